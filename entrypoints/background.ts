@@ -1,0 +1,3 @@
+export default defineBackground(() => {
+  console.log('weft background');
+});

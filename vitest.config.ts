@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+export default defineConfig({
+  plugins: [WxtVitest()],
+  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  test: {
+    globals: true,
+    include: ['{lib,components,entrypoints}/**/*.test.{ts,tsx}'],
+    setupFiles: ['fake-indexeddb/auto'],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,23 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import nounsanitized from 'eslint-plugin-no-unsanitized';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['.output/', '.wxt/', 'node_modules/', 'e2e/artifacts/', 'bench/artifacts/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  nounsanitized.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      // Untrusted catalog text is only ever rendered as text (see README "Security").
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render untrusted data as text.' },
+        { selector: "MemberExpression[property.name='innerHTML']", message: 'Render untrusted data as text.' },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);

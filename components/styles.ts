@@ -1,0 +1,75 @@
+/**
+ * Weft's shadow-root styles. Tokens follow arXiv's quiet palette; dark mode follows the
+ * system (arXiv has no dark theme of its own, but browsers and extensions may darken it).
+ */
+const tokens = `
+  :host {
+    --weft-fg: #1f2328; --weft-muted: #5b636d; --weft-bg: #ffffff; --weft-chip: #eef1f4;
+    --weft-chip-fg: #2b3440; --weft-accent: #b31b1b; --weft-link: #0b57a4; --weft-border: #d0d7de;
+    --weft-error: #9a3412; --weft-focus: #1a73e8;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --weft-fg: #e6edf3; --weft-muted: #9aa5b1; --weft-bg: #1d2125; --weft-chip: #2d333b;
+      --weft-chip-fg: #dbe3ea; --weft-accent: #ff8a80; --weft-link: #79b8ff; --weft-border: #444c56;
+      --weft-error: #fdba74; --weft-focus: #79b8ff;
+    }
+  }
+`;
+
+export const badgeCss = `${tokens}
+  :host { display: inline-block; vertical-align: baseline; margin: 0 0.15em 0 0.3em; }
+  button {
+    font: 600 0.72em/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    /* A fixed minimum width: the page must not shift when numbers arrive. */
+    min-width: 3.6em; padding: 0 0.45em; border: 1px solid transparent; border-radius: 999px;
+    background: var(--weft-chip); color: var(--weft-chip-fg); cursor: pointer;
+    white-space: nowrap; text-align: center; font-variant-numeric: tabular-nums;
+  }
+  button:hover { border-color: var(--weft-border); }
+  button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
+  button[aria-expanded="true"] { border-color: var(--weft-accent); }
+  .loading, .idle { color: var(--weft-muted); }
+  .loading span { animation: weft-pulse 1.2s ease-in-out infinite; }
+  .quiet { background: transparent; color: var(--weft-muted); font-weight: 400; }
+  .error { background: transparent; color: var(--weft-error); border-color: var(--weft-border); }
+  .followed::after { content: " ★"; color: var(--weft-accent); }
+  @keyframes weft-pulse { 50% { opacity: 0.35; } }
+  @media (prefers-reduced-motion: reduce) { .loading span { animation: none; } }
+`;
+
+export const cardCss = `${tokens}
+  :host { position: absolute; top: 0; left: 0; z-index: 2147483000; }
+  .card {
+    position: absolute; width: 22rem; max-width: calc(100vw - 16px); box-sizing: border-box;
+    padding: 0.85rem 1rem; border: 1px solid var(--weft-border); border-radius: 8px;
+    background: var(--weft-bg); color: var(--weft-fg);
+    box-shadow: 0 8px 24px rgba(0, 0, 0, 0.18);
+    font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+  }
+  .card:focus { outline: none; }
+  .card:focus-visible { outline: 2px solid var(--weft-focus); }
+  h2 { font-size: 1.05rem; margin: 0 1.6rem 0.15rem 0; line-height: 1.3; overflow-wrap: anywhere; }
+  .close {
+    position: absolute; top: 0.45rem; right: 0.5rem; border: 0; background: transparent;
+    color: var(--weft-muted); font-size: 1.1rem; cursor: pointer; padding: 0.1rem 0.35rem; border-radius: 4px;
+  }
+  .close:focus-visible, a:focus-visible, button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
+  .stats { display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.5rem; margin: 0.6rem 0; }
+  .stat { background: var(--weft-chip); border-radius: 6px; padding: 0.35rem 0.5rem; }
+  .stat b { display: block; font-size: 1.1rem; font-variant-numeric: tabular-nums; }
+  .stat span { font-size: 0.75rem; color: var(--weft-muted); }
+  dl { margin: 0.4rem 0; display: grid; grid-template-columns: auto 1fr; gap: 0.2rem 0.6rem; font-size: 0.85rem; }
+  dt { color: var(--weft-muted); }
+  dd { margin: 0; overflow-wrap: anywhere; }
+  .links { display: flex; flex-wrap: wrap; gap: 0.4rem 0.9rem; margin-top: 0.5rem; font-size: 0.85rem; }
+  a { color: var(--weft-link); }
+  .source { margin-top: 0.55rem; font-size: 0.75rem; color: var(--weft-muted); }
+  .note { color: var(--weft-muted); font-size: 0.85rem; margin: 0.4rem 0; }
+  .actions { display: flex; gap: 0.5rem; margin-top: 0.6rem; }
+  .action {
+    font: inherit; font-size: 0.85rem; padding: 0.25rem 0.7rem; border-radius: 6px; cursor: pointer;
+    border: 1px solid var(--weft-border); background: var(--weft-chip); color: var(--weft-fg);
+  }
+  .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;

@@ -1,0 +1,168 @@
+// Reading an arXiv abstract page. Pure DOM reads: nothing here modifies the page.
+
+import { locateAuthors, type AuthorAnchor } from './author-anchors';
+import { parseArxivId } from './ids';
+import { displayName } from './names';
+import { SELECTORS, matchesAny, queryAll, queryFirst } from './selectors';
+
+export type { AuthorAnchor } from './author-anchors';
+
+export interface AbsPage {
+  /** Bare, no version; from the URL, else the page's own metadata. */
+  arxivId: string;
+  /** From the URL; null when the URL names no version. */
+  version: number | null;
+  title: string;
+  /** `abs-outer`: 2019+ (incl. the 2026-06-29 redesign); `legacy`: the pre-2019 Perl page. */
+  layout: 'abs-outer' | 'legacy';
+  /** The contract's author list (CONTRACT.md §2), in order. */
+  authors: PageAuthor[];
+  authorsElement: HTMLElement | null;
+  longList: HTMLElement | null;
+  longListToggle: HTMLElement | null;
+}
+
+export interface PageAuthor {
+  /** Position in the author list, 0-based. */
+  index: number;
+  /** Display form: "Ray Cao" for "Cao, Ray". */
+  name: string;
+  /** As in the citation_author meta, or the link text on pages without those metas. */
+  citationName: string;
+  /** Where in div.authors the name is written; null when it could not be located. */
+  anchor: AuthorAnchor | null;
+  /** Inside #long-author-list (display:none until the reader expands it). */
+  hidden: boolean;
+}
+
+const ABS_HOSTS = new Set(['arxiv.org', 'www.arxiv.org']);
+const HAS_LETTER = /\p{L}/u;
+
+function collapseSpaces(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+export function isAbsPageUrl(url: string | URL): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return (
+    parsed.protocol === 'https:' &&
+    ABS_HOSTS.has(parsed.hostname) &&
+    parsed.pathname.startsWith('/abs/') &&
+    parseArxivId(parsed.href) !== null
+  );
+}
+
+function pageId(doc: Document, url: string): { id: string; version: number | null } | null {
+  if (isAbsPageUrl(url)) return parseArxivId(url);
+  // Without an abs URL (e.g. a saved page) the page's own metadata still names the paper;
+  // its version is not trustworthy there (og:url is the latest), so none is reported.
+  const meta = queryFirst(doc, SELECTORS.citationArxivId)?.getAttribute('content');
+  const canonical = queryFirst(doc, SELECTORS.canonical)?.getAttribute('href');
+  const parsed = parseArxivId(meta ?? '') ?? parseArxivId(canonical ?? '');
+  return parsed && { id: parsed.id, version: null };
+}
+
+function readTitle(doc: Document, container: Element): string {
+  // The meta carries the title as submitted; the h1 is rewritten by MathJax once it typesets,
+  // which may already have happened when a content script runs.
+  const meta = queryFirst(doc, SELECTORS.citationTitle)?.getAttribute('content');
+  if (meta && meta.trim() !== '') return collapseSpaces(meta);
+  const heading = queryFirst(container, SELECTORS.title);
+  if (!heading) return '';
+  let text = '';
+  heading.childNodes.forEach((node) => {
+    if (node.nodeType === 1 && matchesAny(node as Element, SELECTORS.descriptor)) return;
+    text += node.textContent ?? '';
+  });
+  return collapseSpaces(text);
+}
+
+function readAuthors(
+  doc: Document,
+  authorsElement: HTMLElement | null,
+  longList: HTMLElement | null,
+  toggle: HTMLElement | null,
+): PageAuthor[] {
+  const citationNames = queryAll(doc.head ?? doc, SELECTORS.citationAuthor)
+    .map((meta) => collapseSpaces(meta.getAttribute('content') ?? ''))
+    // arXiv's parser emits stray punctuation entries (":" on 1411.4413); they are not authors.
+    .filter((name) => HAS_LETTER.test(name));
+
+  if (citationNames.length > 0) {
+    const located = authorsElement
+      ? locateAuthors(authorsElement, citationNames, { longList, skip: toggle ? [toggle] : [] })
+      : [];
+    return citationNames.map((citationName, index) => ({
+      index,
+      name: displayName(citationName),
+      citationName,
+      anchor: located[index]?.anchor ?? null,
+      hidden: located[index]?.hidden ?? false,
+    }));
+  }
+
+  // Pages without citation metas: the author links are the list.
+  const links = authorsElement ? queryAll<HTMLAnchorElement>(authorsElement, SELECTORS.authorLinks) : [];
+  return links.map((element, index) => {
+    const name = collapseSpaces(element.textContent ?? '');
+    return {
+      index,
+      name,
+      citationName: name,
+      anchor: { kind: 'link', element },
+      hidden: longList?.contains(element) ?? false,
+    };
+  });
+}
+
+/** Reads an abs page; null when the document has no recognisable abs layout or paper id. */
+export function readAbsPage(doc: Document, url: string): AbsPage | null {
+  const container = queryFirst(doc, SELECTORS.absContainer);
+  if (!container) return null;
+  const id = pageId(doc, url);
+  if (!id) return null;
+  const authorsElement = queryFirst<HTMLElement>(container, SELECTORS.authors);
+  const longList = authorsElement && queryFirst<HTMLElement>(authorsElement, SELECTORS.longAuthorList);
+  const longListToggle = authorsElement && queryFirst<HTMLElement>(authorsElement, SELECTORS.longListToggle);
+  return {
+    arxivId: id.id,
+    version: id.version,
+    title: readTitle(doc, container),
+    layout: container.matches(SELECTORS.absContainer[0]) ? 'abs-outer' : 'legacy',
+    authors: readAuthors(doc, authorsElement, longList, longListToggle),
+    authorsElement,
+    longList,
+    longListToggle,
+  };
+}
+
+/** The child of `ancestor` that holds `descendant`. */
+function childOf(ancestor: Element, descendant: Element): Element {
+  let child = descendant;
+  while (child.parentElement && child.parentElement !== ancestor) child = child.parentElement;
+  return child;
+}
+
+/**
+ * Where Weft's panels go: in the sidebar right after the full-text links (else before the
+ * bookmarks, else at its end); on a layout without the sidebar, right after the abstract.
+ */
+export function panelInsertionPoint(doc: Document): { parent: Element; before: Node | null } | null {
+  const container = queryFirst(doc, SELECTORS.absContainer);
+  if (!container) return null;
+  const sidebar = queryFirst(container, SELECTORS.extraServices);
+  if (sidebar) {
+    const fullText = queryFirst(sidebar, SELECTORS.fullText);
+    if (fullText) return { parent: sidebar, before: childOf(sidebar, fullText).nextSibling };
+    const bookmarks = queryFirst(sidebar, SELECTORS.bookmarks);
+    return { parent: sidebar, before: bookmarks ? childOf(sidebar, bookmarks) : null };
+  }
+  const abstract = queryFirst(container, SELECTORS.abstract);
+  const parent = abstract?.parentElement;
+  return abstract && parent ? { parent, before: abstract.nextSibling } : null;
+}

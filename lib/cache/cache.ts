@@ -1,0 +1,479 @@
+/**
+ * Read-through cache for catalog answers: TTL with stale-while-revalidate, in-flight
+ * de-duplication, LRU eviction by size and count.
+ *
+ * IndexedDB is the only state that survives the service worker (Chrome stops it after 30 s
+ * idle); everything kept in memory here (connection, running totals, pending access times,
+ * in-flight loads) only saves work and is rebuilt when lost. When IndexedDB fails the cache
+ * runs network-only: reads miss, writes are dropped, loaders still answer.
+ */
+import type { IDBPObjectStore, IDBPTransaction } from 'idb';
+import { abort, deleteCacheDb, openCacheDb, recordSize, type CacheDb, type CacheRecord, type CacheSchema } from './db';
+
+/** A cached value as stored. */
+export interface CacheHit<T> {
+  value: T;
+  fetchedAt: number;
+  expiresAt: number;
+  /** Past `expiresAt`: usable, but should be refreshed. */
+  stale: boolean;
+}
+
+/** What `read`/`readMany` answer, from the cache or a loader. */
+export interface Loaded<T> {
+  value: T;
+  fetchedAt: number;
+  stale: boolean;
+}
+
+/** Time to live in ms, or a function of the value (e.g. shorter for "not found" answers). */
+export type Ttl<T> = number | ((value: T) => number);
+
+export interface CacheEntry<T> {
+  key: string;
+  value: T;
+  ttlMs: number;
+}
+
+export interface CacheOptions {
+  /** Database name, default 'weft-cache'. */
+  name?: string;
+  /** Defaults to the global `indexedDB`. */
+  factory?: IDBFactory;
+  /** Clock in epoch ms; tests inject a fake one. */
+  now?: () => number;
+  /** Evict above this many approximate bytes (default 25 MB). */
+  maxBytes?: number;
+  /** Evict above this many entries (default 20 000). */
+  maxEntries?: number;
+}
+
+export type Cache = ReturnType<typeof createCache>;
+
+const DAY_MS = 86_400_000;
+/** An answer this far past its TTL is too old to show even as stale; writes purge it. */
+const MAX_STALE_MS = 30 * DAY_MS;
+/** After a failure, stay network-only this long before trying to open the database again. */
+const RETRY_OPEN_MS = 60_000;
+/** LRU needs only coarse access times; this keeps warm reads from writing on every hit. */
+const ACCESS_RESOLUTION_MS = 60_000;
+/** Access times are written in one batch shortly after reads, well before the worker idles out. */
+const TOUCH_FLUSH_DELAY_MS = 1_000;
+/** Evict down to this share of a bound, so that every write near the bound does not evict. */
+const EVICT_TO = 0.9;
+
+type Mode = 'readonly' | 'readwrite';
+type Store<M extends Mode> = IDBPObjectStore<CacheSchema, ['entries'], 'entries', M>;
+type WriteStore = Store<'readwrite'>;
+interface Totals {
+  entries: number;
+  bytes: number;
+}
+type Batch<T> = Map<string, Promise<Loaded<T> | undefined>>;
+
+function asBatchLoader<T>(key: string, loader: () => Promise<T>): () => Promise<Map<string, T>> {
+  return async () => new Map([[key, await loader()]]);
+}
+
+export function createCache(opts: CacheOptions = {}) {
+  const { name, factory, now = () => Date.now(), maxBytes = 25 * 1024 * 1024, maxEntries = 20_000 } = opts;
+
+  let connection: Promise<CacheDb> | undefined;
+  /** Set while network-only: when the database last failed. */
+  let failedAt: number | undefined;
+  /** Whether the current outage has been reported (one warning per outage, not per call). */
+  let warned = false;
+  /** Running totals; unknown until a write counts them inside its transaction. */
+  let totals: Totals | undefined;
+  /** Access times read but not yet written. */
+  const touches = new Map<string, number>();
+  let touchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Loads under way, per key; `undefined` when the batch loader had no answer for the key. */
+  const inflight = new Map<string, Promise<Loaded<unknown> | undefined>>();
+  /** Background work (stores, refreshes, access-time writes), for `settle`. */
+  const background = new Set<Promise<void>>();
+
+  // --- Connection and failure handling ---------------------------------------------------
+
+  async function connect(): Promise<CacheDb | undefined> {
+    if (failedAt !== undefined && now() - failedAt < RETRY_OPEN_MS) return undefined;
+    if (!connection) {
+      const opening = openCacheDb({
+        name,
+        factory,
+        onClose: () => {
+          if (connection !== opening) return;
+          connection = undefined;
+          totals = undefined;
+        },
+      });
+      connection = opening;
+    }
+    try {
+      const db = await connection;
+      failedAt = undefined;
+      warned = false;
+      return db;
+    } catch (error) {
+      fail(error);
+      return undefined;
+    }
+  }
+
+  function fail(error: unknown): void {
+    failedAt = now();
+    const broken = connection;
+    connection = undefined;
+    totals = undefined;
+    // Firefox keeps a database read-only after a quota error until it is reopened.
+    void broken?.then((db) => db.close(), () => undefined);
+    if (!warned) {
+      warned = true;
+      console.warn('[weft] cache unavailable; using the network only until it reopens', error);
+    }
+  }
+
+  /**
+   * Runs `fn` in one transaction. Any failure (quota, corruption, closed connection) degrades
+   * to `fallback`. `fn` must await only IndexedDB requests, or the transaction commits early.
+   */
+  async function withStore<M extends Mode, R>(mode: M, fallback: R, fn: (store: Store<M>) => Promise<R>): Promise<R> {
+    const db = await connect();
+    if (!db) return fallback;
+    let tx: IDBPTransaction<CacheSchema, ['entries'], M> | undefined;
+    try {
+      tx = db.transaction('entries', mode);
+      const [result] = await Promise.all([fn(tx.store), tx.done]);
+      return result;
+    } catch (error) {
+      abort(tx);
+      fail(error);
+      return fallback;
+    }
+  }
+
+  function track(work: Promise<unknown>): void {
+    const done: Promise<void> = work.then(
+      () => undefined,
+      () => undefined, // Callers got the error; nothing more to do here.
+    );
+    background.add(done);
+    void done.then(() => background.delete(done));
+  }
+
+  // --- Reads and access times ------------------------------------------------------------
+
+  async function lookup<T>(keys: string[]): Promise<Map<string, CacheHit<T>>> {
+    const hits = new Map<string, CacheHit<T>>();
+    if (keys.length === 0) return hits;
+    const records = await withStore('readonly', [], (store) => Promise.all(keys.map((key) => store.get(key))));
+    const t = now();
+    for (const record of records) {
+      if (!record || t - record.expiresAt > MAX_STALE_MS) continue;
+      hits.set(record.key, {
+        value: record.value as T,
+        fetchedAt: record.fetchedAt,
+        expiresAt: record.expiresAt,
+        stale: t >= record.expiresAt,
+      });
+      if (t - record.lastAccess >= ACCESS_RESOLUTION_MS) touch(record.key, t);
+    }
+    return hits;
+  }
+
+  function touch(key: string, at: number): void {
+    touches.set(key, at);
+    touchTimer ??= setTimeout(() => {
+      touchTimer = undefined;
+      track(flushTouches());
+    }, TOUCH_FLUSH_DELAY_MS);
+  }
+
+  function takeTouches(): Map<string, number> {
+    const taken = new Map(touches);
+    touches.clear();
+    return taken;
+  }
+
+  async function flushTouches(): Promise<void> {
+    const pending = takeTouches();
+    if (pending.size > 0) await withStore('readwrite', undefined, (store) => applyTouches(store, pending, new Set()));
+  }
+
+  async function applyTouches(store: WriteStore, pending: Map<string, number>, skip: Set<string>): Promise<void> {
+    await Promise.all(
+      [...pending].map(async ([key, at]) => {
+        if (skip.has(key)) return;
+        const record = await store.get(key);
+        if (record && record.lastAccess < at) await store.put({ ...record, lastAccess: at });
+      }),
+    );
+  }
+
+  // --- Writes, purge and eviction --------------------------------------------------------
+
+  /** One write transaction that also keeps the running totals and the bounds. */
+  function mutate(fn: (store: WriteStore, counts: Totals) => Promise<void>): Promise<void> {
+    return withStore('readwrite', undefined, async (store) => {
+      // Counted inside the transaction so the totals match exactly what it sees.
+      const counts = totals ?? (await countAll(store));
+      totals = counts;
+      await fn(store, counts);
+    });
+  }
+
+  async function countAll<M extends Mode>(store: Store<M>): Promise<Totals> {
+    const counts = { entries: 0, bytes: 0 };
+    let cursor = await store.openCursor();
+    while (cursor) {
+      counts.entries += 1;
+      counts.bytes += cursor.value.size;
+      cursor = await cursor.continue();
+    }
+    return counts;
+  }
+
+  function write(entries: CacheEntry<unknown>[], fetchedAt: number): Promise<void> {
+    if (entries.length === 0) return Promise.resolve();
+    const pendingTouches = takeTouches();
+    return mutate(async (store, counts) => {
+      const records = new Map<string, CacheRecord>();
+      for (const { key, value, ttlMs } of entries) {
+        records.set(key, {
+          key,
+          value,
+          fetchedAt,
+          expiresAt: fetchedAt + ttlMs,
+          lastAccess: fetchedAt,
+          size: recordSize(key, value),
+        });
+      }
+      const written = new Set(records.keys());
+      const olds = await Promise.all([...written].map((key) => store.get(key)));
+      let i = 0;
+      for (const record of records.values()) {
+        const old = olds[i++];
+        counts.bytes += record.size - (old?.size ?? 0);
+        if (!old) counts.entries += 1;
+      }
+      await Promise.all([
+        ...[...records.values()].map((record) => store.put(record)),
+        applyTouches(store, pendingTouches, written),
+      ]);
+      await purgeExpired(store, counts, now());
+      await evict(store, counts, written);
+    });
+  }
+
+  async function purgeExpired(store: WriteStore, counts: Totals, t: number): Promise<void> {
+    const range = IDBKeyRange.upperBound(t - MAX_STALE_MS, true);
+    let cursor = await store.index('by-expires').openCursor(range);
+    while (cursor) {
+      counts.entries -= 1;
+      counts.bytes -= cursor.value.size;
+      await cursor.delete();
+      cursor = await cursor.continue();
+    }
+  }
+
+  /** Deletes least-recently-accessed entries (never the ones just written) once over a bound. */
+  async function evict(store: WriteStore, counts: Totals, keep: Set<string>): Promise<void> {
+    if (counts.entries <= maxEntries && counts.bytes <= maxBytes) return;
+    const over = () => counts.entries > maxEntries * EVICT_TO || counts.bytes > maxBytes * EVICT_TO;
+    let cursor = await store.index('by-access').openCursor();
+    while (cursor && over()) {
+      if (!keep.has(cursor.primaryKey)) {
+        counts.entries -= 1;
+        counts.bytes -= cursor.value.size;
+        await cursor.delete();
+      }
+      cursor = await cursor.continue();
+    }
+  }
+
+  // --- Loads: de-duplicated, stored in the background -----------------------------------
+
+  /**
+   * Starts one loader call for `keys` and registers each key as in flight until its answer is
+   * stored, so a caller arriving meanwhile joins instead of loading again. Answers resolve as
+   * soon as the loader does; storing happens afterwards, off the caller's path.
+   */
+  function startLoad<T>(keys: string[], ttl: Ttl<T>, loaderMany: (keys: string[]) => Promise<Map<string, T>>): Batch<T> {
+    const batch = (async () => {
+      const values = await loaderMany(keys);
+      const fetchedAt = now();
+      const loaded = new Map<string, Loaded<T>>();
+      const entries: CacheEntry<T>[] = [];
+      for (const key of keys) {
+        if (!values.has(key)) continue;
+        const value = values.get(key) as T;
+        loaded.set(key, { value, fetchedAt, stale: false });
+        entries.push({ key, value, ttlMs: typeof ttl === 'function' ? ttl(value) : ttl });
+      }
+      return { loaded, entries, fetchedAt };
+    })();
+    // A failed load stores nothing: errors must reach the next caller's loader, not the cache.
+    const stored = batch.then(({ entries, fetchedAt }) => write(entries, fetchedAt));
+    track(stored);
+
+    const perKey: Batch<T> = new Map();
+    for (const key of keys) {
+      const answer = batch.then(({ loaded }) => loaded.get(key));
+      inflight.set(key, answer);
+      const release = () => {
+        if (inflight.get(key) === answer) inflight.delete(key);
+      };
+      void stored.then(release, release);
+      perKey.set(key, answer);
+    }
+    return perKey;
+  }
+
+  function joinLoad<T>(key: string): Promise<Loaded<T> | undefined> | undefined {
+    return inflight.get(key) as Promise<Loaded<T> | undefined> | undefined;
+  }
+
+  /** Refreshes stale keys with one loader call; a failure keeps the stale entries. */
+  function refreshInBackground<T>(keys: string[], ttl: Ttl<T>, loaderMany: (keys: string[]) => Promise<Map<string, T>>): void {
+    const idle = keys.filter((key) => !inflight.has(key));
+    if (idle.length === 0) return;
+    void Promise.all(startLoad(idle, ttl, loaderMany).values()).catch((error: unknown) => {
+      console.debug('[weft] cache: background refresh failed; keeping the stale entries', idle, error);
+    });
+  }
+
+  async function loadOne<T>(key: string, ttl: Ttl<T>, loader: () => Promise<T>): Promise<Loaded<T>> {
+    const joined = joinLoad<T>(key);
+    const shared = joined && (await joined);
+    if (shared) return shared;
+    // No load under way, or a batch loader that had no answer for this key: use our own.
+    const own = startLoad([key], ttl, asBatchLoader(key, loader));
+    return (await own.get(key)) as Loaded<T>;
+  }
+
+  return {
+    /** The cached value for `key`, fresh or stale, or `undefined` on a miss. */
+    async get<T>(key: string): Promise<CacheHit<T> | undefined> {
+      return (await lookup<T>([key])).get(key);
+    },
+
+    /** Cached values for `keys`, read in one transaction; misses are absent. */
+    getMany<T>(keys: string[]): Promise<Map<string, CacheHit<T>>> {
+      return lookup<T>([...new Set(keys)]);
+    },
+
+    /** Stores `value` for `ttlMs`, then enforces the bounds. */
+    put<T>(key: string, value: T, ttlMs: number): Promise<void> {
+      return write([{ key, value, ttlMs }], now());
+    },
+
+    /** Stores all entries in one transaction, then enforces the bounds. */
+    putMany<T>(entries: CacheEntry<T>[]): Promise<void> {
+      return write(entries, now());
+    },
+
+    /** Removes one entry. */
+    delete(key: string): Promise<void> {
+      return mutate(async (store, counts) => {
+        const old = await store.get(key);
+        if (!old) return;
+        counts.entries -= 1;
+        counts.bytes -= old.size;
+        await store.delete(key);
+      });
+    },
+
+    /**
+     * Deletes the whole database and reopens it. Also the recovery for a corrupt or stuck
+     * database, so it does not need a working connection. Rejects if the browser refuses.
+     */
+    async clear(): Promise<void> {
+      touches.clear();
+      const closing = connection;
+      connection = undefined;
+      totals = undefined;
+      (await closing?.catch(() => undefined))?.close();
+      await deleteCacheDb({ name, factory });
+      failedAt = undefined;
+      await connect();
+    },
+
+    /** Entry count and approximate bytes, counted from the database. */
+    stats(): Promise<Totals> {
+      return withStore('readonly', { entries: 0, bytes: 0 }, countAll);
+    },
+
+    /**
+     * Read-through: a fresh hit answers at once; a stale hit answers at once (`stale: true`)
+     * and starts one background refresh; a miss awaits `loader`, shared with concurrent callers
+     * for the same key. `revalidate` skips the cache and awaits a fresh load (joining one under
+     * way). Loader errors reject and are never stored.
+     */
+    async read<T>(
+      key: string,
+      ttl: Ttl<T>,
+      loader: () => Promise<T>,
+      { revalidate = false }: { revalidate?: boolean } = {},
+    ): Promise<Loaded<T>> {
+      if (!revalidate) {
+        const hit = (await lookup<T>([key])).get(key);
+        if (hit?.stale) {
+          refreshInBackground([key], ttl, asBatchLoader(key, loader));
+        }
+        if (hit) return { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale };
+      }
+      return loadOne(key, ttl, loader);
+    },
+
+    /**
+     * Batch read-through: one cache read; keys already loading join that load; the remaining
+     * misses go to one `loaderMany` call; stale hits are answered and refreshed with one more
+     * `loaderMany` call in the background. Keys the loader does not return are absent.
+     * `revalidate` treats every key as a miss, as `read` does.
+     */
+    async readMany<T>(
+      keys: string[],
+      ttl: Ttl<T>,
+      loaderMany: (missing: string[]) => Promise<Map<string, T>>,
+      { revalidate = false }: { revalidate?: boolean } = {},
+    ): Promise<Map<string, Loaded<T>>> {
+      const unique = [...new Set(keys)];
+      const hits = revalidate ? new Map<string, CacheHit<T>>() : await lookup<T>(unique);
+      const pending: Batch<T> = new Map();
+      const missing: string[] = [];
+      for (const key of unique) {
+        if (hits.has(key)) continue;
+        const joined = joinLoad<T>(key);
+        if (joined) pending.set(key, joined);
+        else missing.push(key);
+      }
+      const stale = unique.filter((key) => hits.get(key)?.stale);
+      if (stale.length > 0) refreshInBackground(stale, ttl, loaderMany);
+      if (missing.length > 0) {
+        for (const [key, answer] of startLoad(missing, ttl, loaderMany)) pending.set(key, answer);
+      }
+
+      const answers = await Promise.all(pending.values());
+      const loaded = new Map([...pending.keys()].map((key, i) => [key, answers[i]]));
+      const result = new Map<string, Loaded<T>>();
+      for (const key of unique) {
+        const hit = hits.get(key);
+        const answer = hit ? { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale } : loaded.get(key);
+        if (answer) result.set(key, answer);
+      }
+      return result;
+    },
+
+    /** Resolves once background work (stores, refreshes, access-time writes) has finished. */
+    async settle(): Promise<void> {
+      while (background.size > 0 || touches.size > 0) {
+        if (touches.size > 0) {
+          clearTimeout(touchTimer);
+          touchTimer = undefined;
+          track(flushTouches());
+        }
+        await Promise.all(background);
+      }
+    },
+  };
+}

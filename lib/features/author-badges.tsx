@@ -1,0 +1,253 @@
+/**
+ * Author badges: next to each author name on an abs page, a badge with the author's h-index,
+ * and on hover, focus or click a card with their profile.
+ *
+ * Applies to: https://arxiv.org/abs/2406.05546, https://arxiv.org/abs/hep-th/9901001v3,
+ * https://arxiv.org/abs/1411.4413 (2,830 authors, most in the hidden long list).
+ */
+import { effect, signal } from '@preact/signals';
+import { render } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { AuthorBadge } from '@/components/AuthorBadge';
+import { AuthorCard } from '@/components/AuthorCard';
+import { badgeCss, cardCss } from '@/components/styles';
+import type { AbsPage, PageAuthor } from '../arxiv/page';
+import { attachStyledShadow } from '../ui/shadow-host';
+import { createAuthorProfiles, type AuthorEntry, type AuthorProfiles, type BadgeState } from './author-profiles';
+import type { Feature } from './types';
+
+const HOVER_OPEN_MS = 250;
+const HOVER_CLOSE_MS = 250;
+/** Hidden-list badges get their UI in slices so no single task runs long. */
+const RENDER_SLICE = 150;
+
+interface OpenCard {
+  index: number;
+  pinned: boolean;
+}
+
+/** Mirrors an author's state onto the contract's data attributes on the badge host. */
+function syncHooks(host: HTMLElement, state: BadgeState): void {
+  host.setAttribute('data-state', state.kind);
+  const set = (name: string, value: number | string | null | undefined) => {
+    if (value === null || value === undefined) host.removeAttribute(name);
+    else host.setAttribute(name, String(value));
+  };
+  const m = state.kind === 'ready' ? state.metrics : null;
+  set('data-h-index', m?.hIndex);
+  set('data-cited-by', m?.citedBy);
+  set('data-works', m?.works);
+  set('data-openalex-id', m?.openalexId);
+}
+
+/** Puts each badge host right after its author's name without touching arXiv's own nodes' text. */
+function placeHosts(page: AbsPage, hosts: HTMLElement[]): void {
+  const fallbackParent = (a: PageAuthor) => (a.hidden && page.longList) || page.authorsElement;
+  // Last to first: splitting a text node keeps earlier offsets in the same node valid.
+  for (let i = page.authors.length - 1; i >= 0; i--) {
+    const author = page.authors[i]!;
+    const host = hosts[i]!;
+    const anchor = author.anchor;
+    if (anchor?.kind === 'link') anchor.element.after(host);
+    else if (anchor?.kind === 'text') {
+      if (anchor.end < anchor.node.data.length) anchor.node.splitText(anchor.end);
+      anchor.node.after(host);
+    } else {
+      fallbackParent(author)?.append(host);
+    }
+  }
+}
+
+function createCardLayer(profiles: AuthorProfiles, hosts: HTMLElement[], signalAbort: AbortSignal) {
+  const open = signal<OpenCard | null>(null);
+  let layerHost: HTMLElement | null = null;
+  let closeTimer: ReturnType<typeof setTimeout> | undefined;
+  let openTimer: ReturnType<typeof setTimeout> | undefined;
+  let card: HTMLDivElement | null = null;
+
+  const badgeButton = (index: number) => hosts[index]?.shadowRoot?.querySelector('button') ?? null;
+
+  function close(restoreFocus: boolean) {
+    const current = open.value;
+    open.value = null;
+    if (restoreFocus && current) badgeButton(current.index)?.focus({ preventScroll: true });
+  }
+
+  function show(index: number, pinned: boolean) {
+    clearTimeout(closeTimer);
+    clearTimeout(openTimer);
+    ensureLayer();
+    const current = open.value;
+    open.value = { index, pinned: pinned || (current?.index === index && current.pinned) };
+    void profiles.load([index]);
+  }
+
+  function request(index: number, how: 'click' | 'hover' | 'focus') {
+    if (how === 'click') {
+      const current = open.value;
+      if (current?.index === index && current.pinned) return close(false);
+      show(index, true);
+      // Keyboard and pointer users alike land in the card, so its links are one Tab away.
+      queueMicrotask(() => card?.focus({ preventScroll: true }));
+    } else if (how === 'focus') {
+      show(index, false);
+    } else {
+      clearTimeout(openTimer);
+      clearTimeout(closeTimer);
+      openTimer = setTimeout(() => show(index, false), HOVER_OPEN_MS);
+    }
+  }
+
+  function leave() {
+    clearTimeout(openTimer);
+    clearTimeout(closeTimer);
+    closeTimer = setTimeout(() => {
+      const current = open.value;
+      const focusInside = layerHost?.shadowRoot?.activeElement || (current && hosts[current.index]?.shadowRoot?.activeElement);
+      if (current && !current.pinned && !focusInside) close(false);
+    }, HOVER_CLOSE_MS);
+  }
+
+  function Layer() {
+    const current = open.value;
+    const ref = useRef<HTMLDivElement>(null);
+    useLayoutEffect(() => {
+      card = ref.current;
+      if (!current || !ref.current) return;
+      const r = hosts[current.index]!.getBoundingClientRect();
+      const width = ref.current.offsetWidth;
+      const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8));
+      ref.current.style.left = `${left + window.scrollX}px`;
+      ref.current.style.top = `${r.bottom + window.scrollY + 6}px`;
+    });
+    if (!current) return null;
+    const entry = profiles.entries[current.index]!;
+    return (
+      <AuthorCard
+        entry={entry}
+        cardRef={ref}
+        onClose={() => close(true)}
+        onRetry={() => void profiles.retry()}
+        onPointerEnter={() => clearTimeout(closeTimer)}
+        onPointerLeave={leave}
+      />
+    );
+  }
+
+  function ensureLayer() {
+    if (layerHost) return;
+    layerHost = document.createElement('weft-card');
+    document.body.append(layerHost);
+    render(<Layer />, attachStyledShadow(layerHost, cardCss));
+  }
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && open.value) close(true);
+  };
+  const onPointerDown = (e: PointerEvent) => {
+    const current = open.value;
+    if (!current) return;
+    const path = e.composedPath();
+    if (!path.includes(layerHost!) && !path.includes(hosts[current.index]!)) close(false);
+  };
+  document.addEventListener('keydown', onKey, { signal: signalAbort });
+  document.addEventListener('pointerdown', onPointerDown, { signal: signalAbort });
+  signalAbort.addEventListener('abort', () => layerHost?.remove());
+
+  return { open, request, leave };
+}
+
+function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: AuthorProfiles, layer: ReturnType<typeof createCardLayer>) {
+  const Badge = () => (
+    <AuthorBadge
+      entry={entry}
+      expanded={layer.open.value?.index === entry.index}
+      onOpen={(how) => layer.request(entry.index, how)}
+      onLeave={layer.leave}
+      onRetry={() => void profiles.retry()}
+    />
+  );
+  render(<Badge />, attachStyledShadow(host, badgeCss));
+}
+
+/**
+ * Authors beyond the first ones load as the reader scrolls them into view, and those in arXiv's
+ * hidden long list only once the reader expands it.
+ */
+function watchLazyAuthors(page: AbsPage, hosts: HTMLElement[], profiles: AuthorProfiles, draw: (i: number) => void, abort: AbortSignal) {
+  const lazy = profiles.entries.filter((e) => e.lazy).map((e) => e.index);
+  if (!lazy.length) return;
+  const list = page.longList;
+  const hidden = () => !!list && (list.hidden || list.style.display === 'none');
+  let pending = new Set<number>();
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const indexOf = new Map(lazy.map((i) => [hosts[i]!, i]));
+  const seen = new IntersectionObserver((records) => {
+    for (const r of records) {
+      if (!r.isIntersecting) continue;
+      const i = indexOf.get(r.target as HTMLElement);
+      if (i === undefined) continue;
+      seen.unobserve(r.target);
+      pending.add(i);
+    }
+    clearTimeout(flushTimer);
+    flushTimer = setTimeout(() => {
+      const batch = [...pending];
+      pending = new Set();
+      void profiles.load(batch);
+    }, 60);
+  }, { rootMargin: '400px 0px' });
+  abort.addEventListener('abort', () => seen.disconnect());
+
+  let shown = false;
+  const reveal = () => {
+    if (shown || hidden()) return;
+    shown = true;
+    mutation.disconnect();
+    let k = 0;
+    const slice = () => {
+      if (abort.aborted) return;
+      for (const end = Math.min(lazy.length, k + RENDER_SLICE); k < end; k++) {
+        draw(lazy[k]!);
+        seen.observe(hosts[lazy[k]!]!);
+      }
+      if (k < lazy.length) setTimeout(slice, 0);
+    };
+    slice();
+  };
+  const mutation = new MutationObserver(reveal);
+  if (list) mutation.observe(list, { attributes: true, attributeFilter: ['style', 'class', 'hidden'] });
+  abort.addEventListener('abort', () => mutation.disconnect());
+  reveal();
+}
+
+export const authorBadges: Feature = {
+  id: 'author-badges',
+  run({ page, signal: abort, ask }) {
+    if (!page.authors.length) return;
+    const profiles = createAuthorProfiles(page.arxivId, page.authors, ask);
+    const hosts = page.authors.map((a) => {
+      const host = document.createElement('weft-author');
+      host.setAttribute('data-weft-author', String(a.index));
+      return host;
+    });
+    for (const entry of profiles.entries) {
+      const host = hosts[entry.index]!;
+      const dispose = effect(() => syncHooks(host, entry.state.value));
+      abort.addEventListener('abort', dispose);
+    }
+    placeHosts(page, hosts);
+    abort.addEventListener('abort', () => hosts.forEach((h) => h.remove()));
+
+    const layer = createCardLayer(profiles, hosts, abort);
+    const drawn = new Set<number>();
+    const draw = (i: number) => {
+      if (drawn.has(i)) return;
+      drawn.add(i);
+      renderBadge(hosts[i]!, profiles.entries[i]!, profiles, layer);
+    };
+    for (const entry of profiles.entries) if (!entry.lazy) draw(entry.index);
+    watchLazyAuthors(page, hosts, profiles, draw, abort);
+    return profiles.start();
+  },
+};

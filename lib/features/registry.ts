@@ -1,0 +1,5 @@
+import { authorBadges } from './author-badges';
+import type { Feature } from './types';
+
+/** Every content-script feature on arXiv abstract pages, in the order they start. */
+export const absPageFeatures: readonly Feature[] = [authorBadges];

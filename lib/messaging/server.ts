@@ -1,0 +1,50 @@
+/** The background side of the protocol: validates every message, then dispatches it. */
+import { browser, type Browser } from 'wxt/browser';
+import { CatalogError } from '../catalog/types';
+import { parseRequest, type RequestOf, type RequestType, type ResponseMap, type WireResponse } from './protocol';
+
+export type Handlers = {
+  [K in RequestType]: (request: RequestOf<K>, sender: Browser.runtime.MessageSender) => Promise<ResponseMap[K]>;
+};
+
+const ARXIV_ORIGINS = new Set(['https://arxiv.org', 'https://www.arxiv.org']);
+
+/** Only Weft's own pages and its content scripts on arXiv may talk to the background. */
+export function isTrustedSender(sender: Browser.runtime.MessageSender, extensionId: string): boolean {
+  if (sender.id !== extensionId) return false;
+  if (!sender.tab) return true; // popup, options: extension pages
+  try {
+    return ARXIV_ORIGINS.has(new URL(sender.url ?? '').origin);
+  } catch {
+    return false;
+  }
+}
+
+export async function dispatch(
+  handlers: Handlers,
+  message: unknown,
+  sender: Browser.runtime.MessageSender,
+  extensionId: string,
+): Promise<WireResponse<unknown>> {
+  if (!isTrustedSender(sender, extensionId)) {
+    return { ok: false, error: { kind: 'bad-request', message: 'Sender not allowed', retryAt: null } };
+  }
+  const parsed = parseRequest(message);
+  if (!parsed.ok) return { ok: false, error: { kind: 'bad-request', message: parsed.reason, retryAt: null } };
+  const request = parsed.request;
+  try {
+    const handler = handlers[request.type] as (r: typeof request, s: typeof sender) => Promise<unknown>;
+    return { ok: true, data: await handler(request, sender) };
+  } catch (e) {
+    if (e instanceof CatalogError) return { ok: false, error: { kind: e.kind, message: e.message, retryAt: e.retryAt } };
+    console.error('Weft: request failed', request.type, e);
+    return { ok: false, error: { kind: 'internal', message: String(e), retryAt: null } };
+  }
+}
+
+/** Registers the message listener; call synchronously at the top of the background's main(). */
+export function listen(handlers: Handlers): void {
+  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) =>
+    dispatch(handlers, message, sender, browser.runtime.id),
+  );
+}

@@ -1,0 +1,18 @@
+import { formatAge, formatCompact, formatInteger } from './format';
+
+describe('format', () => {
+  it('writes integers with separators', () => {
+    expect(formatInteger(1234567)).toBe('1,234,567');
+  });
+  it('compacts large numbers only', () => {
+    expect(formatCompact(950)).toBe('950');
+    expect(formatCompact(12345)).toBe('12.3K');
+  });
+  it('says how old data is', () => {
+    const now = 1_000_000_000_000;
+    expect(formatAge(now - 10_000, now)).toBe('just now');
+    expect(formatAge(now - 5 * 60_000, now)).toBe('5 min ago');
+    expect(formatAge(now - 2 * 3_600_000, now)).toBe('2 h ago');
+    expect(formatAge(now - 3 * 86_400_000, now)).toBe('3 d ago');
+  });
+});

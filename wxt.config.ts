@@ -7,6 +7,8 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   // No display on CI machines: never try to launch a browser from `wxt`.
   webExt: { disabled: true },
+  // Lets parallel builds (e.g. a bench next to a test run) use separate folders.
+  outDir: process.env.WEFT_OUT_DIR ?? '.output',
   manifest: ({ browser }) => ({
     name: 'Weft — researcher profiles on arXiv',
     short_name: 'Weft',

@@ -1,16 +1,8 @@
-/** What the background answers to each protocol request. */
-import type { Catalog } from '../catalog/catalog';
+/** What the background answers to each protocol request; each area contributes its handlers. */
 import type { Handlers } from '../messaging/server';
+import { authorHandlers } from './handlers/authors';
+import type { BackgroundDeps } from './deps';
 
-export function createHandlers(catalog: Catalog): Handlers {
-  return {
-    'paper-authors': async ({ arxivId, names, revalidate }) => {
-      const r = await catalog.paperAuthors(arxivId, names, revalidate);
-      return { source: r.source, openalexWorkId: r.openalexWorkId, slots: r.slots, fetchedAt: r.fetchedAt, stale: r.stale };
-    },
-    'author-metrics': async ({ ids, revalidate }) => {
-      const r = await catalog.authorMetrics([...new Set(ids)], revalidate);
-      return { metrics: r.value, fetchedAt: r.fetchedAt, stale: r.stale };
-    },
-  };
+export function createHandlers(deps: BackgroundDeps): Handlers {
+  return { ...authorHandlers(deps) };
 }

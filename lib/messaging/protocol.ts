@@ -3,65 +3,22 @@
  * background service worker. Every request is validated here before the background acts on it:
  * ids must match their exact formats, strings are bounded, unknown keys are rejected. So a
  * message can never smuggle a URL to fetch: the background builds every URL from these ids.
+ *
+ * Each area declares its requests and response types in ./requests/<area>.ts.
  */
 import * as v from 'valibot';
-import { isBareArxivId } from '../arxiv/ids';
-import type { AuthorMetrics, CatalogErrorKind, PaperAuthor, SourceId } from '../catalog/types';
+import type { CatalogErrorKind } from '../catalog/types';
+import { authorRequests, type AuthorResponses } from './requests/authors';
 
-const ArxivId = v.pipe(v.string(), v.maxLength(64), v.check(isBareArxivId, 'not a bare arXiv id'));
-export const OpenAlexAuthorId = v.pipe(v.string(), v.regex(/^A\d{1,12}$/, 'not an OpenAlex author id'));
-/** A person's name as printed on a page: text only, bounded. */
-const PersonName = v.pipe(v.string(), v.maxLength(300));
+export type { Freshness } from './requests/common';
+export type { AuthorSlot, PaperAuthorsResult, AuthorMetricsResult } from './requests/authors';
 
-export const RequestSchema = v.variant('type', [
-  v.strictObject({
-    type: v.literal('paper-authors'),
-    arxivId: ArxivId,
-    /** The page's author list in order, citation form ("Cao, Ray") where the page has it. */
-    names: v.pipe(v.array(PersonName), v.minLength(1), v.maxLength(6000)),
-    revalidate: v.optional(v.boolean()),
-  }),
-  v.strictObject({
-    type: v.literal('author-metrics'),
-    ids: v.pipe(v.array(OpenAlexAuthorId), v.minLength(1), v.maxLength(500)),
-    revalidate: v.optional(v.boolean()),
-  }),
-]);
+export const RequestSchema = v.variant('type', [...authorRequests]);
 
 export type WeftRequest = v.InferOutput<typeof RequestSchema>;
 export type RequestType = WeftRequest['type'];
 
-/** How fresh an answer is: when it was fetched and whether it is past its TTL. */
-export interface Freshness {
-  fetchedAt: number;
-  stale: boolean;
-}
-
-/** One page author resolved against the paper's catalog record(s). */
-export interface AuthorSlot {
-  /** The OpenAlex authorship paired with this page author, if any. */
-  openalex: PaperAuthor | null;
-  /** The Semantic Scholar author paired with this page author, if known. */
-  s2: PaperAuthor | null;
-}
-
-export interface PaperAuthorsResult extends Freshness {
-  /** Where the author list was resolved: OpenAlex authorships, or S2 when OpenAlex has no record. */
-  source: SourceId;
-  /** OpenAlex work id (bare), when OpenAlex knows the paper. */
-  openalexWorkId: string | null;
-  slots: AuthorSlot[];
-}
-
-export interface AuthorMetricsResult extends Freshness {
-  /** Keyed by bare OpenAlex id; ids the catalog does not know are absent. */
-  metrics: Record<string, AuthorMetrics>;
-}
-
-export interface ResponseMap {
-  'paper-authors': PaperAuthorsResult;
-  'author-metrics': AuthorMetricsResult;
-}
+export type ResponseMap = AuthorResponses;
 
 export interface WireError {
   kind: CatalogErrorKind | 'bad-request' | 'internal';

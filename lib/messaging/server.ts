@@ -3,9 +3,12 @@ import { browser, type Browser } from 'wxt/browser';
 import { CatalogError } from '../catalog/types';
 import { parseRequest, type RequestOf, type RequestType, type ResponseMap, type WireResponse } from './protocol';
 
-export type Handlers = {
-  [K in RequestType]: (request: RequestOf<K>, sender: Browser.runtime.MessageSender) => Promise<ResponseMap[K]>;
+/** The handlers of some request types (one area of the protocol). */
+export type AreaHandlers<T extends RequestType> = {
+  [K in T]: (request: RequestOf<K>, sender: Browser.runtime.MessageSender) => Promise<ResponseMap[K]>;
 };
+
+export type Handlers = AreaHandlers<RequestType>;
 
 const ARXIV_ORIGINS = new Set(['https://arxiv.org', 'https://www.arxiv.org']);
 

@@ -1,0 +1,242 @@
+#!/usr/bin/env node
+// Performance figures for the built extension (`npm run bench`). Prints figures, not pass/fail.
+//
+//   1. cold load of a ≤100-author abs page (fresh profile): API requests before every badge is
+//      ready (per host), and ms from the last API response to all badges ready
+//   2. warm reload (browser relaunched on the same profile), N runs: API requests (should be 0)
+//      and the median ms from DOMContentLoaded to all badges ready
+//   3. content-script size, gzipped (.output/chrome-mv3/content-scripts/*.js), per file and total
+//   4. the ~2,830-author page (../shared/fixtures/arxiv-pages/rendered-2026-06/abs_1411.4413.html
+//      when present, else a generated page with 2,830 authors): long tasks > 50 ms, cold API
+//      requests per host, time until the first 100 badges are ready
+//
+// "Ready" is detected inside the page: an init script watches data-state changes with a
+// MutationObserver and stamps the time of the mutation that completes the set, so the figures
+// do not depend on a polling interval.
+//
+//   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>]
+
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { execFileSync } from 'node:child_process';
+import { ROOT, EXT_DIR, chromiumPath, launch, relaunch, closeAll, killAll, prerequisiteProblems, sleep, withTimeout } from '../e2e/harness.mjs';
+import { FakeApis, buildCatalog, API_HOSTS } from '../e2e/fake-apis.mjs';
+import { absPage, makeAuthors } from '../e2e/pages.mjs';
+
+function parseArgs(argv) {
+  const o = { authors: 25, runs: 10, longPage: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--authors') o.authors = Math.min(100, Math.max(1, Number(argv[++i])));
+    else if (a === '--runs') o.runs = Math.max(1, Number(argv[++i]));
+    else if (a === '--long-page') o.longPage = argv[++i];
+    else if (a === '--help' || a === '-h') { console.log('usage: node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>]'); process.exit(0); }
+    else { console.error(`unknown argument ${a}`); process.exit(2); }
+  }
+  return o;
+}
+
+/** Init script: long tasks, and the moment badges 0…target-1 have all finished loading (ready, unmatched or error). */
+const benchInit = (target) => `(() => {
+  const b = (window.__weftBench = { target: ${Number(target)}, longTasks: [], readyPerf: null, readyEpoch: null, firstBadgePerf: null, states: new Map(), doneCount: 0 });
+  const done = (st) => st === 'ready' || st === 'unmatched' || st === 'error';
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) b.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (e) { b.error = String(e); }
+  const note = (el) => {
+    const i = Number(el.getAttribute('data-weft-author'));
+    if (!Number.isInteger(i)) return;
+    if (b.firstBadgePerf == null) b.firstBadgePerf = performance.now();
+    const st = el.getAttribute('data-state');
+    const was = b.states.get(i);
+    if (was === st) return;
+    b.states.set(i, st);
+    if (i < b.target) b.doneCount += (done(st) ? 1 : 0) - (done(was) ? 1 : 0);
+  };
+  const scan = (node) => {
+    if (node.nodeType !== 1) return;
+    if (node.hasAttribute('data-weft-author')) note(node);
+    if (node.firstElementChild) for (const el of node.querySelectorAll('[data-weft-author]')) note(el);
+  };
+  new MutationObserver((records) => {
+    if (b.readyPerf != null) return;
+    for (const r of records) {
+      if (r.type === 'attributes') { if (r.target.hasAttribute('data-weft-author')) note(r.target); }
+      else for (const n of r.addedNodes) scan(n);
+    }
+    if (b.target > 0 && b.doneCount >= b.target) { b.readyPerf = performance.now(); b.readyEpoch = performance.timeOrigin + b.readyPerf; }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-weft-author'] });
+})();`;
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const hosts = (reqs) => {
+  const m = {};
+  for (const r of reqs) m[r.host] = (m[r.host] ?? 0) + 1;
+  return API_HOSTS.filter((h) => m[h]).map((h) => `${h.replace(/^api\./, '')} ${m[h]}`).join(', ') || 'none';
+};
+const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
+const longTasks = (durs) => (durs.length ? `${durs.length}: ${durs.slice(0, 12).join(', ')} ms${durs.length > 12 ? ', …' : ''} (total ${durs.reduce((a, b) => a + b, 0)} ms)` : '0');
+
+/** Navigate and wait (bounded) until the in-page observer saw the target badges ready. */
+async function loadAndMeasure(session, url, timeout) {
+  const page = await session.context.newPage();
+  const tNav = Date.now();
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  const ok = await page.waitForFunction(() => window.__weftBench?.readyPerf != null, null, { timeout, polling: 100 }).then(() => true, () => false);
+  const m = await withTimeout(page.evaluate(() => {
+    const b = window.__weftBench;
+    const nav = performance.getEntriesByType('navigation')[0];
+    const tally = {};
+    for (const st of b.states.values()) tally[st] = (tally[st] ?? 0) + 1;
+    return { readyPerf: b.readyPerf, readyEpoch: b.readyEpoch, firstBadgePerf: b.firstBadgePerf, dcl: nav ? nav.domContentLoadedEventStart : null, longTasks: b.longTasks, tally, error: b.error ?? null };
+  }), 10_000, 'bench probe');
+  return { page, ok, tNav, ...m };
+}
+
+function scenario(n, seed, id = '2406.05546') {
+  const authors = makeAuthors(n);
+  const title = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
+  const html = absPage({ id, title, authors });
+  return { url: `https://arxiv.org/abs/${id}`, fake: new FakeApis(buildCatalog({ arxivId: id, title, authors, seed }), { pages: { [id]: html } }) };
+}
+
+/** The long-author page: the arXiv-rendered 1411.4413 fixture when available, else a generated one. */
+function longScenario(file) {
+  const id = '1411.4413';
+  const title = 'Observation of the rare decay from the combined analysis of CMS and LHCb data';
+  const fixture = file ?? path.join(ROOT, '..', 'shared', 'fixtures', 'arxiv-pages', 'rendered-2026-06', 'abs_1411.4413.html');
+  let html;
+  let authors;
+  let source;
+  if (fs.existsSync(fixture)) {
+    html = fs.readFileSync(fixture, 'utf8');
+    const decode = (s) => s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    authors = [...html.matchAll(/<meta name="citation_author" content="([^"]*)"/g)].map((m) => decode(m[1])).filter((s) => /\p{L}/u.test(s))
+      .map((s) => { const k = s.indexOf(','); return k < 0 ? { first: s.trim(), last: '' } : { first: s.slice(k + 1).trim(), last: s.slice(0, k).trim() }; });
+    source = path.relative(ROOT, fixture);
+  } else {
+    authors = makeAuthors(2830);
+    html = absPage({ id, title, authors, archive: 'hep-ex', primary: 'hep-ex' });
+    source = 'generated (2,830 authors)';
+  }
+  const catalog = buildCatalog({ arxivId: id, title, authors, seed: 42 });
+  return { url: `https://arxiv.org/abs/${id}`, n: authors.length, source, fake: new FakeApis(catalog, { pages: { [id]: html } }) };
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const problems = prerequisiteProblems();
+  if (problems.length) {
+    console.error(`bench: cannot run: ${problems.join('; ')}`);
+    return 1;
+  }
+  const rows = [];
+  const row = (metric, value) => { rows.push([metric, value]); console.log(`  · ${metric}: ${value}`); };
+  let version = '?';
+  try { version = execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* unknown */ }
+  console.log(`Weft bench — ${new Date().toISOString()} — ${version} — ${path.relative(ROOT, EXT_DIR)}`);
+
+  // 1 + 2: cold, then warm runs on the same profile
+  const n = opts.authors;
+  const sc = scenario(n, 21);
+  try {
+    let s = await launch(sc.fake, { initScripts: [benchInit(n)] });
+    const cold = await loadAndMeasure(s, sc.url, 30_000);
+    await sleep(800);
+    if (!cold.ok) {
+      row(`cold (${n} authors)`, `badges never all loaded within 30 s (states: ${JSON.stringify(cold.tally)})`);
+    } else {
+      const before = sc.fake.apiRequests().filter((r) => r.tStart <= cold.readyEpoch);
+      const lastResp = Math.max(...before.map((r) => r.tEnd ?? 0));
+      row(`cold (${n} authors): API requests before all badges ready`, `${before.length} (${hosts(before)})`);
+      row('cold: last API response → all badges ready', before.length ? `${Math.round(cold.readyEpoch - lastResp)} ms` : 'n/a (no API request)');
+      row('cold: navigation start → all badges ready', `${Math.round(cold.readyPerf)} ms`);
+      if (Object.keys(cold.tally).some((k) => k !== 'ready')) row('cold: badge states', JSON.stringify(cold.tally));
+      const all = sc.fake.apiRequests();
+      if (all.length !== before.length) row('cold: API requests in all (incl. after ready)', `${all.length} (${hosts(all)})`);
+    }
+    const warmMs = [];
+    let warmReqs = 0;
+    let warmFail = 0;
+    for (let k = 0; k < opts.runs; k++) {
+      s = await relaunch(s, { initScripts: [benchInit(n)] });
+      const since = Date.now();
+      const w = await loadAndMeasure(s, sc.url, 15_000);
+      await sleep(300);
+      warmReqs += sc.fake.apiRequests(since).length;
+      if (w.ok && w.dcl != null) warmMs.push(w.readyPerf - w.dcl); else warmFail++;
+    }
+    row(`warm ×${opts.runs}: API requests`, `${warmReqs}${warmReqs ? ' (expected 0)' : ''}`);
+    row(`warm ×${opts.runs}: DOMContentLoaded → all badges ready`, warmMs.length
+      ? `median ${Math.round(median(warmMs))} ms (min ${Math.round(Math.min(...warmMs))}, max ${Math.round(Math.max(...warmMs))})${warmFail ? `; ${warmFail} runs never ready` : ''}`
+      : `never ready (${warmFail} runs)`);
+  } catch (e) {
+    row('cold/warm', `error: ${String(e.message).split('\n')[0]}`);
+  } finally {
+    await closeAll();
+  }
+
+  // 3: content-script size
+  const csDir = path.join(EXT_DIR, 'content-scripts');
+  const files = fs.existsSync(csDir) ? fs.readdirSync(csDir).filter((f) => f.endsWith('.js')).sort() : [];
+  if (!files.length) row('content scripts (gzip)', 'none built');
+  let total = 0;
+  let totalRaw = 0;
+  for (const f of files) {
+    const buf = fs.readFileSync(path.join(csDir, f));
+    const gz = zlib.gzipSync(buf, { level: 9 }).length;
+    total += gz;
+    totalRaw += buf.length;
+    row(`content script ${f} (gzip)`, `${kB(gz)} (raw ${kB(buf.length)})`);
+  }
+  if (files.length > 1) row('content scripts total (gzip)', `${kB(total)} (raw ${kB(totalRaw)})`);
+
+  // 4: the ~2,830-author page
+  const long = longScenario(opts.longPage);
+  try {
+    const s = await launch(long.fake, { initScripts: [benchInit(Math.min(100, long.n))] });
+    const m = await loadAndMeasure(s, long.url, 60_000);
+    await sleep(1000); // long tasks right after the badges are ready count too
+    const lt = await m.page.evaluate(() => window.__weftBench.longTasks);
+    const durs = lt.map(([, d]) => d).sort((a, b) => b - a);
+    row('long page: source', `${long.source} (${long.n} authors)`);
+    row('long page: first 100 badges loaded', m.ok ? `${Math.round(m.readyPerf)} ms after navigation start` : `not within 60 s (states: ${JSON.stringify(m.tally)})`);
+    row('long page: long tasks > 50 ms (with Weft)', longTasks(durs));
+    const reqs = long.fake.apiRequests();
+    row('long page: cold API requests', `${reqs.length} (${hosts(reqs)})`);
+    const tally = await m.page.evaluate(() => { const t = {}; for (const st of window.__weftBench.states.values()) t[st] = (t[st] ?? 0) + 1; return t; });
+    row('long page: badge states', JSON.stringify(tally));
+  } catch (e) {
+    row('long page', `error: ${String(e.message).split('\n')[0]}`);
+  } finally {
+    await closeAll();
+  }
+  // the same page in the same browser without Weft: arXiv's own parsing and layout cost
+  try {
+    const s = await launch(long.fake, { extension: false, initScripts: [benchInit(0)] });
+    const page = await s.open(long.url);
+    await sleep(3000);
+    const lt = await page.evaluate(() => window.__weftBench.longTasks);
+    row('long page: long tasks > 50 ms (baseline, no extension)', longTasks(lt.map(([, d]) => d).sort((a, b) => b - a)));
+  } catch (e) {
+    row('long page baseline', `error: ${String(e.message).split('\n')[0]}`);
+  } finally {
+    await closeAll();
+  }
+
+  const w = Math.max(...rows.map(([m]) => m.length));
+  console.log('');
+  console.log(`${'metric'.padEnd(w)}  value`);
+  console.log('-'.repeat(w + 2) + '  ' + '-'.repeat(40));
+  for (const [m, v] of rows) console.log(`${m.padEnd(w)}  ${v}`);
+  return 0;
+}
+
+process.on('SIGINT', () => { killAll(); process.exit(130); });
+process.on('SIGTERM', () => { killAll(); process.exit(143); });
+process.on('exit', () => killAll());
+const code = await main().catch((e) => { console.error(e); return 1; });
+process.exit(code);

@@ -1,0 +1,525 @@
+// A small fake of OpenAlex and Semantic Scholar (and arxiv.org abs pages) for the end-to-end
+// tests, served at the browser's network layer with Playwright's context.route — which also
+// intercepts the extension service worker's fetches.
+//
+// It answers the calls Weft makes (see README "e2e") the way the real services do:
+//   OpenAlex  GET /works/doi:10.48550/arxiv.<id>   (also /works/https://doi.org/…, /works/W…)
+//                 unknown or versioned → 404 with an HTML body
+//             GET /works?filter=ids.openalex:W1|W2…  GET /authors?filter=id:A1|A2…
+//                 (openalex:, openalex_id:, ids.openalex: equivalent; ≤100 values, else 400)
+//                 envelope {meta, results, group_by}; results sorted by cited_by_count desc —
+//                 NOT in the order asked; per_page (default 25, 1…200) and page honoured;
+//                 select= honoured (top-level fields only; unknown → 400)
+//             GET /authors/A…   GET /autocomplete/authors?q=…   GET /autocomplete/works?q=…
+//   Semantic Scholar
+//             GET  /graph/v1/paper/{ARXIV:<id>|arXiv:<id>|DOI:10.48550/arXiv.<id>|URL:…|CorpusId:n|paperId}
+//                  fields= honoured (paperId always, title by default, authors → authorId+name,
+//                  authors.hIndex etc. add subfields, unknown → 400); versioned arXiv id → 404
+//             POST /graph/v1/paper/batch {ids}   POST /graph/v1/author/batch {ids}   GET /graph/v1/author/<id>
+//             GET  /recommendations/v1/papers/forpaper/<id>?from=recent|all-cs
+//   arxiv.org GET /abs/<id>[vN] → the page registered for <id>; anything else → 404
+//   any other URL → aborted (and recorded when the extension asked for it).
+//
+// Twists (constructor option or setTwists()): down: 'all' | 'openalex' | 's2' | false (500s),
+// openalexMissing (OpenAlex has no record of the paper: 404 HTML), slowMs (delay every API
+// answer), xssAuthor (that author's OpenAlex display_name carries an <img onerror> payload),
+// unmatched: [i…] (those page authors are absent from the OpenAlex authorships and have
+// authorId null in S2).
+//
+// Every API request is recorded in `requests` ({method, url, host, path, status, initiator
+// ('sw' | 'extension-page' | 'page'), tStart, tEnd}) so tests can count them.
+
+import { createHash } from 'node:crypto';
+import { displayName } from './pages.mjs';
+
+export const OA_HOST = 'api.openalex.org';
+export const S2_HOST = 'api.semanticscholar.org';
+export const API_HOSTS = [OA_HOST, S2_HOST];
+/** Answered 204 and never recorded: fetched from the service worker to know the routes are live. */
+export const CANARY_URL = `https://${OA_HOST}/__weft_e2e_canary__`;
+export const XSS = '<img src=x onerror="window.__weftPwned=1">';
+
+const OA_404 = `<!doctype html>
+<html lang=en>
+<title>404 Not Found</title>
+<h1>Not Found</h1>
+<p>The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.</p>
+`;
+
+const INSTITUTIONS = [
+  ['I4210091001', '05k7w9q31', 'Northbridge Institute of Technology', 'DE', 'education'],
+  ['I4210091002', '02m4x8v12', 'University of Lakeshore', 'US', 'education'],
+  ['I4210091003', '03t6c2h57', 'Kestrel Research Laboratory', 'GB', 'facility'],
+  ['I4210091004', '01r8q5d64', 'Amsel Polytechnic University', 'NL', 'education'],
+  ['I4210091005', '04b9n3f28', 'Institute for Distributed Systems', 'FR', 'facility'],
+  ['I4210091006', '00v2z7k43', 'Meridian University', 'JP', 'education'],
+  ['I4210091007', '06p1s4j95', 'Saltmarsh Computing Centre', 'CA', 'company'],
+].map(([id, ror, name, cc, type]) => ({
+  id: `https://openalex.org/${id}`, display_name: name, ror: `https://ror.org/${ror}`, country_code: cc, type,
+  lineage: [`https://openalex.org/${id}`],
+}));
+
+const WORK_FIELDS = ['id', 'doi', 'title', 'display_name', 'publication_year', 'publication_date', 'ids', 'language',
+  'primary_location', 'type', 'indexed_in', 'open_access', 'authorships', 'countries_distinct_count',
+  'institutions_distinct_count', 'cited_by_count', 'is_retracted', 'is_paratext', 'locations_count', 'locations',
+  'best_oa_location', 'referenced_works_count', 'referenced_works', 'related_works', 'cited_by_api_url',
+  'counts_by_year', 'updated_date', 'created_date', 'is_authors_truncated', 'authors_count'];
+const AUTHOR_FIELDS = ['id', 'orcid', 'display_name', 'display_name_alternatives', 'works_count', 'cited_by_count',
+  'summary_stats', 'ids', 'affiliations', 'last_known_institutions', 'topics', 'counts_by_year', 'works_api_url',
+  'updated_date', 'created_date'];
+const S2_PAPER_FIELDS = ['paperId', 'corpusId', 'externalIds', 'url', 'title', 'abstract', 'venue', 'publicationVenue',
+  'year', 'referenceCount', 'citationCount', 'influentialCitationCount', 'isOpenAccess', 'openAccessPdf',
+  'fieldsOfStudy', 's2FieldsOfStudy', 'publicationTypes', 'publicationDate', 'journal', 'citationStyles', 'authors',
+  'citations', 'references', 'embedding', 'tldr'];
+const S2_AUTHOR_FIELDS = ['authorId', 'externalIds', 'url', 'name', 'affiliations', 'homepage', 'paperCount',
+  'citationCount', 'hIndex', 'papers'];
+
+const hex40 = (s) => createHash('sha1').update(s).digest('hex');
+const pad = (n, w) => String(n).padStart(w, '0');
+const bare = (id) => String(id ?? '').trim().replace(/^https?:\/\/openalex\.org\//i, '').replace(/^openalex:/i, '').toUpperCase();
+const normDoi = (d) => String(d).trim().replace(/^doi:/i, '').replace(/^https?:\/\/(dx\.)?doi\.org\//i, '').toLowerCase();
+const fold = (s) => String(s).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const hostOf = (u) => { try { return new URL(u).host; } catch { return '?'; } };
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Build the catalog for one paper: every field of every author differs from the others
+ * (OpenAlex h-index ≠ i10 ≠ S2 hIndex …), so a test catches a number taken from the wrong field.
+ * @param {object} o
+ * @param {string} o.arxivId
+ * @param {string} o.title
+ * @param {{first:string,last:string}[]} o.authors  page authors, in page order
+ * @param {number} [o.seed]
+ * @param {number[]} [o.unmatched]  page positions absent from the catalogs
+ * @param {number|null} [o.xssAuthor]  page position whose OpenAlex display_name carries XSS
+ */
+export function buildCatalog({ arxivId, title, authors, seed = 1, unmatched = [], xssAuthor = null }) {
+  const wid = `W4${pad(seed, 3)}${pad(Number.parseInt(hex40(arxivId).slice(0, 6), 16) % 1e6, 6)}`;
+  const paperId = hex40(`s2:${arxivId}:${seed}`);
+  const people = authors.map((a, i) => {
+    const name = displayName(a);
+    const h = 5 + ((i * 7 + seed) % 40); // 5…44
+    const matched = !unmatched.includes(i);
+    return {
+      index: i,
+      name,
+      matched,
+      openalexId: matched ? `A5${pad(seed, 3)}${pad(i, 6)}` : null,
+      s2Id: matched ? `2${pad(seed, 3)}${pad(i, 6)}` : null,
+      catalogName: i === xssAuthor ? `${name} ${XSS}` : name,
+      orcid: i % 3 === 0 ? `https://orcid.org/0000-000${(seed + i) % 10}-${pad(1000 + i, 4)}-${pad((i * 37) % 10000, 4)}` : null,
+      h,
+      i10: h + 3 + (i % 5), // never equals h or S2 hIndex
+      cited: 10_000 + i * 137 + seed * 11, // > every other count
+      works: 60 + ((i * 13) % 900), // 60…959
+      s2h: h + 1,
+      s2cited: 10_000 + i * 137 + seed * 11 + 1 + (i % 7),
+      s2papers: 60 + ((i * 13) % 900) + 2 + (i % 3),
+      institution: INSTITUTIONS[(i + seed) % INSTITUTIONS.length],
+      lastKnown: INSTITUTIONS[(i + seed + 3) % INSTITUTIONS.length],
+    };
+  });
+  const today = new Date().toISOString().slice(0, 10);
+  const oaAuthors = {};
+  for (const p of people) {
+    if (!p.openalexId) continue;
+    oaAuthors[p.openalexId] = {
+      id: `https://openalex.org/${p.openalexId}`,
+      orcid: p.orcid,
+      display_name: p.catalogName,
+      display_name_alternatives: [p.name, `${p.name.split(' ')[0][0]}. ${p.name.split(' ').slice(1).join(' ')}`],
+      works_count: p.works,
+      cited_by_count: p.cited,
+      summary_stats: { '2yr_mean_citedness': Math.round((p.h / 7) * 100) / 100, h_index: p.h, i10_index: p.i10 },
+      ids: { openalex: `https://openalex.org/${p.openalexId}`, ...(p.orcid ? { orcid: p.orcid } : {}) },
+      affiliations: [{ institution: p.lastKnown, years: [2025, 2024] }, { institution: p.institution, years: [2023, 2022] }],
+      last_known_institutions: [p.lastKnown],
+      topics: [],
+      counts_by_year: [{ year: 2025, works_count: 4, cited_by_count: 311 }, { year: 2024, works_count: 6, cited_by_count: 287 }],
+      works_api_url: `https://api.openalex.org/works?filter=author.id:${p.openalexId}`,
+      updated_date: '2026-06-20T03:14:15.926535',
+      created_date: '2023-07-21',
+    };
+  }
+  // related works (5), cited_by_count chosen so that list order != id order
+  const related = [0, 1, 2, 3, 4].map((k) => ({
+    id: `https://openalex.org/W4${pad(seed, 3)}9${pad(k, 5)}`,
+    doi: `https://doi.org/10.48550/arxiv.2405.${pad(10_000 + seed * 10 + k, 5)}`,
+    title: `Related study ${k + 1} on resilient distributed training`,
+    display_name: `Related study ${k + 1} on resilient distributed training`,
+    publication_year: 2024,
+    publication_date: '2024-05-01',
+    ids: { openalex: `https://openalex.org/W4${pad(seed, 3)}9${pad(k, 5)}` },
+    type: 'preprint',
+    authorships: [],
+    cited_by_count: [12, 40, 7, 33, 21][k],
+    related_works: [],
+    primary_location: { is_oa: true, landing_page_url: `https://arxiv.org/abs/2405.${pad(10_000 + seed * 10 + k, 5)}` },
+    updated_date: '2026-06-20T03:14:15.926535',
+    created_date: '2024-05-03',
+  }));
+  const authorships = people.filter((p) => p.matched).map((p, k, arr) => ({
+    author_position: k === 0 ? 'first' : k === arr.length - 1 ? 'last' : 'middle',
+    author: { id: `https://openalex.org/${p.openalexId}`, display_name: p.catalogName, orcid: p.orcid },
+    institutions: [p.institution],
+    countries: [p.institution.country_code],
+    is_corresponding: k === 0,
+    raw_author_name: p.name,
+    raw_affiliation_strings: [p.institution.display_name],
+    affiliations: [{ raw_affiliation_string: p.institution.display_name, institution_ids: [p.institution.id] }],
+  }));
+  const work = {
+    id: `https://openalex.org/${wid}`,
+    doi: `https://doi.org/10.48550/arxiv.${arxivId}`,
+    title,
+    display_name: title,
+    publication_year: 2024,
+    publication_date: '2024-06-08',
+    ids: { openalex: `https://openalex.org/${wid}`, doi: `https://doi.org/10.48550/arxiv.${arxivId}` },
+    language: 'en',
+    primary_location: {
+      is_oa: true, landing_page_url: `https://arxiv.org/abs/${arxivId}`, pdf_url: `https://arxiv.org/pdf/${arxivId}`,
+      source: { id: 'https://openalex.org/S4306400194', display_name: 'arXiv (Cornell University)', type: 'repository' },
+    },
+    type: 'preprint',
+    indexed_in: ['arxiv', 'datacite'],
+    open_access: { is_oa: true, oa_status: 'green', oa_url: `https://arxiv.org/pdf/${arxivId}` },
+    authorships,
+    countries_distinct_count: new Set(authorships.map((a) => a.institutions[0].country_code)).size,
+    institutions_distinct_count: new Set(authorships.map((a) => a.institutions[0].id)).size,
+    cited_by_count: 57 + seed,
+    is_retracted: false,
+    is_paratext: false,
+    locations_count: 1,
+    locations: [],
+    best_oa_location: null,
+    referenced_works_count: 0,
+    referenced_works: [],
+    related_works: related.map((w) => w.id),
+    cited_by_api_url: `https://api.openalex.org/works?filter=cites:${wid}`,
+    counts_by_year: [{ year: 2025, cited_by_count: 31 }, { year: 2024, cited_by_count: 26 + seed }],
+    updated_date: '2026-06-20T03:14:15.926535',
+    created_date: '2024-06-11',
+    is_authors_truncated: false,
+    authors_count: authorships.length,
+  };
+  const s2Authors = people.map((p) => ({
+    authorId: p.s2Id,
+    externalIds: {},
+    url: p.s2Id ? `https://www.semanticscholar.org/author/${p.s2Id}` : null,
+    name: p.name,
+    affiliations: [],
+    homepage: null,
+    paperCount: p.s2Id ? p.s2papers : null,
+    citationCount: p.s2Id ? p.s2cited : null,
+    hIndex: p.s2Id ? p.s2h : null,
+  }));
+  const recs = (pool) => [0, 1, 2, 3, 4].map((k) => {
+    const arx = `2406.${pad(20_000 + seed * 100 + (pool === 'recent' ? 0 : 50) + k, 5)}`;
+    const pid = hex40(`rec:${pool}:${seed}:${k}`);
+    const corpusId = 260_000_000 + seed * 100 + (pool === 'recent' ? 0 : 50) + k;
+    return {
+      paperId: pid, corpusId, externalIds: { ArXiv: arx, DOI: `10.48550/arXiv.${arx}`, CorpusId: corpusId },
+      url: `https://www.semanticscholar.org/paper/${pid}`, title: `${pool === 'recent' ? 'Recent' : 'Classic'} paper ${k + 1} on elastic training`,
+      year: 2024, citationCount: 3 + k, authors: [{ authorId: `9${pad(k, 6)}`, name: `Rec Author ${k + 1}` }],
+    };
+  });
+  const s2Paper = {
+    paperId, corpusId: 270_000_000 + seed,
+    externalIds: { ArXiv: arxivId, DOI: `10.48550/arXiv.${arxivId}`, CorpusId: 270_000_000 + seed },
+    url: `https://www.semanticscholar.org/paper/${paperId}`,
+    title, abstract: null, venue: 'arXiv.org', publicationVenue: null, year: 2024, referenceCount: 42,
+    citationCount: 71 + seed * 2, influentialCitationCount: 3, isOpenAccess: true,
+    openAccessPdf: { url: `https://arxiv.org/pdf/${arxivId}`, status: 'GREEN', license: null },
+    fieldsOfStudy: ['Computer Science'], s2FieldsOfStudy: [], publicationTypes: ['JournalArticle'],
+    publicationDate: '2024-06-08', journal: { name: 'ArXiv', volume: `abs/${arxivId}` }, citationStyles: {},
+    authors: s2Authors,
+  };
+  return {
+    arxivId, title, seed, people, today,
+    openalex: { work, authors: oaAuthors, related },
+    s2: { paper: s2Paper, recommendations: { recent: recs('recent'), 'all-cs': recs('all-cs') } },
+    /** What a correct badge shows for page author i (OpenAlex metrics, or S2's when OpenAlex lacks the paper). */
+    expected(i, { openalexMissing = false } = {}) {
+      const p = people[i];
+      if (!p.matched) return { state: 'unmatched', name: p.name };
+      if (openalexMissing) return { state: 'ready', name: p.name, h: p.s2h, cited: p.s2cited, works: p.s2papers, openalexId: null, s2Id: p.s2Id };
+      return {
+        state: 'ready', name: p.name, catalogName: p.catalogName, h: p.h, cited: p.cited, works: p.works,
+        openalexId: p.openalexId, s2Id: p.s2Id, institution: p.institution.display_name, lastKnown: p.lastKnown.display_name,
+      };
+    },
+  };
+}
+
+const json = (status, body) => ({ status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+const html404 = () => ({ status: 404, contentType: 'text/html; charset=utf-8', body: OA_404 });
+const project = (o, fields) => Object.fromEntries(fields.map((f) => [f, o[f] ?? null]));
+
+export class FakeApis {
+  /**
+   * @param {ReturnType<typeof buildCatalog>} catalog
+   * @param {object} [o]
+   * @param {Record<string,string>} [o.pages]  arXiv id → page HTML served at https://arxiv.org/abs/<id>[vN]
+   * @param {object} [o.twists]  {down, openalexMissing, slowMs}
+   */
+  constructor(catalog, { pages = {}, twists = {} } = {}) {
+    this.catalog = catalog;
+    this.pages = new Map(Object.entries(pages));
+    this.twists = { down: false, openalexMissing: false, slowMs: 0, ...twists };
+    /** @type {{method:string,url:string,host:string,path:string,status:number|string,initiator:string,tStart:number,tEnd:number|null}[]} */
+    this.requests = [];
+    this.blocked = []; // non-API requests the extension tried
+    this.inFlight = 0;
+  }
+
+  setTwists(patch) { Object.assign(this.twists, patch); }
+  addPage(id, html) { this.pages.set(id, html); }
+  /** API requests (CORS preflights excluded), optionally only those after time t (ms since epoch). */
+  apiRequests(since = 0) { return this.requests.filter((r) => r.method !== 'OPTIONS' && r.tStart >= since); }
+  countByHost(since = 0) {
+    const m = {};
+    for (const r of this.apiRequests(since)) m[r.host] = (m[r.host] ?? 0) + 1;
+    return m;
+  }
+  clear() { this.requests.length = 0; this.blocked.length = 0; }
+
+  /** Register the routes on a BrowserContext. Playwright tries routes in reverse order: catch-all first. */
+  async install(context) {
+    await context.route(/^(https?|wss?):\/\//, async (route) => {
+      const req = route.request();
+      const who = initiator(req);
+      if (who !== 'page') this.blocked.push({ url: req.url(), initiator: who });
+      await route.abort('blockedbyclient').catch(() => {});
+    });
+    await context.route(/^https?:\/\/(www\.)?arxiv\.org\//, (route) => this.#arxiv(route));
+    await context.route(/^https:\/\/api\.(openalex\.org|semanticscholar\.org)\//, (route) => this.#api(route));
+  }
+
+  async #arxiv(route) {
+    const u = new URL(route.request().url());
+    const m = u.pathname.match(/^\/abs\/(.+?)(v\d+)?$/);
+    const html = m && this.pages.get(m[1]);
+    await route.fulfill(html
+      ? { status: 200, contentType: 'text/html; charset=utf-8', body: html, headers: { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'SAMEORIGIN' } }
+      : { status: 404, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>404</title><h1>Not Found</h1>' }).catch(() => {});
+  }
+
+  async #api(route) {
+    const req = route.request();
+    const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' };
+    if (req.url() === CANARY_URL) {
+      await route.fulfill({ status: 204, headers: cors, body: '' }).catch(() => {});
+      return;
+    }
+    const rec = { method: req.method(), url: req.url(), host: hostOf(req.url()), path: new URL(req.url()).pathname, status: 0, initiator: initiator(req), tStart: Date.now(), tEnd: null };
+    this.requests.push(rec);
+    this.inFlight++;
+    let r;
+    try {
+      r = req.method() === 'OPTIONS'
+        ? { status: 204, body: '', headers: { 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': '*' } }
+        : this.respond(req.method(), req.url(), req.postData());
+    } catch (e) {
+      r = json(500, { error: `fake-apis bug: ${e.message}` });
+    }
+    if (this.twists.slowMs) await sleep(this.twists.slowMs);
+    rec.status = r.status;
+    const headers = { ...cors, ...(r.headers ?? {}) };
+    if (r.contentType) headers['content-type'] = r.contentType;
+    await route.fulfill({ status: r.status, headers, body: r.body }).catch(() => {});
+    rec.tEnd = Date.now();
+    this.inFlight--;
+  }
+
+  /** Pure request → response ({status, contentType, body}). */
+  respond(method, url, postData) {
+    const u = new URL(url);
+    const down = this.twists.down;
+    if (u.host === OA_HOST) {
+      if (down === 'all' || down === 'openalex' || down === true) return json(500, { error: 'Internal Server Error' });
+      return this.#openalex(method, u);
+    }
+    if (u.host === S2_HOST) {
+      if (down === 'all' || down === 's2' || down === true) return json(500, { message: 'Internal server error' });
+      return this.#s2(method, u, postData);
+    }
+    return { status: 404, contentType: 'text/plain', body: 'not found' };
+  }
+
+  // ------------------------------------------------------------------------------------ OpenAlex
+  #openalex(method, u) {
+    if (method !== 'GET') return json(405, { error: 'Method Not Allowed' });
+    const p = u.searchParams;
+    const path = decodeURIComponent(u.pathname).replace(/\/+$/, '');
+    const missing = this.twists.openalexMissing;
+    const { work, authors, related } = this.catalog.openalex;
+    const works = missing ? related : [work, ...related];
+    const authorList = missing ? [] : Object.values(authors);
+    let m;
+    if ((m = path.match(/^\/works\/(.+)$/))) {
+      const id = m[1];
+      let found;
+      if (/^(doi:|https?:\/\/(dx\.)?doi\.org\/|10\.)/i.test(id)) found = works.find((w) => normDoi(w.doi) === normDoi(id));
+      else found = works.find((w) => bare(w.id) === bare(id));
+      return found ? this.#one(found, p, WORK_FIELDS) : html404();
+    }
+    if ((m = path.match(/^\/authors\/(.+)$/))) {
+      const found = authorList.find((a) => bare(a.id) === bare(m[1]));
+      return found ? this.#one(found, p, AUTHOR_FIELDS) : html404();
+    }
+    if (path === '/works' || path === '/authors') {
+      let items = path === '/works' ? works : authorList;
+      for (const clause of (p.get('filter') ?? '').split(',').filter(Boolean)) {
+        const at = clause.indexOf(':');
+        if (at < 1) return json(400, { error: 'Invalid query parameters error.', message: `Invalid filter: ${clause}` });
+        const key = clause.slice(0, at).toLowerCase();
+        const values = clause.slice(at + 1).split('|').map((v) => v.trim()).filter(Boolean);
+        if (values.length > 100) return json(400, { error: 'Invalid query parameters error.', message: `Maximum number of values exceeded for ${key}. Decrease values to 100 or below.` });
+        if (['id', 'openalex', 'openalex_id', 'ids.openalex'].includes(key)) {
+          const want = new Set(values.map(bare));
+          items = items.filter((x) => want.has(bare(x.id)));
+        } else if (path === '/works' && ['author.id', 'authorships.author.id'].includes(key)) {
+          const want = new Set(values.map(bare));
+          items = items.filter((w) => w.authorships.some((a) => want.has(bare(a.author.id))));
+        }
+      }
+      items = [...items].sort((a, b) => b.cited_by_count - a.cited_by_count || (a.id < b.id ? -1 : 1));
+      return this.#list(items, p, path === '/works' ? WORK_FIELDS : AUTHOR_FIELDS);
+    }
+    if ((m = path.match(/^\/autocomplete\/(authors|works)$/))) {
+      const q = fold(p.get('q') ?? '').trim();
+      const pool = m[1] === 'authors' ? authorList : works;
+      const results = q ? pool.filter((x) => fold(x.display_name).includes(q)).slice(0, 10).map((x) => ({
+        id: x.id, short_id: bare(x.id).toLowerCase(), display_name: x.display_name,
+        hint: m[1] === 'authors' ? x.last_known_institutions?.[0]?.display_name ?? null : null,
+        cited_by_count: x.cited_by_count, works_count: x.works_count ?? null,
+        entity_type: m[1] === 'authors' ? 'author' : 'work', external_id: x.orcid ?? x.doi ?? null,
+      })) : [];
+      return json(200, { meta: { count: results.length, db_response_time_ms: 4, page: 1, per_page: 10 }, results });
+    }
+    return html404();
+  }
+
+  #fields(p, valid) {
+    const sel = p.get('select');
+    if (!sel) return { fields: null };
+    const fields = sel.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = fields.find((f) => !valid.includes(f));
+    return bad ? { error: json(400, { error: 'Invalid query parameters error.', message: `${bad} is not a valid select field. Valid fields for select are: ${valid.join(', ')}.` }) } : { fields };
+  }
+
+  #one(obj, p, valid) {
+    const { fields, error } = this.#fields(p, valid);
+    return error ?? json(200, fields ? project(obj, fields) : obj);
+  }
+
+  #list(items, p, valid) {
+    const perPage = p.has('per_page') ? Number(p.get('per_page')) : 25;
+    const page = p.has('page') ? Number(p.get('page')) : 1;
+    if (!Number.isInteger(perPage) || perPage < 1 || perPage > 200) return json(400, { error: 'Invalid query parameters error.', message: 'per-page parameter must be between 1 and 200' });
+    if (!Number.isInteger(page) || page < 1) return json(400, { error: 'Invalid query parameters error.', message: 'page must be a positive integer' });
+    const { fields, error } = this.#fields(p, valid);
+    if (error) return error;
+    const results = items.slice((page - 1) * perPage, page * perPage).map((x) => (fields ? project(x, fields) : x));
+    return json(200, { meta: { count: items.length, db_response_time_ms: 9, page, per_page: perPage, groups_count: null }, results, group_by: [] });
+  }
+
+  // ------------------------------------------------------------------------------------ Semantic Scholar
+  #s2(method, u, postData) {
+    const path = decodeURIComponent(u.pathname).replace(/\/+$/, '');
+    const p = u.searchParams;
+    const { paper, recommendations } = this.catalog.s2;
+    let m;
+    if (path === '/graph/v1/paper/batch' || path === '/graph/v1/author/batch') {
+      if (method !== 'POST') return json(405, { error: 'Method Not Allowed' });
+      let ids;
+      try { ids = JSON.parse(postData || '{}').ids; } catch { return json(400, { error: 'Unparseable request body' }); }
+      if (!Array.isArray(ids)) return json(400, { error: 'Body must contain "ids"' });
+      const isPaper = path.includes('/paper/');
+      const proj = isPaper ? paperProjector(p.get('fields')) : authorProjector(p.get('fields'));
+      if (proj.error) return json(400, { error: proj.error });
+      return json(200, ids.map((id) => {
+        const found = isPaper ? this.#findPaper(String(id)) : paper.authors.find((a) => a.authorId && a.authorId === String(id));
+        return found ? proj.fn(found) : null;
+      }));
+    }
+    if (method !== 'GET') return json(405, { error: 'Method Not Allowed' });
+    if ((m = path.match(/^\/graph\/v1\/paper\/(.+)$/))) {
+      const found = this.#findPaper(m[1]);
+      if (!found) return json(404, { error: `Paper with id ${m[1]} not found` });
+      const proj = paperProjector(p.get('fields'));
+      return proj.error ? json(400, { error: proj.error }) : json(200, proj.fn(found));
+    }
+    if ((m = path.match(/^\/graph\/v1\/author\/([^/]+)$/))) {
+      const found = paper.authors.find((a) => a.authorId && a.authorId === m[1]);
+      if (!found) return json(404, { error: `Author with id ${m[1]} not found` });
+      const proj = authorProjector(p.get('fields'));
+      return proj.error ? json(400, { error: proj.error }) : json(200, proj.fn(found));
+    }
+    if ((m = path.match(/^\/recommendations\/v1\/papers\/forpaper\/(.+)$/))) {
+      const found = this.#findPaper(m[1]);
+      if (!found) return json(404, { error: `Paper with id ${m[1]} not found` });
+      const from = p.get('from') ?? 'recent';
+      if (!['recent', 'all-cs'].includes(from)) return json(400, { error: `Unrecognized pool: ${from}` });
+      const proj = paperProjector(p.get('fields'));
+      if (proj.error) return json(400, { error: proj.error });
+      const limit = p.has('limit') ? Number(p.get('limit')) : 100;
+      return json(200, { recommendedPapers: (found === paper ? recommendations[from] : []).slice(0, limit).map(proj.fn) });
+    }
+    return json(404, { error: 'Not Found' });
+  }
+
+  #findPaper(raw) {
+    const { paper, recommendations } = this.catalog.s2;
+    const all = [paper, ...recommendations.recent, ...recommendations['all-cs']];
+    const id = raw.trim();
+    let m;
+    if ((m = id.match(/^arxiv:(.+)$/i))) return all.find((x) => x.externalIds.ArXiv.toLowerCase() === m[1].toLowerCase()) ?? null;
+    if ((m = id.match(/^url:https?:\/\/(www\.)?arxiv\.org\/abs\/(.+)$/i))) return all.find((x) => x.externalIds.ArXiv === m[2]) ?? null;
+    if ((m = id.match(/^corpusid:(\d+)$/i))) return all.find((x) => String(x.corpusId) === m[1]) ?? null;
+    if (/^(doi:)?10\./i.test(id)) return all.find((x) => x.externalIds.DOI.toLowerCase() === normDoi(id)) ?? null;
+    return all.find((x) => x.paperId === id.toLowerCase()) ?? null;
+  }
+}
+
+function paperProjector(param) {
+  const asked = param ? param.split(',').map((s) => s.trim()).filter(Boolean) : ['title'];
+  const top = new Set(['paperId']);
+  const sub = new Set();
+  const bad = [];
+  for (const f of asked) {
+    const [head, rest] = f.split('.', 2);
+    if (!S2_PAPER_FIELDS.includes(head)) bad.push(f);
+    else if (head === 'authors' && rest) { if (S2_AUTHOR_FIELDS.includes(rest)) sub.add(rest); else bad.push(f); }
+    top.add(head);
+  }
+  if (bad.length) return { error: `Unrecognized or unsupported fields: [${bad.join(', ')}]` };
+  return {
+    fn: (paper) => {
+      const o = {};
+      for (const f of S2_PAPER_FIELDS) {
+        if (!top.has(f)) continue;
+        if (f === 'authors') o.authors = (paper.authors ?? []).map((a) => ({ authorId: a.authorId, name: a.name, ...Object.fromEntries([...sub].map((s) => [s, a[s] ?? null])) }));
+        else if (f === 'citations' || f === 'references') o[f] = [];
+        else o[f] = paper[f] ?? null;
+      }
+      return o;
+    },
+  };
+}
+
+function authorProjector(param) {
+  const asked = param ? param.split(',').map((s) => s.trim()).filter(Boolean) : ['name'];
+  const bad = asked.filter((f) => !S2_AUTHOR_FIELDS.includes(f));
+  if (bad.length) return { error: `Unrecognized or unsupported fields: [${bad.join(', ')}]` };
+  const top = new Set(['authorId', ...asked]);
+  return { fn: (a) => Object.fromEntries(S2_AUTHOR_FIELDS.filter((f) => top.has(f)).map((f) => [f, f === 'papers' ? [] : a[f] ?? null])) };
+}
+
+/** Who sent a request: the extension's service worker, an extension page, or a web page. */
+export function initiator(req) {
+  try { if (req.serviceWorker()) return 'sw'; } catch { /* not a worker request */ }
+  try { if (req.frame().url().startsWith('chrome-extension://')) return 'extension-page'; } catch { /* no frame */ }
+  return 'page';
+}

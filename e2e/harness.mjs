@@ -1,0 +1,283 @@
+// End-to-end harness: launches Chromium with the built extension and a FakeApis, waits for the
+// network interception to be live, and offers bounded waits and probes on Weft's data-weft-* hooks.
+//
+// Every browser launched here is tracked; closeAll() (called by e2e/run.mjs after every test and
+// on exit) closes them, and kills them by PID when closing hangs.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CANARY_URL } from './fake-apis.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const EXT_DIR = path.join(ROOT, '.output', 'chrome-mv3');
+export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
+export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Problems that make every browser test impossible (empty when ready to run). */
+export function prerequisiteProblems() {
+  const out = [];
+  if (!fs.existsSync(path.join(EXT_DIR, 'manifest.json'))) out.push(`the extension is not built: no ${path.relative(ROOT, EXT_DIR)}/manifest.json (run \`npm run build\`)`);
+  if (!fs.existsSync(chromiumPath())) out.push(`no Chromium at ${chromiumPath()} (install it, e.g. \`apt-get install chromium\`, or set CHROMIUM_PATH)`);
+  return out;
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Reject when p does not settle within ms. */
+export function withTimeout(p, ms, what) {
+  let t;
+  return Promise.race([p, new Promise((_, rej) => { t = setTimeout(() => rej(new Error(`${what}: nothing after ${ms} ms`)), ms); })])
+    .finally(() => clearTimeout(t));
+}
+
+/** Poll fn until it returns a truthy value; throws `what` (with the last value) after ms. */
+export async function until(fn, { timeout = 10_000, every = 100, what = 'condition' } = {}) {
+  const end = Date.now() + timeout;
+  let last;
+  let lastErr;
+  for (;;) {
+    try {
+      last = await fn();
+      if (last) return last;
+    } catch (e) {
+      if (e?.fatal) throw e; // a condition that can no longer come true
+      lastErr = e;
+    }
+    if (Date.now() >= end) {
+      const detail = lastErr ? ` (last error: ${String(lastErr.message).split('\n')[0]})` : '';
+      throw new Error(`timed out after ${timeout} ms waiting for ${what}${detail}`);
+    }
+    await sleep(every);
+  }
+}
+
+const live = new Set();
+const tmpProfiles = new Set();
+
+/** A fresh temporary profile directory (removed by closeAll()). */
+export function newProfile() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-e2e-'));
+  tmpProfiles.add(dir);
+  return dir;
+}
+
+function browserPid(profileDir) {
+  try {
+    return Number(fs.readlinkSync(path.join(profileDir, 'SingletonLock')).split('-').pop()) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Launch Chromium with the extension and the fake APIs on `profileDir` (a fresh one by default).
+ * Waits until the extension's service worker runs and its fetches reach the fake.
+ * `extension: false` launches the same browser without Weft (for baselines).
+ * @returns {Promise<Session>}
+ */
+export async function launch(fake, { profileDir = newProfile(), viewport = { width: 1280, height: 800 }, initScripts = [], extension = true } = {}) {
+  const args = [
+    ...(extension ? [`--disable-extensions-except=${EXT_DIR}`, `--load-extension=${EXT_DIR}`] : []),
+    '--no-first-run', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--disable-quic', '--disable-gpu',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+  ];
+  if (process.getuid?.() === 0) args.push('--no-sandbox');
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath(), headless: true, viewport, args, timeout: 30_000,
+  });
+  const s = new Session(context, profileDir, fake);
+  live.add(s);
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+  await fake.install(context);
+  for (const script of initScripts) await context.addInitScript(script);
+  if (!extension) return s; // a baseline browser without Weft
+  const isExt = (w) => w.url().startsWith('chrome-extension://');
+  s.sw = context.serviceWorkers().find(isExt)
+    ?? await context.waitForEvent('serviceworker', { predicate: isExt, timeout: 10_000 }).catch(() => null);
+  if (!s.sw) throw new Error('the extension service worker did not start within 10 s');
+  s.extensionId = new URL(s.sw.url()).host;
+  // On a relaunched profile, interception attaches to the running worker a little late: wait
+  // until a fetch from the worker is answered by our route before letting the test navigate.
+  await until(async () => {
+    const st = await withTimeout(s.sw.evaluate((u) => fetch(u, { cache: 'no-store' }).then((r) => r.status, () => 0), CANARY_URL), 3000, 'canary fetch');
+    return st === 204;
+  }, { timeout: 8000, every: 25, what: 'the fake APIs to intercept the service worker' });
+  return s;
+}
+
+/** Close a session's browser and launch again on the same profile ("warm"). */
+export async function relaunch(s, opts = {}) {
+  await s.close();
+  return launch(s.fake, { ...opts, profileDir: s.profileDir });
+}
+
+export class Session {
+  constructor(context, profileDir, fake) {
+    this.context = context;
+    this.profileDir = profileDir;
+    this.fake = fake;
+    this.pid = browserPid(profileDir);
+    this.sw = null;
+    this.extensionId = null;
+  }
+
+  /** Open a new tab on url (waits for DOMContentLoaded). */
+  async open(url) {
+    const page = await this.context.newPage();
+    await page.goto(url, { waitUntil: 'domcontentloaded' });
+    return page;
+  }
+
+  async close() {
+    live.delete(this);
+    try {
+      await withTimeout(this.context.close(), 10_000, 'browser close');
+    } catch {
+      if (this.pid) try { process.kill(this.pid, 'SIGKILL'); } catch { /* already gone */ }
+    }
+  }
+}
+
+/** Close every browser still open (kill when it does not close) and remove temporary profiles. */
+export async function closeAll() {
+  await Promise.all([...live].map((s) => s.close()));
+  for (const dir of tmpProfiles) fs.rmSync(dir, { recursive: true, force: true });
+  tmpProfiles.clear();
+}
+
+/** Synchronous last resort (process exit, signals): SIGKILL every browser we started. */
+export function killAll() {
+  for (const s of live) if (s.pid) try { process.kill(s.pid, 'SIGKILL'); } catch { /* gone */ }
+  live.clear();
+  for (const dir of tmpProfiles) try { fs.rmSync(dir, { recursive: true, force: true }); } catch { /* busy */ }
+}
+
+// -------------------------------------------------------------------------------------------------
+// Probes (evaluated in the page; each must be self-contained)
+
+/** Every author badge: [{i, state, h, cited, works, oa, text, retry, count}] in document order (shadow roots included). */
+export function badgeProbe() {
+  const out = [];
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.hasAttribute('data-weft-author')) {
+        const sr = el.shadowRoot;
+        const text = ((sr ? sr.textContent : '') + ' ' + el.textContent).replace(/\s+/g, ' ').trim();
+        const retry = !!(sr?.querySelector('[data-weft-action="retry"]') || el.querySelector('[data-weft-action="retry"]'));
+        out.push({
+          i: el.getAttribute('data-weft-author'), tag: el.tagName.toLowerCase(), state: el.getAttribute('data-state'),
+          h: el.getAttribute('data-h-index'), cited: el.getAttribute('data-cited-by'), works: el.getAttribute('data-works'),
+          oa: el.getAttribute('data-openalex-id'), text, retry,
+        });
+      }
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return out;
+}
+
+/** Badges keyed by index (first occurrence), plus duplicates and strays. */
+export async function badges(page) {
+  const list = await withTimeout(page.evaluate(badgeProbe), 10_000, 'badge probe');
+  const byIndex = new Map();
+  const dups = [];
+  for (const b of list) {
+    if (byIndex.has(b.i)) dups.push(b.i); else byIndex.set(b.i, b);
+  }
+  return { list, byIndex, dups };
+}
+
+class NoBadges extends Error { fatal = true; }
+
+/**
+ * Wait until every index in `indices` has a badge whose state satisfies `ok(state)`.
+ * Returns the last snapshot; throws with a tally of states on timeout.
+ */
+export async function waitForBadgeStates(page, indices, ok, { timeout = 15_000, what = 'badges' } = {}) {
+  let snap;
+  const t0 = Date.now();
+  try {
+    await until(async () => {
+      snap = await badges(page);
+      if (!snap.list.length && Date.now() - t0 > Math.min(timeout, 10_000)) throw new NoBadges();
+      return indices.every((i) => { const b = snap.byIndex.get(String(i)); return b && ok(b.state); });
+    }, { timeout, every: 100, what });
+  } catch (e) {
+    if (e instanceof NoBadges) throw new Error(`no [data-weft-author] badge appeared within ${Math.min(timeout, 10_000) / 1000} s`);
+    const tally = {};
+    for (const i of indices) { const st = snap?.byIndex.get(String(i))?.state ?? '(no badge)'; tally[st] = (tally[st] ?? 0) + 1; }
+    const firstBad = indices.find((i) => !ok(snap?.byIndex.get(String(i))?.state));
+    throw new Error(`${e.message}; states: ${JSON.stringify(tally)}; first not done: #${firstBad}`);
+  }
+  return snap;
+}
+
+/** Deep text of an element matched by a (shadow-piercing) locator, including its shadow root. */
+export async function deepText(locator) {
+  return locator.evaluate((el) => {
+    let s = '';
+    const walk = (n) => {
+      if (n.nodeType === 3) { s += n.data; return; }
+      if (n.nodeType !== 1 && n.nodeType !== 11) return;
+      if (n.nodeType === 1 && /^(SCRIPT|STYLE|TEMPLATE)$/.test(n.tagName)) return;
+      if (n.shadowRoot) walk(n.shadowRoot);
+      for (const c of n.childNodes) walk(c);
+    };
+    walk(el);
+    return s.replace(/\s+/g, ' ').trim();
+  });
+}
+
+/** Text of #abs and the author links, with Weft's own elements left out (to check the page is intact). */
+export function pageProbe() {
+  const isWeft = (el) => el.tagName.toLowerCase().startsWith('weft-') || [...el.attributes].some((a) => a.name.startsWith('data-weft'));
+  let s = '';
+  const walk = (n) => {
+    if (n.nodeType === 3) { s += n.data; return; }
+    if (n.nodeType !== 1) return;
+    if (isWeft(n) || /^(SCRIPT|STYLE)$/.test(n.tagName)) return;
+    for (const c of n.childNodes) walk(c);
+  };
+  const abs = document.querySelector('#abs');
+  if (abs) walk(abs);
+  const links = [...document.querySelectorAll('#abs div.authors a')].filter((a) => !isWeft(a))
+    .map((a) => ({ href: a.getAttribute('href'), text: a.textContent }));
+  return { absText: s.replace(/\s+/g, ' ').trim(), links };
+}
+
+/** Is there an <img src="x"> anywhere (shadow roots included), and did the XSS payload run? */
+export function xssProbe() {
+  let imgs = 0;
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.tagName === 'IMG' && el.getAttribute('src') === 'x') imgs++;
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return { imgs, pwned: typeof window.__weftPwned === 'undefined' ? null : String(window.__weftPwned) };
+}
+
+// -------------------------------------------------------------------------------------------------
+// Artifacts
+
+/** Save a screenshot to e2e/artifacts/<name>.png; returns its path. */
+export async function screenshot(page, name, opts = {}) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name.replace(/[^\w.-]+/g, '_')}.png`);
+  await page.screenshot({ path: file, ...opts });
+  return file;
+}
+
+/** Does text show the number n as a user may see it: "12345", "12,345" (or a thin space), or "12.3k"? */
+export function shows(text, n) {
+  const t = text.replace(/[\u202f\u00a0\u2009]/g, ',').toLowerCase();
+  const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(n).toLowerCase();
+  return [String(n), Number(n).toLocaleString('en-US'), compact].some((f) => new RegExp(`(^|[^\\d.,])${f.replace(/[.]/g, '\\.')}(?![\\d]|[.,]\\d)`).test(t));
+}

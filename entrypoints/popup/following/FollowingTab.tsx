@@ -1,0 +1,1 @@
+export function FollowingTab() { return null; }

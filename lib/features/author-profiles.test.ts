@@ -16,17 +16,25 @@ const authors = (n: number, hiddenFrom = Infinity) =>
 
 type AskFn = Parameters<typeof createAuthorProfiles>[2];
 
-function fakeAsk(slots: AuthorSlot[], opts: { failPaper?: boolean; stale?: boolean } = {}) {
-  const calls: { type: string; ids?: string[]; revalidate?: boolean }[] = [];
-  const ask = vi.fn(async (req: { type: string; ids?: string[]; revalidate?: boolean }) => {
+function fakeAsk(slots: AuthorSlot[], opts: { failPaper?: boolean; failMetrics?: boolean; stale?: boolean } = {}) {
+  type Req = { type: string; ids?: string[]; eager?: number; revalidate?: boolean };
+  const calls: Req[] = [];
+  const metricsFor = (ids: string[], revalidate?: boolean) => {
+    const out: Record<string, AuthorMetrics> = {};
+    for (const id of ids) out[id] = metrics(id, Number(id.slice(1)));
+    return { metrics: out, fetchedAt: 2000, stale: !!opts.stale && !revalidate };
+  };
+  const ask = vi.fn(async (req: Req) => {
     calls.push(req);
     if (req.type === 'paper-authors') {
       if (opts.failPaper) throw new RemoteError({ kind: 'network', message: 'offline', retryAt: null });
-      return { source: 'openalex', openalexWorkId: 'W1', slots, fetchedAt: 1000, stale: false };
+      const eagerIds = slots.slice(0, req.eager ?? 0).flatMap((s) => (s.openalex?.openalexId ? [s.openalex.openalexId] : []));
+      const eagerMetrics = opts.failMetrics
+        ? { error: { kind: 'network', message: 'offline', retryAt: null } }
+        : eagerIds.length ? metricsFor(eagerIds, req.revalidate) : null;
+      return { source: 'openalex', openalexWorkId: 'W1', slots, fetchedAt: 1000, stale: false, eagerMetrics };
     }
-    const out: Record<string, AuthorMetrics> = {};
-    for (const id of req.ids ?? []) out[id] = metrics(id, Number(id.slice(1)));
-    return { metrics: out, fetchedAt: 2000, stale: !!opts.stale && !req.revalidate };
+    return metricsFor(req.ids ?? [], req.revalidate);
   });
   return { ask: ask as unknown as AskFn, calls };
 }
@@ -42,15 +50,16 @@ describe('author profiles', () => {
     expect(s.kind === 'ready' && s.metrics.hIndex).toBe(7);
   });
 
-  it('keeps a very long list idle beyond the first 100 until asked, in one batched call', async () => {
+  it('loads the first 100 of a very long list with the page in one round trip, the rest on demand', async () => {
     const slots = Array.from({ length: 250 }, (_, i) => oaSlot(`A${i + 1}`));
     const { ask, calls } = fakeAsk(slots);
     const p = createAuthorProfiles('1411.4413', authors(250, 100), ask);
     await p.start();
     expect(p.entries.slice(0, 100).every((e) => e.state.value.kind === 'ready')).toBe(true);
     expect(p.entries.slice(100).every((e) => e.state.value.kind === 'idle')).toBe(true);
-    expect(calls.filter((c) => c.type === 'author-metrics').map((c) => c.ids!.length)).toEqual([100]);
+    expect(calls.map((c) => [c.type, c.eager])).toEqual([['paper-authors', 100]]);
     await p.load([150, 151]);
+    expect(calls.filter((c) => c.type === 'author-metrics').map((c) => c.ids)).toEqual([['A151', 'A152']]);
     expect(p.entries[150]!.state.value.kind).toBe('ready');
     expect(p.entries[152]!.state.value.kind).toBe('idle');
     expect(calls.filter((c) => c.type === 'paper-authors')).toHaveLength(1);
@@ -73,7 +82,18 @@ describe('author profiles', () => {
     const { ask, calls } = fakeAsk([oaSlot('A5')], { stale: true });
     const p = createAuthorProfiles('2406.05546', authors(1), ask);
     await p.start();
-    await vi.waitFor(() => expect(calls.some((c) => c.type === 'author-metrics' && c.revalidate)).toBe(true));
+    expect(p.entries[0]!.state.value.kind).toBe('ready');
+    await vi.waitFor(() => expect(calls.some((c) => c.type === 'paper-authors' && c.revalidate)).toBe(true));
+    expect(p.entries[0]!.state.value.kind).toBe('ready');
+  });
+
+  it('marks metrics that failed to load as errors, and retry fetches just those', async () => {
+    const failing = fakeAsk([oaSlot('A3'), oaSlot(null)], { failMetrics: true });
+    const p = createAuthorProfiles('2406.05546', authors(2), failing.ask);
+    await p.start();
+    expect(p.entries.map((e) => e.state.value.kind)).toEqual(['error', 'unmatched']);
+    await p.retry();
+    expect(failing.calls.map((c) => c.type)).toEqual(['paper-authors', 'author-metrics']);
     expect(p.entries[0]!.state.value.kind).toBe('ready');
   });
 

@@ -5,8 +5,8 @@
  */
 import { batch, signal, type Signal } from '@preact/signals';
 import type { AuthorMetrics, Institution, PaperAuthor } from '../catalog/types';
-import type { ask as askBackground } from '../messaging/client';
-import type { AuthorSlot } from '../messaging/protocol';
+import { RemoteError, type ask as askBackground } from '../messaging/client';
+import type { AuthorMetricsResult, AuthorSlot } from '../messaging/protocol';
 
 export type BadgeState =
   | { kind: 'idle' }
@@ -34,6 +34,9 @@ export interface AuthorEntry {
 }
 
 type Ask = typeof askBackground;
+type MetricsAnswer = AuthorMetricsResult | { error: unknown };
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 /** Authors whose metrics load with the page; the rest wait until the reader asks. */
 export const EAGER_AUTHORS = 100;
@@ -72,22 +75,64 @@ export function createAuthorProfiles(
     };
   }
 
+  /** Index of the first author loaded on demand: everyone before it loads with the page. */
+  const eagerCount = (() => {
+    const k = entries.findIndex((e) => e.lazy);
+    return k < 0 ? entries.length : k;
+  })();
+
+  /** Applies an author-metrics answer (or failure) to the page authors holding those ids. */
+  function applyMetrics(byId: Map<string, number[]>, answer: MetricsAnswer, revalidate: boolean): void {
+    batch(() => {
+      for (const [id, indices] of byId) {
+        for (const i of indices) {
+          const entry = entries[i]!;
+          if ('error' in answer) {
+            const current = entry.state.value;
+            // A failed background refresh keeps the cached numbers, marked as not refreshed.
+            entry.state.value =
+              revalidate && current.kind === 'ready' ? { ...current, refreshFailed: true } : errorState(answer.error);
+            continue;
+          }
+          const m = answer.metrics[id];
+          entry.state.value = m ? readyFrom(m, slots![i]!, answer.fetchedAt) : { kind: 'unmatched' };
+        }
+      }
+    });
+  }
+
+  function idsOf(indices: number[]): Map<string, number[]> {
+    const byId = new Map<string, number[]>();
+    for (const i of indices) {
+      const id = slots?.[i]?.openalex?.openalexId;
+      if (id) byId.set(id, [...(byId.get(id) ?? []), i]);
+    }
+    return byId;
+  }
+
+  /**
+   * Resolves the author list; the background also returns the metrics of the authors shown
+   * with the page, so a page view costs one round trip.
+   */
   async function resolve(revalidate: boolean): Promise<AuthorSlot[] | null> {
     const names = authors.map((a) => a.citationName || a.name);
-    const r = await ask({ type: 'paper-authors', arxivId, names, ...(revalidate ? { revalidate } : {}) });
+    const r = await ask({ type: 'paper-authors', arxivId, names, eager: eagerCount, ...(revalidate ? { revalidate } : {}) });
     slots = r.slots;
     // Semantic Scholar carries metrics inline: those authors are ready at once.
     batch(() => {
       r.slots.forEach((slot, i) => {
         const entry = entries[i];
-        if (!entry) return;
-        if (!slot.openalex?.openalexId) {
-          const inline = slot.s2?.metrics;
-          entry.state.value = inline ? readyFrom(inline, slot, r.fetchedAt) : { kind: 'unmatched' };
-        }
+        if (!entry || slot.openalex?.openalexId) return;
+        const inline = slot.s2?.metrics;
+        entry.state.value = inline ? readyFrom(inline, slot, r.fetchedAt) : { kind: 'unmatched' };
       });
     });
-    if (r.stale && !revalidate) void resolve(true).catch(() => undefined);
+    const eager = r.eagerMetrics;
+    if (eager) {
+      applyMetrics(idsOf(range(eagerCount)), 'error' in eager ? { error: new RemoteError(eager.error) } : eager, revalidate);
+    }
+    const stale = r.stale || (!!eager && !('error' in eager) && eager.stale);
+    if (stale && !revalidate) void resolve(true).catch(() => undefined);
     return r.slots;
   }
 
@@ -102,40 +147,22 @@ export function createAuthorProfiles(
     return resolving;
   }
 
-  async function fetchMetrics(indices: number[], revalidate: boolean): Promise<void> {
-    if (!slots) return;
-    const byId = new Map<string, number[]>();
-    for (const i of indices) {
-      const id = slots[i]?.openalex?.openalexId;
-      if (id) byId.set(id, [...(byId.get(id) ?? []), i]);
-    }
-    if (!byId.size) return;
-    if (!revalidate) batch(() => byId.forEach((is) => is.forEach((i) => (entries[i]!.state.value = { kind: 'loading' }))));
+  async function fetchMetrics(indices: number[]): Promise<void> {
+    const byId = idsOf(indices);
     const ids = [...byId.keys()];
     for (let k = 0; k < ids.length; k += METRICS_CHUNK) {
-      const chunk = ids.slice(k, k + METRICS_CHUNK);
+      const chunk = new Map(ids.slice(k, k + METRICS_CHUNK).map((id) => [id, byId.get(id)!]));
+      let answer: MetricsAnswer;
       try {
-        const r = await ask({ type: 'author-metrics', ids: chunk, ...(revalidate ? { revalidate } : {}) });
-        batch(() => {
-          for (const id of chunk) {
-            const m = r.metrics[id];
-            for (const i of byId.get(id)!) {
-              entries[i]!.state.value = m ? readyFrom(m, slots![i]!, r.fetchedAt) : { kind: 'unmatched' };
-            }
-          }
-        });
-        if (r.stale && !revalidate) void fetchMetrics(chunk.flatMap((id) => byId.get(id)!), true);
+        answer = await ask({ type: 'author-metrics', ids: [...chunk.keys()] });
       } catch (e) {
-        batch(() => {
-          for (const id of chunk) {
-            for (const i of byId.get(id)!) {
-              const current = entries[i]!.state.value;
-              // A failed background refresh keeps the cached numbers, marked as not refreshed.
-              entries[i]!.state.value =
-                revalidate && current.kind === 'ready' ? { ...current, refreshFailed: true } : errorState(e);
-            }
-          }
-        });
+        answer = { error: e };
+      }
+      applyMetrics(chunk, answer, false);
+      if ('stale' in answer && answer.stale) {
+        void ask({ type: 'author-metrics', ids: [...chunk.keys()], revalidate: true })
+          .catch((e: unknown) => ({ error: e }))
+          .then((fresh) => applyMetrics(chunk, fresh, true));
       }
     }
   }
@@ -144,18 +171,21 @@ export function createAuthorProfiles(
   async function load(indices: number[]): Promise<void> {
     const todo = indices.filter((i) => !requested.has(i) && entries[i]);
     if (!todo.length) return;
-    todo.forEach((i) => wanted.add(i));
-    todo.forEach((i) => requested.add(i));
+    todo.forEach((i) => {
+      wanted.add(i);
+      requested.add(i);
+    });
     batch(() => todo.forEach((i) => {
       const s = entries[i]!.state;
-      if (s.value.kind === 'idle') s.value = { kind: 'loading' };
+      if (s.value.kind === 'idle' || s.value.kind === 'error') s.value = { kind: 'loading' };
     }));
     const got = await ensureSlots();
     if (!got) {
       todo.forEach((i) => requested.delete(i));
       return;
     }
-    await fetchMetrics(todo, false);
+    // Authors answered with the author list itself are done; the rest need their metrics.
+    await fetchMetrics(todo.filter((i) => entries[i]!.state.value.kind === 'loading'));
   }
 
   /** Starts the page-load fetch: every eager author. */

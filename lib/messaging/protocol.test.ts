@@ -6,7 +6,7 @@ const arxivTab = { id: EXT, url: 'https://arxiv.org/abs/2406.05546', tab: { id: 
 
 function handlers(): Handlers {
   return {
-    'paper-authors': vi.fn(async () => ({ source: 'openalex' as const, openalexWorkId: 'W1', slots: [], fetchedAt: 1, stale: false })),
+    'paper-authors': vi.fn(async () => ({ source: 'openalex' as const, openalexWorkId: 'W1', slots: [], fetchedAt: 1, stale: false, eagerMetrics: null })),
     'author-metrics': vi.fn(async () => ({ metrics: {}, fetchedAt: 1, stale: false })),
   };
 }

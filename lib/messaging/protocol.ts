@@ -7,10 +7,10 @@
  * Each area declares its requests and response types in ./requests/<area>.ts.
  */
 import * as v from 'valibot';
-import type { CatalogErrorKind } from '../catalog/types';
 import { authorRequests, type AuthorResponses } from './requests/authors';
+import type { WireError } from './requests/common';
 
-export type { Freshness } from './requests/common';
+export type { Freshness, WireError } from './requests/common';
 export type { AuthorSlot, PaperAuthorsResult, AuthorMetricsResult } from './requests/authors';
 
 export const RequestSchema = v.variant('type', [...authorRequests]);
@@ -20,11 +20,6 @@ export type RequestType = WeftRequest['type'];
 
 export type ResponseMap = AuthorResponses;
 
-export interface WireError {
-  kind: CatalogErrorKind | 'bad-request' | 'internal';
-  message: string;
-  retryAt: number | null;
-}
 
 export type WireResponse<T> = { ok: true; data: T } | { ok: false; error: WireError };
 

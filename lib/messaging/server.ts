@@ -1,7 +1,7 @@
 /** The background side of the protocol: validates every message, then dispatches it. */
 import { browser, type Browser } from 'wxt/browser';
 import { CatalogError } from '../catalog/types';
-import { parseRequest, type RequestOf, type RequestType, type ResponseMap, type WireResponse } from './protocol';
+import { parseRequest, type RequestOf, type RequestType, type ResponseMap, type WireError, type WireResponse } from './protocol';
 
 /** The handlers of some request types (one area of the protocol). */
 export type AreaHandlers<T extends RequestType> = {
@@ -39,10 +39,15 @@ export async function dispatch(
     const handler = handlers[request.type] as (r: typeof request, s: typeof sender) => Promise<unknown>;
     return { ok: true, data: await handler(request, sender) };
   } catch (e) {
-    if (e instanceof CatalogError) return { ok: false, error: { kind: e.kind, message: e.message, retryAt: e.retryAt } };
-    console.error('Weft: request failed', request.type, e);
-    return { ok: false, error: { kind: 'internal', message: String(e), retryAt: null } };
+    return { ok: false, error: toWireError(e) };
   }
+}
+
+/** Describes a failure for the other side of the message channel. */
+export function toWireError(e: unknown): WireError {
+  if (e instanceof CatalogError) return { kind: e.kind, message: e.message, retryAt: e.retryAt };
+  console.error('Weft: request failed', e);
+  return { kind: 'internal', message: String(e), retryAt: null };
 }
 
 /** Registers the message listener; call synchronously at the top of the background's main(). */

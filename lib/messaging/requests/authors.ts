@@ -1,7 +1,7 @@
 /** Requests of the author-badge feature. */
 import * as v from 'valibot';
 import type { AuthorMetrics, PaperAuthor, SourceId } from '../../catalog/types';
-import { ArxivId, Freshness, OpenAlexAuthorId, PersonName } from './common';
+import { ArxivId, Freshness, OpenAlexAuthorId, PersonName, type WireError } from './common';
 
 export const authorRequests = [
   v.strictObject({
@@ -9,6 +9,8 @@ export const authorRequests = [
     arxivId: ArxivId,
     /** The page's author list in order, citation form ("Cao, Ray") where the page has it. */
     names: v.pipe(v.array(PersonName), v.minLength(1), v.maxLength(6000)),
+    /** Also return the OpenAlex metrics of the first `eager` authors (one round trip per page). */
+    eager: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(6000))),
     revalidate: v.optional(v.boolean()),
   }),
   v.strictObject({
@@ -32,6 +34,8 @@ export interface PaperAuthorsResult extends Freshness {
   /** OpenAlex work id (bare), when OpenAlex knows the paper. */
   openalexWorkId: string | null;
   slots: AuthorSlot[];
+  /** Metrics of the first `eager` authors' OpenAlex ids, or why they could not be loaded. */
+  eagerMetrics: AuthorMetricsResult | { error: WireError } | null;
 }
 
 export interface AuthorMetricsResult extends Freshness {

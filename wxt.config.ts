@@ -23,8 +23,11 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'weft@weft.invalid',
-              strict_min_version: '128.0',
-              data_collection_permissions: { required: ['websiteActivity'] },
+              // 140: the first Firefox with built-in data-collection consent.
+              strict_min_version: '140.0',
+              // What leaves the browser: arXiv ids of the pages read, author names printed on
+              // them, popup search terms — sent to OpenAlex and Semantic Scholar, nowhere else.
+              data_collection_permissions: { required: ['browsingActivity', 'websiteContent', 'searchTerms'] },
             },
           },
         }

@@ -97,6 +97,15 @@ describe('author profiles', () => {
     expect(p.entries[0]!.state.value.kind).toBe('ready');
   });
 
+  it('says "no profile" when neither catalog knows the paper', async () => {
+    const ask = vi.fn(async () => {
+      throw new RemoteError({ kind: 'not-found', message: 'unknown paper', retryAt: null });
+    });
+    const p = createAuthorProfiles('2406.99999', authors(2), ask as unknown as AskFn);
+    await p.start();
+    expect(p.entries.map((e) => e.state.value.kind)).toEqual(['unmatched', 'unmatched']);
+  });
+
   it('uses Semantic Scholar metrics carried inline when OpenAlex has no record', async () => {
     const s2metrics = { ...metrics('A0', 9), source: 's2' as const, openalexId: null, s2Id: '123' };
     const slot: AuthorSlot = { openalex: null, s2: { name: 'x', rawName: null, openalexId: null, s2Id: '123', institutions: [], metrics: s2metrics } };

@@ -139,8 +139,10 @@ export function createAuthorProfiles(
   function ensureSlots(): Promise<AuthorSlot[] | null> {
     resolving ??= resolve(false).catch((e: unknown) => {
       resolving = null;
+      // Neither catalog knows the paper: a quiet "no profile", not an error to retry.
+      const state: BadgeState = e instanceof RemoteError && e.kind === 'not-found' ? { kind: 'unmatched' } : errorState(e);
       batch(() => {
-        for (const entry of entries) if (entry.state.value.kind !== 'ready') entry.state.value = errorState(e);
+        for (const entry of entries) if (entry.state.value.kind !== 'ready') entry.state.value = state;
       });
       return null;
     });

@@ -13,6 +13,7 @@ import { AuthorCard } from '@/components/AuthorCard';
 import { badgeCss, cardCss } from '@/components/styles';
 import type { AbsPage, PageAuthor } from '../arxiv/page';
 import { attachStyledShadow } from '../ui/shadow-host';
+import { inSlices } from '../ui/slices';
 import { createAuthorProfiles, type AuthorEntry, type AuthorProfiles, type BadgeState } from './author-profiles';
 import type { Feature } from './types';
 
@@ -204,16 +205,10 @@ function watchLazyAuthors(page: AbsPage, hosts: HTMLElement[], profiles: AuthorP
     if (shown || hidden()) return;
     shown = true;
     mutation.disconnect();
-    let k = 0;
-    const slice = () => {
-      if (abort.aborted) return;
-      for (const end = Math.min(lazy.length, k + RENDER_SLICE); k < end; k++) {
-        draw(lazy[k]!);
-        seen.observe(hosts[lazy[k]!]!);
-      }
-      if (k < lazy.length) setTimeout(slice, 0);
-    };
-    slice();
+    inSlices(lazy, RENDER_SLICE, (i) => {
+      draw(i);
+      seen.observe(hosts[i]!);
+    }, abort);
   };
   const mutation = new MutationObserver(reveal);
   if (list) mutation.observe(list, { attributes: true, attributeFilter: ['style', 'class', 'hidden'] });
@@ -231,11 +226,14 @@ export const authorBadges: Feature = {
       host.setAttribute('data-weft-author', String(a.index));
       return host;
     });
-    for (const entry of profiles.entries) {
-      const host = hosts[entry.index]!;
-      const dispose = effect(() => syncHooks(host, entry.state.value));
+    const mirror = (entry: AuthorEntry) => {
+      const dispose = effect(() => syncHooks(hosts[entry.index]!, entry.state.value));
       abort.addEventListener('abort', dispose);
-    }
+    };
+    profiles.entries.filter((e) => !e.lazy).forEach(mirror);
+    // Authors loaded on demand start idle; their hooks follow their state from the next slices on.
+    for (const e of profiles.entries) if (e.lazy) hosts[e.index]!.setAttribute('data-state', 'idle');
+    inSlices(profiles.entries.filter((e) => e.lazy), RENDER_SLICE * 4, mirror, abort);
     placeHosts(page, hosts);
     abort.addEventListener('abort', () => hosts.forEach((h) => h.remove()));
 

@@ -22,7 +22,7 @@ export const TTL = {
 } as const;
 
 /** A catalog's answer about a paper: the record, or "this catalog does not know it". */
-type Lookup<T> = { found: true; value: T } | { found: false };
+export type Lookup<T> = { found: true; value: T } | { found: false };
 
 export interface Fresh<T> {
   value: T;
@@ -36,9 +36,15 @@ export interface ResolvedAuthors {
   slots: { openalex: PaperAuthor | null; s2: PaperAuthor | null }[];
   fetchedAt: number;
   stale: boolean;
+  /**
+   * When OpenAlex identified every author, Semantic Scholar's pairing (for its profile links) is
+   * not waited for: it arrives here, or null when S2 does not answer.
+   */
+  laterS2: Promise<(PaperAuthor | null)[] | null> | null;
 }
 
-async function lookup<T>(load: () => Promise<T>): Promise<Lookup<T>> {
+/** `load`'s answer, with `not-found` turned into an answer (cacheable) instead of an error. */
+export async function lookup<T>(load: () => Promise<T>): Promise<Lookup<T>> {
   try {
     return { found: true, value: await load() };
   } catch (e) {
@@ -85,17 +91,17 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
 
     if (oa?.value.found) {
       const oaSlots = pair(names, oa.value.value.authors);
-      let s2Slots: (PaperAuthor | null)[] = names.map(() => null);
-      if (oaSlots.some((s) => s === null)) {
-        const s2 = await s2Pending.catch(() => null);
-        if (s2?.value.found) s2Slots = pair(names, s2.value.value.authors);
-      }
+      const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pair(names, s2.value.value.authors) : null)).catch(() => null);
+      // Authors OpenAlex leaves out may still have a Semantic Scholar profile: wait for it then.
+      const complete = oaSlots.every((s) => s !== null);
+      const s2Slots = complete ? null : await s2Pairing;
       return {
         source: 'openalex',
         openalexWorkId: oa.value.value.openalexId,
-        slots: oaSlots.map((o, i) => ({ openalex: o, s2: s2Slots[i] ?? null })),
+        slots: oaSlots.map((o, i) => ({ openalex: o, s2: s2Slots?.[i] ?? null })),
         fetchedAt: oa.fetchedAt,
         stale: oa.stale,
+        laterS2: complete ? s2Pairing : null,
       };
     }
 
@@ -116,6 +122,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
       slots: pair(names, s2.value.value.authors).map((s) => ({ openalex: null, s2: s })),
       fetchedAt: Math.min(s2.fetchedAt, oa?.fetchedAt ?? Infinity),
       stale: s2.stale || !!oa?.stale,
+      laterS2: null,
     };
   }
 

@@ -51,3 +51,20 @@ describe('matchAuthors', () => {
     expect(result[2999]).toBe(2999);
   });
 });
+
+describe('matchAuthors with compound family names', () => {
+  it.each([
+    ['Van Mechelen, Jan', 'Jan Van Mechelen'],
+    ['De Wolf, Eddi', 'Eddi A De Wolf'],
+    ["D'Hondt, Jorgen", "Jorgen D'Hondt"],
+    ['Treberer-Treberspurg, Wolfgang', 'W. Treberer-Treberspurg'],
+    ['Da Silveira, Gustavo Gil', 'Gustavo Gil da Silveira'],
+    ['van der Berg, Anna', 'Anna van der Berg'],
+  ])('pairs "%s" with "%s"', (page, catalog) => {
+    expect(matchAuthors([n(page)], [n(catalog)])).toEqual([0]);
+  });
+
+  it('still tells apart people who share only a particle', () => {
+    expect(matchAuthors([n('Van Mechelen, Jan')], [n('Jan Van Dijk')])).toEqual([null]);
+  });
+});

@@ -15,8 +15,8 @@ export interface NameForms {
 }
 
 interface ParsedName {
-  family: string;
-  given: string[];
+  /** Ways to read the name as family + given names (several when there is no comma). */
+  splits: { family: string; given: string[] }[];
   /** All tokens, for names written without a family/given split (CJK names, mononyms). */
   joined: string;
 }
@@ -37,24 +37,22 @@ export function foldName(s: string): string {
     .trim();
 }
 
+const words = (s: string) => foldName(s).split(' ').filter(Boolean);
+
 function parse(raw: string): ParsedName | null {
   const trimmed = raw.trim();
   if (!trimmed) return null;
+  const joined = words(trimmed).join('');
   const comma = trimmed.indexOf(',');
-  let family: string;
-  let given: string;
   if (comma > 0) {
-    // "Cao, Ray" / "King, Jr., Martin": the family name comes first in citation form.
-    family = trimmed.slice(0, comma);
-    given = trimmed.slice(trimmed.lastIndexOf(',') + 1);
-  } else {
-    const tokens = foldName(trimmed).split(' ');
-    family = tokens.at(-1) ?? '';
-    given = tokens.slice(0, -1).join(' ');
+    // "Van Mechelen, Jan" / "King, Jr., Martin": citation form puts the family name first.
+    const family = words(trimmed.slice(0, comma)).join('');
+    return { splits: [{ family, given: words(trimmed.slice(trimmed.lastIndexOf(',') + 1)) }], joined };
   }
-  const f = foldName(family);
-  const joined = foldName(trimmed).replace(/ /g, '');
-  return { family: f.replace(/ /g, ''), given: foldName(given).split(' ').filter(Boolean), joined };
+  // "Jan Van Mechelen": the family name is some tail of the words (particles, compound names).
+  const tokens = words(trimmed);
+  const splits = tokens.map((_, k) => ({ family: tokens.slice(k).join(''), given: tokens.slice(0, k) }));
+  return { splits: splits.length > 1 ? splits.slice(1) : splits, joined };
 }
 
 function givenCompatible(a: string[], b: string[]): boolean {
@@ -65,16 +63,21 @@ function givenCompatible(a: string[], b: string[]): boolean {
 
 function score(a: ParsedName, b: ParsedName): number {
   if (a.joined === b.joined) return 1;
-  const aTokens = new Set([a.family, ...a.given]);
-  const bTokens = new Set([b.family, ...b.given]);
-  // Same tokens in another order ("Li Ming" vs "Ming Li").
-  if (aTokens.size === bTokens.size && [...aTokens].every((t) => bTokens.has(t))) return 0.95;
-  if (a.family && a.family === b.family) return givenCompatible(a.given, b.given) ? 0.85 : 0.3;
-  // Family name written as the first token on one side (East Asian order, or a missing comma).
-  const swapped = (x: ParsedName, y: ParsedName) =>
-    x.given.length > 0 && x.given[0] === y.family && givenCompatible([x.family], y.given);
-  if (swapped(a, b) || swapped(b, a)) return 0.7;
-  return 0;
+  let top = 0;
+  for (const x of a.splits) {
+    for (const y of b.splits) {
+      if (x.family && x.family === y.family) {
+        const sameGiven = x.given.join(' ') === y.given.join(' ');
+        top = Math.max(top, sameGiven ? 0.95 : givenCompatible(x.given, y.given) ? 0.85 : 0.3);
+      } else if (x.given[0] === y.family && givenCompatible([x.family], y.given)) {
+        // Family name written first on one side (East Asian order, or a missing comma).
+        top = Math.max(top, 0.7);
+      } else if (y.given[0] === x.family && givenCompatible([y.family], x.given)) {
+        top = Math.max(top, 0.7);
+      }
+    }
+  }
+  return top;
 }
 
 function best(page: ParsedName[], catalog: ParsedName[]): number {

@@ -68,10 +68,17 @@ function createCardLayer(profiles: AuthorProfiles, hosts: HTMLElement[], signalA
 
   const badgeButton = (index: number) => hosts[index]?.shadowRoot?.querySelector('button') ?? null;
 
+  /** Set while Weft itself moves focus back to a badge, which must not reopen its card. */
+  let restoringFocus = false;
+
   function close(restoreFocus: boolean) {
     const current = open.value;
     open.value = null;
-    if (restoreFocus && current) badgeButton(current.index)?.focus({ preventScroll: true });
+    if (restoreFocus && current) {
+      restoringFocus = true;
+      badgeButton(current.index)?.focus({ preventScroll: true });
+      restoringFocus = false;
+    }
   }
 
   function show(index: number, pinned: boolean) {
@@ -91,7 +98,7 @@ function createCardLayer(profiles: AuthorProfiles, hosts: HTMLElement[], signalA
       // Keyboard and pointer users alike land in the card, so its links are one Tab away.
       queueMicrotask(() => card?.focus({ preventScroll: true }));
     } else if (how === 'focus') {
-      show(index, false);
+      if (!restoringFocus) show(index, false);
     } else {
       clearTimeout(openTimer);
       clearTimeout(closeTimer);

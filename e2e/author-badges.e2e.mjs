@@ -143,8 +143,14 @@ async function s2Href(page) {
 async function escClosesCard(page, i) {
   await page.keyboard.press('Escape');
   const card = page.locator('[data-weft-card]');
-  await until(async () => (await card.count()) === 0 || !(await card.first().isVisible()), { timeout: 3000, what: 'Esc to close the card' });
-  const focused = await page.evaluate(() => document.activeElement?.closest?.('[data-weft-author]')?.getAttribute('data-weft-author') ?? `${document.activeElement?.tagName}`);
+  const focusedBadge = () => page.evaluate(() => document.activeElement?.closest?.('[data-weft-author]')?.getAttribute('data-weft-author') ?? `${document.activeElement?.tagName}`);
+  try {
+    await until(async () => (await card.count()) === 0 || !(await card.first().isVisible()), { timeout: 3000, what: 'Esc to close the card' });
+  } catch {
+    const which = (await card.count()) ? await card.first().getAttribute('data-weft-card') : null;
+    throw new Error(`one Esc did not close the card: 3 s later [data-weft-card="${which}"] is still visible, focus on ${await focusedBadge()} (badge #${i} opened it)`);
+  }
+  const focused = await focusedBadge();
   if (focused !== String(i)) throw new Error(`after Esc, focus is on ${focused}, expected badge #${i}`);
 }
 

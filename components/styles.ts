@@ -2,7 +2,7 @@
  * Weft's shadow-root styles. Tokens follow arXiv's quiet palette; dark mode follows the
  * system (arXiv has no dark theme of its own, but browsers and extensions may darken it).
  */
-const tokens = `
+export const tokens = `
   :host {
     --weft-fg: #1f2328; --weft-muted: #5b636d; --weft-bg: #ffffff; --weft-chip: #eef1f4;
     --weft-chip-fg: #2b3440; --weft-accent: #b31b1b; --weft-link: #0b57a4; --weft-border: #d0d7de;
@@ -34,6 +34,8 @@ export const badgeCss = `${tokens}
   .quiet { background: transparent; color: var(--weft-muted); font-weight: 400; }
   .error { background: transparent; color: var(--weft-error); border-color: var(--weft-border); }
   .followed::after { content: " ★"; color: var(--weft-accent); }
+  /* The paper panels point out an institution's authors (paper-panels.tsx). */
+  :host([data-weft-highlight]) button { border-color: var(--weft-accent); box-shadow: 0 0 0 2px var(--weft-accent); }
   @keyframes weft-pulse { 50% { opacity: 0.35; } }
   @media (prefers-reduced-motion: reduce) { .loading span { animation: none; } }
 `;

@@ -1,0 +1,71 @@
+import { useState } from 'preact/hooks';
+import { withData } from '@/lib/features/paper-panel-state';
+import type { InstitutionGroup } from '@/lib/messaging/requests/panels';
+import type { PaperInstitutionsResult } from '@/lib/messaging/protocol';
+import { LinkOrText, PanelFrame, SourceLine, type PanelProps } from './PanelParts';
+
+interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out the badges of these authors (bare OpenAlex ids); [] clears. */
+  onHighlight: (openalexIds: string[]) => void;
+}
+
+function InstitutionRow({ group, listId, onHighlight }: { group: InstitutionGroup; listId: string; onHighlight: Props['onHighlight'] }) {
+  const [open, setOpen] = useState(false);
+  const { institution: inst, authors } = group;
+  const href = inst.rorId ? `https://ror.org/${inst.rorId}` : inst.openalexId && `https://openalex.org/${inst.openalexId}`;
+  const ids = authors.flatMap((a) => a.openalexId ?? []);
+  const on = () => onHighlight(ids);
+  const off = () => onHighlight([]);
+  return (
+    <li
+      data-weft-institution={inst.rorId ?? inst.openalexId ?? undefined}
+      onPointerEnter={on}
+      onPointerLeave={off}
+      onFocusIn={on}
+      onFocusOut={off}
+    >
+      <span class="name">
+        <LinkOrText href={href}>{inst.name}</LinkOrText>
+        {inst.countryCode && <span class="cc" title="Country">{inst.countryCode}</span>}
+      </span>
+      <button type="button" class="link who" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        {authors.length} {authors.length === 1 ? 'author' : 'authors'}
+      </button>
+      <ul id={listId} class="who-list" hidden={!open}>
+        {authors.map((a) => <li>{a.name}</li>)}
+      </ul>
+    </li>
+  );
+}
+
+/** The institutions of the paper's authors, most authors first; each expands to its authors. */
+export function InstitutionsPanel({ onHighlight, ...props }: Props) {
+  const shown = withData(props.loader.state.value);
+  const data = shown?.data;
+  return (
+    <PanelFrame
+      {...props}
+      panel="institutions"
+      title="Institutions"
+      summary={data ? String(data.groups.length) : null}
+      unmatched="OpenAlex has no record of this paper, and Semantic Scholar does not list affiliations per paper."
+    >
+      {data && (
+        <>
+          {data.basis === 'last-known' && (
+            <p class="note">This paper’s record names no affiliations: these are the authors’ last known institutions.</p>
+          )}
+          {data.groups.length ? (
+            <ul class="insts">
+              {data.groups.map((g, k) => (
+                <InstitutionRow group={g} listId={`weft-inst-${k}`} onHighlight={onHighlight} />
+              ))}
+            </ul>
+          ) : (
+            <p class="note">OpenAlex names no institution for this paper’s authors.</p>
+          )}
+          <SourceLine label={data.basis === 'last-known' ? 'OpenAlex, last known' : 'OpenAlex'} data={data} refreshFailed={!!shown?.refreshFailed} />
+        </>
+      )}
+    </PanelFrame>
+  );
+}

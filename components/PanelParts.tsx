@@ -1,0 +1,119 @@
+import type { ComponentChildren } from 'preact';
+import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/features/paper-panel-state';
+import { formatAge } from '@/lib/ui/format';
+import { safeHref } from '@/lib/ui/safe-url';
+
+const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** What went wrong, in the reader's terms (the technical message goes in a tooltip). */
+function explain(kind: string, retryAt: number | null): string {
+  const later = retryAt && retryAt > Date.now() ? ` Try again after ${clock.format(retryAt)}.` : ' Try again in a moment.';
+  switch (kind) {
+    case 'rate-limited':
+      return `The catalog is busy and asked Weft to slow down.${later}`;
+    case 'budget-exhausted':
+      return `OpenAlex’s free daily allowance is used up.${later}`;
+    case 'network':
+      return 'The catalogs could not be reached. Check your connection, then try again.';
+    case 'timeout':
+      return 'The catalogs did not answer in time.';
+    case 'internal':
+      return 'Weft’s background did not answer. Try again; if it keeps failing, reload the page.';
+    default:
+      return 'The catalogs answered with an error. Try again in a moment.';
+  }
+}
+
+/** What every panel component receives from the panel group. */
+export interface PanelProps<T extends PanelAnswer> {
+  loader: PanelLoader<T>;
+  collapsed: boolean;
+  onToggle: () => void;
+}
+
+interface FrameProps<T extends PanelAnswer> extends PanelProps<T> {
+  panel: PanelId;
+  title: string;
+  /** Contract hooks of the panel element (e.g. data-cited-by), set while it has data. */
+  hooks?: Record<string, string>;
+  /** A few words shown beside the title while the panel is collapsed (e.g. the count). */
+  summary?: string | null;
+  /** Why there is nothing when no catalog knows the paper. */
+  unmatched?: string;
+  /** The panel's data, rendered in the ready and empty states. */
+  children?: ComponentChildren;
+}
+
+/** One collapsible panel: heading button, and the loading / error / unmatched / data body. */
+export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
+  const { panel, title, loader, collapsed } = props;
+  const state = loader.state.value;
+  const bodyId = `weft-panel-${panel}`;
+  // What the hidden body would say, beside the title of a collapsed panel.
+  const summary = !collapsed ? null : state.kind === 'error' ? 'failed' : state.kind === 'loading' ? '…' : props.summary;
+  return (
+    <section class="panel" data-weft-panel={panel} data-state={state.kind} aria-labelledby={`${bodyId}-h`} {...props.hooks}>
+      <h2 id={`${bodyId}-h`}>
+        <button type="button" class="toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={props.onToggle}>
+          {title}
+          {summary && <span class="summary">{summary}</span>}
+        </button>
+      </h2>
+      <div id={bodyId} class="body" hidden={collapsed} aria-busy={state.kind === 'loading'}>
+        {state.kind === 'loading' && <p class="loading">Loading…</p>}
+        {state.kind === 'unmatched' && <p class="note">{props.unmatched ?? 'Neither Semantic Scholar nor OpenAlex has a record of this paper yet.'}</p>}
+        {state.kind === 'error' && (
+          <>
+            <p class="error" role="alert" title={state.message}>
+              {explain(state.errorKind, state.retryAt)}
+            </p>
+            <button type="button" class="retry" data-weft-action="retry" onClick={() => void loader.retry()}>
+              Retry
+            </button>
+          </>
+        )}
+        {(state.kind === 'ready' || state.kind === 'empty') && props.children}
+      </div>
+    </section>
+  );
+}
+
+/** Semantic Scholar failed and OpenAlex stood in: say so, and offer to ask S2 again. */
+export function S2FailureNote({ instead, onRetry }: { instead: string; onRetry: () => void }) {
+  return (
+    <p class="note">
+      Semantic Scholar did not answer, so {instead}{' '}
+      <button type="button" class="link" onClick={onRetry}>Ask Semantic Scholar again</button>
+    </p>
+  );
+}
+
+/** "Semantic Scholar · updated 2 h ago", and whether the data is a saved copy. */
+export function SourceLine({ label, data, refreshFailed }: { label: string; data: { fetchedAt: number; stale: boolean }; refreshFailed: boolean }) {
+  const status = refreshFailed ? ' · offline: showing the saved copy' : data.stale ? ' · refreshing…' : '';
+  return (
+    <p class="source">
+      {label} · updated {formatAge(data.fetchedAt)}
+      {status}
+    </p>
+  );
+}
+
+/**
+ * A link when `href` is a safe https URL on a known host, else the text alone. External
+ * catalog pages open in a new tab; arXiv pages open like arXiv's own links.
+ */
+export function LinkOrText({ href, external = true, children }: { href: string | null; external?: boolean; children: ComponentChildren }) {
+  const safe = safeHref(href);
+  if (!safe) return <span>{children}</span>;
+  return external ? (
+    <a href={safe} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ) : (
+    <a href={safe}>{children}</a>
+  );
+}
+
+/** https://doi.org/… for a bare DOI, its suffix escaped so `?` or `#` stay part of it. */
+export const doiUrl = (doi: string) => `https://doi.org/${doi.split('/').map(encodeURIComponent).join('/')}`;

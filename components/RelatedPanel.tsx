@@ -1,0 +1,60 @@
+import { useState } from 'preact/hooks';
+import { arxivAbsUrl } from '@/lib/arxiv/ids';
+import type { PaperSummary } from '@/lib/catalog/types';
+import { withData } from '@/lib/features/paper-panel-state';
+import type { RelatedPapersResult } from '@/lib/messaging/protocol';
+import { formatInteger } from '@/lib/ui/format';
+import { doiUrl, LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+
+/** Shown at first; "Show more" reveals the rest (at most 20). */
+const FIRST = 5;
+const LIST_ID = 'weft-related-list';
+
+const authorsLine = (names: string[]) => (names.length > 3 ? `${names.slice(0, 3).join(', ')} et al.` : names.join(', '));
+
+function RelatedItem({ paper: p }: { paper: PaperSummary }) {
+  // The arXiv abstract page when there is one; else the DOI, else the catalog's page.
+  const href = p.arxivId ? arxivAbsUrl(p.arxivId) : p.doi ? doiUrl(p.doi) : p.catalogUrl;
+  const meta = [
+    authorsLine(p.authorNames),
+    p.year,
+    p.citedBy === null ? null : `${formatInteger(p.citedBy)} ${p.citedBy === 1 ? 'citation' : 'citations'}`,
+  ].filter((x) => x !== null && x !== '');
+  return (
+    <li data-weft-related={p.arxivId ?? p.id}>
+      <LinkOrText href={href} external={!p.arxivId}>{p.title}</LinkOrText>
+      {meta.length > 0 && <span class="meta">{meta.join(' · ')}</span>}
+    </li>
+  );
+}
+
+/** Papers related to this one: Semantic Scholar's recommendations, else OpenAlex's related works. */
+export function RelatedPanel(props: PanelProps<RelatedPapersResult>) {
+  const [all, setAll] = useState(false);
+  const shown = withData(props.loader.state.value);
+  const data = shown?.data;
+  const papers = data?.papers ?? [];
+  const label = data?.source === 's2' ? 'Semantic Scholar recommendations' : 'OpenAlex related works';
+  return (
+    <PanelFrame {...props} panel="related" title="Related papers" summary={data ? String(papers.length) : null}>
+      {data && (
+        <>
+          {data.s2Failure && <S2FailureNote instead="these are OpenAlex’s related works." onRetry={() => void props.loader.retry()} />}
+          {papers.length ? (
+            <ol class="related" id={LIST_ID}>
+              {(all ? papers : papers.slice(0, FIRST)).map((p) => <RelatedItem paper={p} />)}
+            </ol>
+          ) : (
+            <p class="note">The catalog lists no related papers for this one.</p>
+          )}
+          {papers.length > FIRST && (
+            <button type="button" class="link" aria-expanded={all} aria-controls={LIST_ID} onClick={() => setAll(!all)}>
+              {all ? 'Show fewer' : `Show ${papers.length - FIRST} more`}
+            </button>
+          )}
+          <SourceLine label={label} data={data} refreshFailed={!!shown?.refreshFailed} />
+        </>
+      )}
+    </PanelFrame>
+  );
+}

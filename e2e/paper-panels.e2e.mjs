@@ -1,0 +1,291 @@
+// Paper panels on arXiv abstract pages: citations, institutions and related papers in arXiv's sidebar.
+//
+// Hooks (../shared/acceptance/CONTRACT.md §2): a `weft-panels` element in `.extra-services` right
+// after `.full-text`, holding in its open shadow root one `[data-weft-panel=paper|institutions|related]`
+// each with `data-state` (loading → ready | empty | unmatched | error); the paper panel has
+// `data-cited-by` and `data-source`; institutions `[data-weft-institution]`, related papers
+// `[data-weft-related]` with a link; a panel in error `[data-weft-action="retry"]`. Each panel's
+// heading is a button (aria-expanded / aria-controls) that collapses it; the choice is remembered.
+
+import { launch, relaunch, sleep, until, deepText, screenshot, shows } from './harness.mjs';
+import { FakeApis, buildCatalog } from './fake-apis.mjs';
+import { absPage, makeAuthors } from './pages.mjs';
+
+const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
+const PANELS = ['paper', 'institutions', 'related'];
+const bare = (id) => String(id).replace('https://openalex.org/', '').replace('https://ror.org/', '');
+const arxivOfWork = (w) => w.doi.replace('https://doi.org/10.48550/arxiv.', '');
+
+function scenario({ n = 4, seed = 1, twists = {} } = {}) {
+  const id = '2406.05546';
+  const authors = makeAuthors(n);
+  const html = absPage({ id, title: TITLE, authors });
+  const catalog = buildCatalog({ arxivId: id, title: TITLE, authors, seed });
+  const fake = new FakeApis(catalog, { pages: { [id]: html }, twists });
+  return { id, url: `https://arxiv.org/abs/${id}`, catalog, fake };
+}
+
+/** Every panel: {panel, state, citedBy, source, retry, institutions:[{id,text}], related:[{id,href,text}], text}. */
+function panelProbe() {
+  const out = [];
+  const text = (n) => {
+    let s = '';
+    const walk = (x) => {
+      if (x.nodeType === 3) s += ` ${x.data}`; // separate elements' words, as they are on screen
+      if (x.nodeType !== 1 && x.nodeType !== 11) return;
+      if (x.nodeType === 1 && /^(STYLE|SCRIPT)$/.test(x.tagName)) return;
+      if (x.shadowRoot) walk(x.shadowRoot);
+      for (const c of x.childNodes) walk(c);
+    };
+    walk(n);
+    return s.replace(/\s+/g, ' ').trim();
+  };
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.hasAttribute('data-weft-panel')) {
+        out.push({
+          panel: el.getAttribute('data-weft-panel'), state: el.getAttribute('data-state'),
+          citedBy: el.getAttribute('data-cited-by'), source: el.getAttribute('data-source'),
+          retry: el.querySelectorAll('[data-weft-action="retry"]').length,
+          institutions: [...el.querySelectorAll('[data-weft-institution]')].map((x) => ({ id: x.getAttribute('data-weft-institution'), text: text(x) })),
+          related: [...el.querySelectorAll('[data-weft-related]')].map((x) => ({ id: x.getAttribute('data-weft-related'), href: x.querySelector('a')?.getAttribute('href') ?? null, text: text(x) })),
+          text: text(el),
+        });
+      }
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return out;
+}
+
+async function panels(page) {
+  const list = await page.evaluate(panelProbe);
+  return Object.fromEntries(list.map((p) => [p.panel, p]));
+}
+
+const final = (st) => st && st !== 'loading';
+
+/** Wait until the three panels are in a final state (or `ok`); returns the snapshot. */
+async function waitForPanels(page, ok = final, timeout = 20_000) {
+  let snap = {};
+  try {
+    await until(async () => {
+      snap = await panels(page);
+      return PANELS.every((p) => ok(snap[p]?.state, p));
+    }, { timeout, what: 'the paper panels' });
+  } catch (e) {
+    throw new Error(`${e.message}; panels: ${PANELS.map((p) => `${p}=${snap[p]?.state ?? '(none)'}`).join(', ')}`);
+  }
+  return snap;
+}
+
+async function loadPanels(sc, { session, timeout } = {}) {
+  const s = session ?? await launch(sc.fake);
+  const page = await s.open(sc.url);
+  return { s, page, snap: await waitForPanels(page, final, timeout) };
+}
+
+/** The distinct institutions of the paper's authorships, as ROR ids. */
+const expectedInstitutions = (sc) => [...new Set(sc.catalog.openalex.work.authorships.flatMap((a) => a.institutions.map((i) => bare(i.ror))))];
+
+function assertPaper(p, want) {
+  if (p.state !== 'ready' || p.citedBy !== String(want.citedBy) || p.source !== want.source) {
+    throw new Error(`paper panel: data-state=${p.state} data-cited-by=${p.citedBy} data-source=${p.source}, expected ready, ${want.citedBy}, ${want.source}`);
+  }
+  if (!shows(p.text, want.citedBy)) throw new Error(`paper panel text does not show ${want.citedBy}: ${JSON.stringify(p.text.slice(0, 160))}`);
+  if (!p.text.includes(want.label)) throw new Error(`paper panel does not name its source "${want.label}": ${JSON.stringify(p.text.slice(0, 200))}`);
+}
+
+/** Related entries: exactly `ids` (in order unless `ordered` is false), each linking its arXiv abstract page. */
+function assertRelated(p, ids, { ordered = true } = {}) {
+  if (p.state !== 'ready') throw new Error(`related panel: data-state=${p.state}, expected ready`);
+  const shown = p.related.map((r) => r.id);
+  const same = ordered ? JSON.stringify(shown) === JSON.stringify(ids) : JSON.stringify([...shown].sort()) === JSON.stringify([...ids].sort());
+  if (!same) throw new Error(`related papers [${shown.join(', ')}], expected ${ordered ? '' : 'in any order '}[${ids.join(', ')}]`);
+  const badLinks = p.related.filter((r) => r.href !== `https://arxiv.org/abs/${r.id}`);
+  if (badLinks.length) throw new Error(`related links not to the arXiv abstract page: ${badLinks.map((r) => `${r.id} → ${r.href}`).join('; ')}`);
+}
+
+export const tests = [
+  {
+    name: 'panels show S2\'s citation count, the authors\' institutions and S2\'s recommendations',
+    fn: async () => {
+      const sc = scenario({ n: 6, seed: 21 });
+      const { page, snap } = await loadPanels(sc);
+      const where = await page.evaluate(() => {
+        const host = document.querySelector('weft-panels');
+        return host && { parent: host.parentElement.className, prev: host.previousElementSibling?.className };
+      });
+      if (!where || where.parent !== 'extra-services' || where.prev !== 'full-text') throw new Error(`panels placed at ${JSON.stringify(where)}, expected in .extra-services after .full-text`);
+      assertPaper(snap.paper, { citedBy: sc.catalog.s2.paper.citationCount, source: 's2', label: 'Semantic Scholar' });
+      const want = expectedInstitutions(sc);
+      const got = snap.institutions.institutions;
+      if (snap.institutions.state !== 'ready' || JSON.stringify(got.map((i) => i.id).sort()) !== JSON.stringify([...want].sort())) {
+        throw new Error(`institutions panel ${snap.institutions.state}: [${got.map((i) => i.id).join(', ')}], expected [${want.join(', ')}]`);
+      }
+      const insts = sc.catalog.openalex.work.authorships.flatMap((a) => a.institutions);
+      for (const g of got) {
+        const name = insts.find((i) => bare(i.ror) === g.id).display_name;
+        if (!g.text.includes(name)) throw new Error(`institution ${g.id} shows ${JSON.stringify(g.text)}, not its name ${name}`);
+      }
+      assertRelated(snap.related, sc.catalog.s2.recommendations.recent.map((r) => r.externalIds.ArXiv));
+      await screenshot(page, 'panels-light', { clip: { x: 700, y: 0, width: 580, height: 800 } });
+    },
+  },
+  {
+    name: 'dark mode: the panels follow the system colour scheme',
+    fn: async () => {
+      const sc = scenario({ n: 4, seed: 22 });
+      const s = await launch(sc.fake);
+      const page = await s.context.newPage();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(sc.url, { waitUntil: 'domcontentloaded' });
+      await waitForPanels(page);
+      const colours = await page.evaluate(() => {
+        const host = document.querySelector('weft-panels');
+        const cs = getComputedStyle(host);
+        return { bg: cs.backgroundColor, fg: cs.color };
+      });
+      // the dark tokens: background #1d2125, text #e6edf3
+      if (colours.bg !== 'rgb(29, 33, 37)' || colours.fg !== 'rgb(230, 237, 243)') throw new Error(`dark mode colours ${JSON.stringify(colours)}`);
+      await screenshot(page, 'panels-dark', { clip: { x: 700, y: 0, width: 580, height: 800 } });
+    },
+  },
+  {
+    name: 'slow catalogs: each panel shows "loading" before its data',
+    fn: async () => {
+      const sc = scenario({ n: 3, seed: 23, twists: { slowMs: 700 } });
+      const s = await launch(sc.fake);
+      const page = await s.open(sc.url);
+      const seen = Object.fromEntries(PANELS.map((p) => [p, []]));
+      const t0 = Date.now();
+      for (;;) {
+        const snap = await panels(page);
+        for (const p of PANELS) {
+          const st = snap[p]?.state;
+          if (st && seen[p].at(-1) !== st) seen[p].push(st);
+        }
+        if (PANELS.every((p) => seen[p].includes('ready')) || Date.now() - t0 > 20_000) break;
+        await sleep(40);
+      }
+      const bad = PANELS.filter((p) => seen[p][0] !== 'loading' || !seen[p].includes('ready'));
+      if (bad.length) throw new Error(`states seen: ${bad.map((p) => `${p} ${JSON.stringify(seen[p])}`).join('; ')}`);
+    },
+  },
+  {
+    name: 'Semantic Scholar down: OpenAlex\'s count and related works (one works batch), labelled',
+    fn: async () => {
+      const sc = scenario({ n: 4, seed: 24, twists: { down: 's2' } });
+      const { page, snap } = await loadPanels(sc, { timeout: 30_000 });
+      assertPaper(snap.paper, { citedBy: sc.catalog.openalex.work.cited_by_count, source: 'openalex', label: 'OpenAlex' });
+      if (!/Semantic Scholar did not answer/.test(snap.paper.text)) throw new Error(`the paper panel does not say S2 failed: ${JSON.stringify(snap.paper.text.slice(0, 200))}`);
+      assertRelated(snap.related, sc.catalog.openalex.related.map(arxivOfWork), { ordered: false });
+      const batches = sc.fake.apiRequests().filter((r) => r.host === 'api.openalex.org' && r.path === '/works');
+      if (batches.length !== 1) throw new Error(`${batches.length} OpenAlex /works batch requests, expected 1`);
+      if (sc.fake.apiRequests().some((r) => r.path.startsWith('/recommendations'))) throw new Error('S2 recommendations were asked although S2 had just failed on the paper');
+      await screenshot(page, 'panels-s2-down', { clip: { x: 700, y: 0, width: 580, height: 800 } });
+    },
+  },
+  {
+    name: 'paper unknown to OpenAlex: institutions "unmatched" with a reason, citations and related from S2',
+    fn: async () => {
+      const sc = scenario({ n: 4, seed: 25, twists: { openalexMissing: true } });
+      const { snap } = await loadPanels(sc, { timeout: 30_000 });
+      assertPaper(snap.paper, { citedBy: sc.catalog.s2.paper.citationCount, source: 's2', label: 'Semantic Scholar' });
+      if (snap.institutions.state !== 'unmatched' || snap.institutions.institutions.length) {
+        throw new Error(`institutions: ${snap.institutions.state} with ${snap.institutions.institutions.length} entries, expected unmatched and empty`);
+      }
+      if (!/no record of this paper/.test(snap.institutions.text)) throw new Error(`no reason given: ${JSON.stringify(snap.institutions.text)}`);
+      assertRelated(snap.related, sc.catalog.s2.recommendations.recent.map((r) => r.externalIds.ArXiv));
+    },
+  },
+  {
+    name: 'every API down: each panel in error with retry; a retry reloads only its panel once the APIs are back',
+    fn: async () => {
+      const sc = scenario({ n: 4, seed: 26, twists: { down: 'all' } });
+      const { page, snap } = await loadPanels(sc, { timeout: 30_000 });
+      const wrong = PANELS.filter((p) => snap[p].state !== 'error' || !snap[p].retry);
+      if (wrong.length) throw new Error(`not in error with a retry: ${wrong.map((p) => `${p} ${snap[p].state} (${snap[p].retry} retry)`).join(', ')}`);
+      await screenshot(page, 'panels-all-down', { clip: { x: 700, y: 0, width: 580, height: 800 } });
+      sc.fake.setTwists({ down: false });
+      await page.locator('[data-weft-panel="related"] [data-weft-action="retry"]').click();
+      let after = await waitForPanels(page, (st, p) => (p === 'related' ? st === 'ready' : final(st)));
+      assertRelated(after.related, sc.catalog.s2.recommendations.recent.map((r) => r.externalIds.ArXiv));
+      if (after.paper.state !== 'error' || after.institutions.state !== 'error') {
+        throw new Error(`retrying related papers changed the other panels: paper ${after.paper.state}, institutions ${after.institutions.state}`);
+      }
+      // keyboard: the retry button is reachable and works with Enter
+      await page.locator('[data-weft-panel="paper"] [data-weft-action="retry"]').focus();
+      await page.keyboard.press('Enter');
+      after = await waitForPanels(page, (st, p) => (p === 'paper' ? st === 'ready' : final(st)));
+      assertPaper(after.paper, { citedBy: sc.catalog.s2.paper.citationCount, source: 's2', label: 'Semantic Scholar' });
+    },
+  },
+  {
+    name: 'a collapsed panel stays collapsed after a reload and a browser restart; Enter on its heading toggles it',
+    fn: async () => {
+      const sc = scenario({ n: 4, seed: 27 });
+      const { s, page } = await loadPanels(sc);
+      const heading = (p) => page.locator(`[data-weft-panel="${p}"] h2 button`);
+      const state = async (p) => {
+        const expanded = await heading(p).getAttribute('aria-expanded');
+        const body = page.locator(`#${await heading(p).getAttribute('aria-controls')}`);
+        return `${expanded}/${(await body.isVisible()) ? 'visible' : 'hidden'}`;
+      };
+      if ((await state('institutions')) !== 'true/visible') throw new Error(`institutions panel starts ${await state('institutions')}`);
+      await heading('institutions').focus();
+      await page.keyboard.press('Enter');
+      await until(async () => (await state('institutions')) === 'false/hidden', { timeout: 3000, what: 'Enter to collapse the institutions panel' });
+      await sleep(300); // the setting is written to extension storage
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      await waitForPanels(page);
+      if ((await state('institutions')) !== 'false/hidden' || (await state('paper')) !== 'true/visible') {
+        throw new Error(`after a reload: institutions ${await state('institutions')}, paper ${await state('paper')}`);
+      }
+      const s2 = await relaunch(s);
+      const again = await loadPanels(sc, { session: s2 });
+      const collapsed = await again.page.locator('[data-weft-panel="institutions"] h2 button').getAttribute('aria-expanded');
+      if (collapsed !== 'false') throw new Error(`after a browser restart the institutions panel is aria-expanded=${collapsed}`);
+      if (again.snap.institutions.state !== 'ready' || !again.snap.institutions.institutions.length) throw new Error('a collapsed panel must still load (its hooks stay)');
+    },
+  },
+  {
+    name: 'hovering an institution points out its authors\' badges; expanding it lists them',
+    fn: async () => {
+      const sc = scenario({ n: 6, seed: 28 });
+      const { page, snap } = await loadPanels(sc);
+      const first = snap.institutions.institutions[0];
+      const authorsThere = sc.catalog.people.filter((p) => p.matched && bare(p.institution.ror) === first.id).map((p) => String(p.index));
+      const row = page.locator(`[data-weft-institution="${first.id}"]`);
+      await row.hover();
+      const lit = () => page.evaluate(() => [...document.querySelectorAll('weft-author[data-weft-highlight]')].map((b) => b.getAttribute('data-weft-author')));
+      await until(async () => JSON.stringify(await lit()) === JSON.stringify(authorsThere), { timeout: 5000, what: `badges ${authorsThere.join(', ')} to be highlighted` })
+        .catch(async (e) => { throw new Error(`${e.message}; highlighted: ${JSON.stringify(await lit())}`); });
+      await screenshot(page, 'panels-highlight');
+      await page.mouse.move(5, 5);
+      await until(async () => (await lit()).length === 0, { timeout: 3000, what: 'the highlight to clear' });
+      await row.locator('button').click();
+      const names = await deepText(row);
+      const want = sc.catalog.people.filter((p) => p.matched && bare(p.institution.ror) === first.id).map((p) => p.name);
+      const missing = want.filter((nm) => !names.includes(nm));
+      if (missing.length) throw new Error(`expanded institution does not list ${missing.join(', ')}: ${JSON.stringify(names)}`);
+    },
+  },
+  {
+    name: 'warm reload: the panels make no API request and show the same data',
+    fn: async () => {
+      const sc = scenario({ n: 4, seed: 29 });
+      const cold = await loadPanels(sc);
+      await sleep(800); // the cold load's cache writes
+      const s2 = await relaunch(cold.s);
+      sc.fake.clear();
+      const warm = await loadPanels(sc, { session: s2 });
+      await sleep(1000);
+      const reqs = sc.fake.apiRequests();
+      if (reqs.length) throw new Error(`warm load made ${reqs.length} API requests: ${reqs.map((r) => `${r.method} ${r.url}`).join('; ')}`);
+      assertPaper(warm.snap.paper, { citedBy: sc.catalog.s2.paper.citationCount, source: 's2', label: 'Semantic Scholar' });
+      assertRelated(warm.snap.related, sc.catalog.s2.recommendations.recent.map((r) => r.externalIds.ArXiv));
+    },
+  },
+];

@@ -449,6 +449,11 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
       expect(urls[0]!.searchParams.get('q')).toBe('priem');
     });
 
+    it('drops a suggestion without an id and keeps the others', async () => {
+      const { oa } = client((url) => json(list([{ ...authorHit, id: null }, authorHit], url)));
+      expect((await oa.autocomplete('authors', 'priem')).map((a) => a.id)).toEqual(['A5023888391']);
+    });
+
     it('maps work suggestions to paper summaries', async () => {
       const hit = {
         ...authorHit,

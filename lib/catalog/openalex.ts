@@ -212,12 +212,12 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, now = Date.now
     const hits = validate(S.list(S.AutocompleteHit), body, 'OpenAlex autocomplete').results;
     if (entity === 'authors') {
       return hits.flatMap((h) => {
-        const id = bareOpenAlexId(h.id, 'A');
+        const id = h.id ? bareOpenAlexId(h.id, 'A') : null;
         return id ? [{ id, name: h.display_name ?? '', hint: h.hint || null, citedBy: h.cited_by_count ?? null, works: h.works_count ?? null }] : [];
       });
     }
     return hits.flatMap((h) => {
-      const id = bareOpenAlexId(h.id, 'W');
+      const id = h.id ? bareOpenAlexId(h.id, 'W') : null;
       if (!id) return [];
       return [{
         source: 'openalex' as const,

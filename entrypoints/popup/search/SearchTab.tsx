@@ -1,1 +1,85 @@
-export function SearchTab() { return null; }
+import type { RefObject } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { ask } from '@/lib/messaging/client';
+import { createRecentSearches } from './recent-searches';
+import { createResearcherViews } from './researcher-state';
+import { ResearcherStack } from './ResearcherView';
+import { LISTBOX_ID, optionId, SearchResults } from './SearchResults';
+import { createSearchState, type SearchState } from './search-state';
+import './search.css';
+
+function createPopupSearch() {
+  const views = createResearcherViews(ask);
+  const search = createSearchState({
+    ask,
+    recent: createRecentSearches(),
+    openTab: (url) => void browser.tabs.create({ url }),
+    openResearcher: views.open,
+  });
+  return { search, views };
+}
+
+function SearchBox({ search, inputRef }: { search: SearchState; inputRef: RefObject<HTMLInputElement> }) {
+  const active = search.activeIndex.value;
+  const expanded = search.entries.value.length > 0;
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
+  return (
+    <div class="search-box">
+      <label for="weft-search" class="sr-only">
+        Search researchers and papers
+      </label>
+      <input
+        id="weft-search"
+        ref={inputRef}
+        data-weft="search"
+        type="search"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={LISTBOX_ID}
+        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+        placeholder="Researcher, paper title or arXiv id"
+        autocomplete="off"
+        spellcheck={false}
+        autoFocus
+        maxLength={1000}
+        value={search.query.value}
+        onInput={(e) =>
+          search.input(e.currentTarget.value, { pasted: (e as InputEvent).inputType === 'insertFromPaste' })
+        }
+        onKeyDown={(e) => {
+          if (!e.isComposing && search.key(e.key)) e.preventDefault();
+        }}
+      />
+      <p id="weft-search-status" role="status" class="sr-only">
+        {search.announcement.value}
+      </p>
+    </div>
+  );
+}
+
+/** The Search tab: the search box and its results, or the researcher opened from them. */
+export function SearchTab() {
+  const [{ search, views }] = useState(createPopupSearch);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const opened = views.current.value;
+
+  useEffect(() => search.dispose, [search]);
+  // Back from the last researcher: the search box again, with the query as it was.
+  useEffect(() => {
+    if (!opened) inputRef.current?.focus();
+  }, [opened?.id]);
+
+  return (
+    <div class="search-tab">
+      <div hidden={!!opened}>
+        <SearchBox search={search} inputRef={inputRef} />
+        <SearchResults search={search} />
+      </div>
+      <ResearcherStack views={views} home="search results" />
+    </div>
+  );
+}

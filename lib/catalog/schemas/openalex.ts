@@ -64,8 +64,9 @@ export const AuthorWithProfile = v.looseObject({
 export const list = <S extends v.GenericSchema>(item: S) =>
   v.looseObject({ meta: v.nullish(v.looseObject({ next_cursor: str })), results: v.array(item) });
 
+/** One suggestion; an entry without a usable id is dropped, not a reason to reject the answer. */
 export const AutocompleteHit = v.looseObject({
-  id: v.string(),
+  id: str,
   display_name: str,
   hint: str,
   cited_by_count: num,

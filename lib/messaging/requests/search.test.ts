@@ -1,0 +1,26 @@
+import { parseRequest } from '../protocol';
+
+describe('search messages', () => {
+  it.each([
+    { type: 'search-researchers', q: 'hinton' },
+    { type: 'search-papers', q: '"attention" is all | you need, 🚀' },
+    { type: 'search-papers', q: 'x'.repeat(200) },
+    { type: 'researcher', id: 'A5023888391' },
+  ])('accepts %j', (message) => {
+    expect(parseRequest(message).ok).toBe(true);
+  });
+
+  it.each([
+    ['a blank query', { type: 'search-papers', q: '   ' }],
+    ['an empty query', { type: 'search-researchers', q: '' }],
+    ['an untrimmed query', { type: 'search-researchers', q: ' hinton ' }],
+    ['a query over 200 characters', { type: 'search-papers', q: 'x'.repeat(201) }],
+    ['a query that is not text', { type: 'search-papers', q: 42 }],
+    ['a URL smuggled as a key', { type: 'search-papers', q: 'hinton', url: 'https://evil.example' }],
+    ['an author URL in place of an id', { type: 'researcher', id: 'https://openalex.org/A5023888391' }],
+    ['a work id as a researcher', { type: 'researcher', id: 'W2741809807' }],
+    ['an unknown key', { type: 'researcher', id: 'A1', limit: 500 }],
+  ])('rejects %s', (_, message) => {
+    expect(parseRequest(message).ok).toBe(false);
+  });
+});

@@ -15,7 +15,7 @@ interface Props {
   actions?: ComponentChildren;
 }
 
-const SOURCE_NAMES = { openalex: 'OpenAlex', s2: 'Semantic Scholar' } as const;
+export const SOURCE_NAMES = { openalex: 'OpenAlex', s2: 'Semantic Scholar' } as const;
 
 function place(i: Institution): string {
   return i.countryCode ? `${i.name} (${i.countryCode})` : i.name;

@@ -24,7 +24,8 @@
 // openalexMissing (OpenAlex has no record of the paper: 404 HTML), slowMs (delay every API
 // answer), xssAuthor (that author's OpenAlex display_name carries an <img onerror> payload),
 // unmatched: [i…] (those page authors are absent from the OpenAlex authorships and have
-// authorId null in S2).
+// authorId null in S2), budgetSpent (OpenAlex's daily budget is used up: list calls answer the
+// quoted "Insufficient budget" 429; singletons and autocomplete, which are free, still answer).
 //
 // Every API request is recorded in `requests` ({method, url, host, path, status, initiator
 // ('sw' | 'extension-page' | 'page'), tStart, tEnd}) so tests can count them.
@@ -45,6 +46,18 @@ const OA_404 = `<!doctype html>
 <h1>Not Found</h1>
 <p>The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.</p>
 `;
+
+// Quoted OpenAlex 429 for a spent budget (fixtures/api/openalex/error-429-insufficient-budget.QUOTED.txt)
+const OA_BUDGET_429 = {
+  status: 429,
+  contentType: 'application/json',
+  headers: { 'retry-after': '57539', 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-credits-required': '10' },
+  body: JSON.stringify({
+    error: 'Rate limit exceeded',
+    message: 'Insufficient budget. This request costs $0.001 but you only have $0 remaining. Resets at midnight UTC. Need more? Add funds at https://openalex.org/pricing',
+    retryAfter: 57505, costUsd: 0.001, creditsRequired: 10, creditsRemaining: 0,
+  }),
+};
 
 const INSTITUTIONS = [
   ['I4210091001', '05k7w9q31', 'Northbridge Institute of Technology', 'DE', 'education'],
@@ -261,7 +274,7 @@ export class FakeApis {
    * @param {ReturnType<typeof buildCatalog>} catalog
    * @param {object} [o]
    * @param {Record<string,string>} [o.pages]  arXiv id → page HTML served at https://arxiv.org/abs/<id>[vN]
-   * @param {object} [o.twists]  {down, openalexMissing, slowMs}
+   * @param {object} [o.twists]  {down, openalexMissing, slowMs, budgetSpent}
    */
   constructor(catalog, { pages = {}, twists = {} } = {}) {
     this.catalog = catalog;
@@ -271,10 +284,14 @@ export class FakeApis {
     this.requests = [];
     this.blocked = []; // non-API requests the extension tried
     this.inFlight = 0;
+    /** OpenAlex works published after the catalog was built (addWork), e.g. a followed author's new paper. */
+    this.newWorks = [];
   }
 
   setTwists(patch) { Object.assign(this.twists, patch); }
   addPage(id, html) { this.pages.set(id, html); }
+  /** OpenAlex learns of `work` (a Work object as OpenAlex serves it); lists and lookups include it from now on. */
+  addWork(work) { this.newWorks.push(work); }
   /** API requests (CORS preflights excluded), optionally only those after time t (ms since epoch). */
   apiRequests(since = 0) { return this.requests.filter((r) => r.method !== 'OPTIONS' && r.tStart >= since); }
   countByHost(since = 0) {
@@ -354,7 +371,7 @@ export class FakeApis {
     const path = decodeURIComponent(u.pathname).replace(/\/+$/, '');
     const missing = this.twists.openalexMissing;
     const { work, authors, related } = this.catalog.openalex;
-    const works = missing ? related : [work, ...related];
+    const works = [...(missing ? related : [work, ...related]), ...this.newWorks];
     const authorList = missing ? [] : Object.values(authors);
     let m;
     if ((m = path.match(/^\/works\/(.+)$/))) {
@@ -369,6 +386,7 @@ export class FakeApis {
       return found ? this.#one(found, p, AUTHOR_FIELDS) : html404();
     }
     if (path === '/works' || path === '/authors') {
+      if (this.twists.budgetSpent) return OA_BUDGET_429;
       let items = path === '/works' ? works : authorList;
       for (const clause of (p.get('filter') ?? '').split(',').filter(Boolean)) {
         const at = clause.indexOf(':');

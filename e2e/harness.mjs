@@ -12,7 +12,8 @@ import { chromium } from 'playwright-core';
 import { CANARY_URL } from './fake-apis.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const EXT_DIR = path.join(ROOT, '.output', 'chrome-mv3');
+// WEFT_OUT_DIR (as in wxt.config.ts) lets a test run use a build in another folder.
+export const EXT_DIR = path.join(path.resolve(ROOT, process.env.WEFT_OUT_DIR ?? '.output'), 'chrome-mv3');
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 

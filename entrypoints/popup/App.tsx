@@ -1,9 +1,14 @@
 import { signal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { ask } from '@/lib/messaging/client';
+import { createFollowingState } from './following/following-state';
 import { FollowingTab } from './following/FollowingTab';
 import { SearchTab } from './search/SearchTab';
 
 type Tab = 'search' | 'following';
 const tab = signal<Tab>('search');
+/** Followed researchers and their new papers: shown in the Following tab, counted in the tab bar. */
+const following = createFollowingState(ask);
 
 const TABS: { id: Tab; label: string }[] = [
   { id: 'search', label: 'Search' },
@@ -12,6 +17,10 @@ const TABS: { id: Tab; label: string }[] = [
 
 /** The toolbar popup: search (papers, researchers) and the researchers the reader follows. */
 export function App() {
+  useEffect(() => following.watch(), []);
+  const load = following.load.value;
+  const data = load.status === 'ready' ? load.data : null;
+  const unseen = data?.inbox.length ?? 0;
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
     const i = TABS.findIndex((t) => t.id === tab.value);
@@ -34,14 +43,29 @@ export function App() {
             onClick={() => (tab.value = t.id)}
           >
             {t.label}
+            {t.id === 'following' && unseen > 0 && <span class="count" aria-label={`, ${unseen} new`}>{unseen}</span>}
           </button>
         ))}
+        {data && data.follows.length > 0 && (
+          // Reachable from either tab, so a check never needs a detour through Following.
+          <button
+            type="button"
+            class="check-now"
+            data-weft-action="check-now"
+            disabled={following.checking.value || data.status.checking}
+            aria-label="Check followed researchers for new papers now"
+            title="Check for new papers now"
+            onClick={() => void following.checkNow()}
+          >
+            <span aria-hidden="true">↻</span>
+          </button>
+        )}
       </nav>
       <section id="panel-search" role="tabpanel" aria-labelledby="tab-search" hidden={tab.value !== 'search'}>
         <SearchTab />
       </section>
       <section id="panel-following" role="tabpanel" aria-labelledby="tab-following" hidden={tab.value !== 'following'}>
-        <FollowingTab />
+        <FollowingTab state={following} />
       </section>
     </main>
   );

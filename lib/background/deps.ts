@@ -4,12 +4,15 @@ import { createCatalog, type Catalog } from '../catalog/catalog';
 import { createHttp } from '../catalog/http';
 import { createOpenAlex, type OpenAlexClient } from '../catalog/openalex';
 import { createSemanticScholar, type SemanticScholarClient } from '../catalog/semantic-scholar';
+import { createFollowService, type FollowService } from '../follows/service';
 
 export interface BackgroundDeps {
   cache: Cache;
   openalex: OpenAlexClient;
   s2: SemanticScholarClient;
   catalog: Catalog;
+  /** Followed researchers and new-paper alerts (the only writer of follow data). */
+  follows: FollowService;
 }
 
 export function createBackgroundDeps(): BackgroundDeps {
@@ -17,5 +20,5 @@ export function createBackgroundDeps(): BackgroundDeps {
   const cache = createCache();
   const openalex = createOpenAlex({ http });
   const s2 = createSemanticScholar({ http });
-  return { cache, openalex, s2, catalog: createCatalog({ openalex, s2, cache }) };
+  return { cache, openalex, s2, catalog: createCatalog({ openalex, s2, cache }), follows: createFollowService({ openalex }) };
 }

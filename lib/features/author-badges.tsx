@@ -10,8 +10,10 @@ import { render } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { AuthorBadge } from '@/components/AuthorBadge';
 import { AuthorCard } from '@/components/AuthorCard';
+import { FollowButton } from '@/components/FollowButton';
 import { badgeCss, cardCss } from '@/components/styles';
 import type { AbsPage, PageAuthor } from '../arxiv/page';
+import { followedIds } from '../follows/followed-ids';
 import { attachStyledShadow } from '../ui/shadow-host';
 import { inSlices } from '../ui/slices';
 import { createAuthorProfiles, type AuthorEntry, type AuthorProfiles, type BadgeState } from './author-profiles';
@@ -21,6 +23,13 @@ const HOVER_OPEN_MS = 250;
 const HOVER_CLOSE_MS = 250;
 /** Hidden-list badges get their UI in slices so no single task runs long. */
 const RENDER_SLICE = 150;
+
+/** The OpenAlex researcher behind a badge, once known: only they can be followed. */
+function researcherOf(entry: AuthorEntry): { id: string; name: string } | null {
+  const state = entry.state.value;
+  if (state.kind !== 'ready' || !state.metrics.openalexId) return null;
+  return { id: state.metrics.openalexId, name: state.metrics.displayName || entry.name };
+}
 
 interface OpenCard {
   index: number;
@@ -130,6 +139,7 @@ function createCardLayer(profiles: AuthorProfiles, hosts: HTMLElement[], signalA
     });
     if (!current) return null;
     const entry = profiles.entries[current.index]!;
+    const researcher = researcherOf(entry);
     return (
       <AuthorCard
         entry={entry}
@@ -138,6 +148,11 @@ function createCardLayer(profiles: AuthorProfiles, hosts: HTMLElement[], signalA
         onRetry={() => void profiles.retry()}
         onPointerEnter={() => clearTimeout(closeTimer)}
         onPointerLeave={leave}
+        actions={researcher && (
+          <div class="actions">
+            <FollowButton id={researcher.id} name={researcher.name} />
+          </div>
+        )}
       />
     );
   }
@@ -166,15 +181,21 @@ function createCardLayer(profiles: AuthorProfiles, hosts: HTMLElement[], signalA
 }
 
 function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: AuthorProfiles, layer: ReturnType<typeof createCardLayer>) {
-  const Badge = () => (
-    <AuthorBadge
-      entry={entry}
-      expanded={layer.open.value?.index === entry.index}
-      onOpen={(how) => layer.request(entry.index, how)}
-      onLeave={layer.leave}
-      onRetry={() => void profiles.retry()}
-    />
-  );
+  const Badge = () => {
+    const id = researcherOf(entry)?.id;
+    const followed = !!id && !!followedIds().value?.has(id);
+    return (
+      <span class={followed ? 'followed' : undefined} title={followed ? 'You follow this researcher' : undefined}>
+        <AuthorBadge
+          entry={entry}
+          expanded={layer.open.value?.index === entry.index}
+          onOpen={(how) => layer.request(entry.index, how)}
+          onLeave={layer.leave}
+          onRetry={() => void profiles.retry()}
+        />
+      </span>
+    );
+  };
   render(<Badge />, attachStyledShadow(host, badgeCss));
 }
 

@@ -12,15 +12,29 @@ export type Handlers = AreaHandlers<RequestType>;
 
 const ARXIV_ORIGINS = new Set(['https://arxiv.org', 'https://www.arxiv.org']);
 
+function originOf(url: string | undefined): string | null {
+  try {
+    return new URL(url ?? '').origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A page of Weft itself (popup, options), also when opened in a tab; never a content script,
+ * whose sender URL is the web page's. For requests only Weft's own pages may make.
+ */
+export function isExtensionPage(sender: Browser.runtime.MessageSender): boolean {
+  if (sender.id !== browser.runtime.id) return false;
+  const own = originOf(browser.runtime.getURL('/'));
+  return !sender.tab || (own !== null && originOf(sender.url) === own);
+}
+
 /** Only Weft's own pages and its content scripts on arXiv may talk to the background. */
 export function isTrustedSender(sender: Browser.runtime.MessageSender, extensionId: string): boolean {
   if (sender.id !== extensionId) return false;
-  if (!sender.tab) return true; // popup, options: extension pages
-  try {
-    return ARXIV_ORIGINS.has(new URL(sender.url ?? '').origin);
-  } catch {
-    return false;
-  }
+  if (!sender.tab || isExtensionPage(sender)) return true; // popup, options: extension pages
+  return ARXIV_ORIGINS.has(originOf(sender.url) ?? '');
 }
 
 export async function dispatch(
@@ -43,8 +57,14 @@ export async function dispatch(
   }
 }
 
+/** A request a handler turns down, e.g. one only Weft's own pages may make. */
+export class RefusedError extends Error {
+  override readonly name = 'RefusedError';
+}
+
 /** Describes a failure for the other side of the message channel. */
 export function toWireError(e: unknown): WireError {
+  if (e instanceof RefusedError) return { kind: 'bad-request', message: e.message, retryAt: null };
   if (e instanceof CatalogError) return { kind: e.kind, message: e.message, retryAt: e.retryAt };
   console.error('Weft: request failed', e);
   return { kind: 'internal', message: String(e), retryAt: null };

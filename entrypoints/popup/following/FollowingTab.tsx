@@ -1,1 +1,166 @@
-export function FollowingTab() { return null; }
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import { FailureNotice } from '@/components/FailureNotice';
+import { FollowButton } from '@/components/FollowButton';
+import { FollowedList } from '@/components/FollowedList';
+import { NewPapersInbox } from '@/components/NewPapersInbox';
+import { groupInbox } from '@/lib/follows/inbox-view';
+import { ask } from '@/lib/messaging/client';
+import type { FollowsState } from '@/lib/messaging/protocol';
+import { describeFailure, formatReset } from '@/lib/ui/describe-failure';
+import { formatAge } from '@/lib/ui/format';
+import { showTab } from '../App';
+import { createResearcherViews } from '../search/researcher-state';
+import { ResearcherView } from '../search/ResearcherView';
+import { AlertOptions, IMPORT_HASH } from './AlertOptions';
+import type { FollowingState } from './following-state';
+import './following.css';
+
+const clock = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+
+/** "Last checked 5 min ago · next Tue 18:30", or why checks are waiting. */
+function statusLine(s: FollowsState['status'], now = Date.now()): string {
+  const last = s.lastRunAt === null ? 'Not checked yet' : `Last checked ${formatAge(s.lastRunAt, now)}`;
+  if (s.retryAt !== null && s.retryAt > now) return `${last} · next try ${formatReset(s.retryAt, now)}`;
+  return s.nextCheckAt === null ? last : `${last} · next ${clock.format(s.nextCheckAt)}`;
+}
+
+function CheckBar({ data, state }: { data: FollowsState; state: FollowingState }) {
+  const mine = state.checking.value;
+  const result = state.checkResult.value;
+  const error = data.status.error;
+  return (
+    <div class="check-bar">
+      <div class="check-row">
+        <button
+          type="button"
+          class="action"
+          data-weft-action="check-now"
+          disabled={mine}
+          aria-busy={mine || data.status.checking}
+          onClick={() => void state.checkNow()}
+        >
+          {mine || data.status.checking ? 'Checking…' : 'Check now'}
+        </button>
+        <span class="muted check-status">{statusLine(data.status)}</span>
+      </div>
+      {result ? (
+        <p class={result.alert ? 'check-result alert' : 'check-result'} role={result.alert ? 'alert' : 'status'}>{result.text}</p>
+      ) : (
+        error && !mine && (
+          <p class="check-result alert" role="alert">
+            The last check stopped: {describeFailure({ ...error, retryAt: data.status.retryAt }).title}.
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+function Ready({ data, state, inTab, onOpen }: { data: FollowsState; state: FollowingState; inTab: boolean; onOpen: (r: { id: string; name: string }) => void }) {
+  const groups = groupInbox(data.inbox, data.follows);
+  const unseen = data.inbox.length;
+  return (
+    <>
+      <CheckBar data={data} state={state} />
+      {state.actionError.value && <p class="check-result alert" role="alert">{state.actionError.value}</p>}
+      <section class="inbox-section" aria-labelledby="inbox-heading">
+        <div class="section-head">
+          <h2 id="inbox-heading">New papers{unseen ? ` (${unseen})` : ''}</h2>
+          {unseen > 0 && (
+            <button type="button" class="link" data-weft-action="mark-all-seen" onClick={() => void state.markAllSeen()}>
+              Mark all seen
+            </button>
+          )}
+        </div>
+        {unseen ? (
+          <NewPapersInbox groups={groups} onMarkSeen={(ids) => void state.markSeen(ids)} />
+        ) : (
+          <p class="muted empty">
+            {data.follows.length
+              ? 'Nothing new. When a check finds new papers by researchers you follow, they appear here and Weft’s icon shows how many.'
+              : 'New papers by researchers you follow will appear here.'}
+          </p>
+        )}
+      </section>
+      <section aria-labelledby="followed-heading">
+        <h2 id="followed-heading">Following{data.follows.length ? ` (${data.follows.length})` : ''}</h2>
+        {data.follows.length ? (
+          <FollowedList follows={data.follows} onOpen={onOpen} />
+        ) : (
+          <p class="muted empty">
+            You do not follow anyone yet. On an arXiv abstract page, click the h-index next to an author’s name and choose
+            Follow — or find a researcher in Search.
+          </p>
+        )}
+      </section>
+      <AlertOptions data={data} state={state} inTab={inTab} />
+    </>
+  );
+}
+
+/** The Following tab: new papers from followed researchers, the researchers, checks and settings. */
+export function FollowingTab({ state }: { state: FollowingState }) {
+  const [views] = useState(() => createResearcherViews(ask));
+  const inTab = useSignal(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const opened = views.current.value;
+  const load = state.load.value;
+  const arrived = useRef(false);
+
+  useEffect(() => {
+    browser.tabs.getCurrent().then((tab) => (inTab.value = !!tab), () => undefined);
+  }, []);
+  // Unseen new papers are what the reader opened the popup for: show them first (once).
+  useEffect(() => {
+    if (arrived.current || load.status !== 'ready') return;
+    arrived.current = true;
+    if (load.data.inbox.length || location.hash === IMPORT_HASH) {
+      showTab('following');
+      document.getElementById('tab-following')?.focus();
+    }
+  }, [load]);
+  // Focus follows the view: the researcher's name when one opens, their row's name when Back closes it.
+  const lastOpened = useRef<string | null>(null);
+  useEffect(() => {
+    if (opened) {
+      lastOpened.current ??= opened.id;
+      headingRef.current?.focus();
+    } else if (lastOpened.current) {
+      document.querySelector<HTMLElement>(`[data-weft-followed="${lastOpened.current}"] button.name`)?.focus();
+      lastOpened.current = null;
+    }
+  }, [opened?.id]);
+
+  if (opened) {
+    // The researcher view belongs to the Search tab; its styles are scoped to `.search-tab`.
+    return (
+      <div class="search-tab">
+        <ResearcherView
+          key={opened.id}
+          opened={opened}
+          state={views.state.value}
+          backTo={views.stack.value.length > 1 ? views.stack.value[views.stack.value.length - 2]!.name : 'Following'}
+          headingRef={headingRef}
+          onBack={views.back}
+          onRetry={views.retry}
+          onOpenResearcher={views.open}
+          actions={<FollowButton id={opened.id} name={opened.name} />}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div class="following-tab">
+      {load.status === 'loading' && (
+        <p class="muted" aria-busy="true">
+          Loading…
+        </p>
+      )}
+      {load.status === 'error' && <FailureNotice failure={load.failure} what="Following" onRetry={() => void state.refresh()} />}
+      {load.status === 'ready' && <Ready data={load.data} state={state} inTab={inTab.value} onOpen={(r) => views.open(r.id, r.name)} />}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing';
+import { FollowButton } from './FollowButton';
+
+/** A background that keeps the follow list the way Weft's does: in storage, where pages watch it. */
+function fakeBackground({ limit = Infinity } = {}) {
+  const asked: { type: string }[] = [];
+  fakeBrowser.runtime.onMessage.addListener(async (raw: unknown) => {
+    const message = raw as { type: string; id?: string };
+    asked.push(message);
+    const { follows = [] } = (await fakeBrowser.storage.local.get('follows')) as { follows?: { id: string }[] };
+    const ids = follows.map((f) => f.id);
+    if (message.type === 'followed-ids') return { ok: true, data: { ids } };
+    if (message.type === 'follow' && ids.length >= limit) return { ok: true, data: { followed: false, limitReached: true } };
+    const next = message.type === 'follow' ? [...follows, { id: message.id }] : follows.filter((f) => f.id !== message.id);
+    await fakeBrowser.storage.local.set({ follows: next });
+    return { ok: true, data: { followed: message.type === 'follow', limitReached: false } };
+  });
+  return asked;
+}
+
+const button = () => screen.getByRole('button');
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('FollowButton', () => {
+  it('follows and unfollows, and follows changes made elsewhere while shown', async () => {
+    const asked = fakeBackground();
+    render(<FollowButton id="A1" name="Ray Cao" />);
+    await waitFor(() => expect(button().hasAttribute('disabled')).toBe(false));
+    expect(button().getAttribute('data-weft-action')).toBe('follow');
+
+    fireEvent.click(button());
+    await waitFor(() => expect(button().getAttribute('data-weft-action')).toBe('unfollow'));
+    expect(asked).toContainEqual({ type: 'follow', id: 'A1', name: 'Ray Cao' });
+    expect(button().getAttribute('aria-label')).toBe('Unfollow Ray Cao');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/Following/));
+
+    // Unfollowed from another page (the popup): this button updates by itself.
+    await fakeBrowser.storage.local.set({ follows: [] });
+    await waitFor(() => expect(button().getAttribute('data-weft-action')).toBe('follow'));
+  });
+
+  it('says so when the follow limit is reached', async () => {
+    fakeBackground({ limit: 0 });
+    render(<FollowButton id="A2" name="Li Ming" />);
+    await waitFor(() => expect(button().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button());
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/at most 1,000 researchers/));
+    expect(button().getAttribute('data-weft-action')).toBe('follow');
+  });
+});

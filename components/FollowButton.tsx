@@ -1,0 +1,62 @@
+import { useSignal } from '@preact/signals';
+import { followedIds, noteFollowed } from '@/lib/follows/followed-ids';
+import { MAX_FOLLOWS } from '@/lib/follows/model';
+import { ask } from '@/lib/messaging/client';
+import { formatInteger } from '@/lib/ui/format';
+
+interface Props {
+  /** Bare OpenAlex author id (`A5023888391`). */
+  id: string;
+  /** The researcher's name, as the list of followed researchers will show it. */
+  name: string;
+}
+
+/** Longest name the protocol accepts; longer ones are cut rather than refused. */
+const MAX_NAME = 300;
+
+/**
+ * Follow / Unfollow one researcher. Works in the popup and in the author card on arXiv pages
+ * (any page of Weft): the state comes from the background and stays live while shown.
+ */
+export function FollowButton({ id, name }: Props) {
+  const known = followedIds().value;
+  const busy = useSignal(false);
+  const note = useSignal<string | null>(null);
+  const following = known?.has(id) ?? false;
+
+  async function toggle() {
+    busy.value = true;
+    note.value = null;
+    try {
+      const r = await ask(following ? { type: 'unfollow', id } : { type: 'follow', id, name: name.slice(0, MAX_NAME) });
+      if (r.limitReached) note.value = `Weft follows at most ${formatInteger(MAX_FOLLOWS)} researchers: unfollow someone first.`;
+      else {
+        noteFollowed(id, r.followed);
+        note.value = r.followed ? 'Following: new papers will show in Weft’s toolbar popup.' : 'No longer following.';
+      }
+    } catch {
+      note.value = following ? 'Could not unfollow. Try again.' : 'Could not follow. Try again.';
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  return (
+    <div class="weft-follow">
+      <button
+        type="button"
+        class={`action ${following ? 'unfollow' : 'follow'}`}
+        data-weft-action={following ? 'unfollow' : 'follow'}
+        aria-label={`${following ? 'Unfollow' : 'Follow'} ${name}`}
+        aria-busy={busy.value || known === null}
+        disabled={busy.value || known === null}
+        onClick={() => void toggle()}
+      >
+        {following ? '★ Unfollow' : '☆ Follow'}
+      </button>
+      <p class="note follow-note" role="status">
+        {note.value}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The check lease: while one check runs, no other may start (an alarm firing during "Check
+ * now", a second worker instance). Kept in `storage.session`, which extension pages share with
+ * the worker and the browser clears on restart. It expires on its own, so a worker killed
+ * mid-check blocks checking for at most `ttlMs`.
+ */
+import { storage } from 'wxt/utils/storage';
+import { LEASE_KEY } from './model';
+
+interface LeaseRecord {
+  owner: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
+const leaseItem = storage.defineItem<LeaseRecord | null>(`session:${LEASE_KEY}`, { fallback: null });
+
+export interface Lease {
+  /** Takes (or extends) the lease; false while another owner holds an unexpired one. */
+  acquire(): Promise<boolean>;
+  release(): Promise<void>;
+  /** Whether anyone holds an unexpired lease (for the popup's "checking…"). */
+  held(): Promise<boolean>;
+}
+
+export function createLease({ owner = crypto.randomUUID(), ttlMs = 2 * 60_000, now = Date.now } = {}): Lease {
+  async function current(): Promise<LeaseRecord | null> {
+    const lease = await leaseItem.getValue();
+    return lease && lease.expiresAt > now() ? lease : null;
+  }
+  return {
+    async acquire() {
+      const lease = await current();
+      if (lease && lease.owner !== owner) return false;
+      await leaseItem.setValue({ owner, expiresAt: now() + ttlMs });
+      return true;
+    },
+    async release() {
+      const lease = await leaseItem.getValue();
+      if (lease?.owner === owner) await leaseItem.removeValue();
+    },
+    async held() {
+      return (await current()) !== null;
+    },
+  };
+}

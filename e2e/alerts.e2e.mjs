@@ -61,14 +61,22 @@ async function followFromCard(s, url, i) {
   return page;
 }
 
-/** Click "Check now" and wait for its answer. */
+/** The popup opens on Search unless there are unseen papers: go to the Following tab. */
+async function showFollowing(popup) {
+  const tab = popup.locator('#tab-following');
+  if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+}
+
+/** Click the Following tab's "Check now" and wait for its answer. */
 async function checkNow(popup) {
-  const button = popup.locator('[data-weft-action="check-now"]');
+  await showFollowing(popup);
+  const button = popup.locator('.check-bar [data-weft-action="check-now"]');
   await button.click();
   await until(async () => !(await button.isDisabled()) && (await popup.locator('.check-result').count()) > 0, { timeout: 10_000, what: 'the check to finish' });
 }
 
 async function followedRow(popup, id) {
+  await showFollowing(popup);
   const row = popup.locator(`[data-weft-followed="${id}"]`);
   await row.waitFor({ timeout: 10_000 });
   return row;
@@ -95,8 +103,10 @@ export const tests = [
       const page = await followFromCard(s, sc.url, 1);
 
       const popup = await s.open(popupUrl(s));
+      // Nothing new yet: the popup opens on Search, with "Check now" reachable from there too.
+      if ((await popup.locator('#tab-search').getAttribute('aria-selected')) !== 'true') throw new Error('the popup did not open on Search');
+      if (!(await popup.locator('nav [data-weft-action="check-now"]').isVisible())) throw new Error('no "Check now" in the tab bar for a reader who follows someone');
       const row = await followedRow(popup, A);
-      if (!(await row.isVisible())) throw new Error('the popup did not open on the Following tab for a reader who follows someone');
       await checkNow(popup);
       if (await popup.locator('[data-weft-new-paper]').count()) throw new Error('a check right after following flagged an older paper as new');
       if ((await row.getAttribute('data-new-count')) !== '0') throw new Error(`data-new-count=${await row.getAttribute('data-new-count')} before any new paper`);

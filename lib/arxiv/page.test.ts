@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Window } from 'happy-dom';
 import { parseArxivId } from './ids';
 import { nameTokens } from './names';
-import { isAbsPageUrl, panelInsertionPoint, readAbsPage, type AbsPage } from './page';
+import { isAbsPageUrl, panelInsertionPoint, readAbsHead, readAbsPage, type AbsPage } from './page';
 
 // The shared fixtures are read in place (never copied into the repo); checkouts without the
 // shared folder skip these tests. (Not `new URL(…, import.meta.url)`: Vite rewrites that
@@ -81,6 +81,12 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
       const expected = parseArxivId(urlOf(file));
       expect(page.arxivId).toBe(expected?.id);
       expect(page.version).toBe(expected?.version);
+    });
+
+    it('names the paper, its title and authors from the <head> alone, as the full read does', () => {
+      const page = read(file);
+      const head = readAbsHead(load(file), urlOf(file));
+      expect(head).toEqual({ arxivId: page.arxivId, title: page.title, citationNames: page.authors.map((a) => a.citationName) });
     });
 
     it('detects the layout', () => {

@@ -82,16 +82,23 @@ function readTitle(doc: Document, container: Element): string {
   return collapseSpaces(text);
 }
 
+/** The authors named by the page's citation metadata, in order. */
+function readCitationNames(doc: Document): string[] {
+  return (
+    queryAll(doc.head ?? doc, SELECTORS.citationAuthor)
+      .map((meta) => collapseSpaces(meta.getAttribute('content') ?? ''))
+      // arXiv's parser emits stray punctuation entries (":" on 1411.4413); they are not authors.
+      .filter((name) => HAS_LETTER.test(name))
+  );
+}
+
 function readAuthors(
   doc: Document,
   authorsElement: HTMLElement | null,
   longList: HTMLElement | null,
   toggle: HTMLElement | null,
 ): PageAuthor[] {
-  const citationNames = queryAll(doc.head ?? doc, SELECTORS.citationAuthor)
-    .map((meta) => collapseSpaces(meta.getAttribute('content') ?? ''))
-    // arXiv's parser emits stray punctuation entries (":" on 1411.4413); they are not authors.
-    .filter((name) => HAS_LETTER.test(name));
+  const citationNames = readCitationNames(doc);
 
   if (citationNames.length > 0) {
     const located = authorsElement
@@ -139,6 +146,23 @@ export function readAbsPage(doc: Document, url: string): AbsPage | null {
     longList,
     longListToggle,
   };
+}
+
+/** What an abs page's <head> says about the paper: readable before the body is parsed. */
+export interface AbsHead {
+  arxivId: string;
+  /** The title from citation metadata ('' when absent). */
+  title: string;
+  /** The authors from citation metadata, in order (empty when the page has none). */
+  citationNames: string[];
+}
+
+/** Reads the head of an abs page at its abs URL; null elsewhere. */
+export function readAbsHead(doc: Document, url: string): AbsHead | null {
+  const id = isAbsPageUrl(url) ? parseArxivId(url) : null;
+  if (!id) return null;
+  const title = queryFirst(doc, SELECTORS.citationTitle)?.getAttribute('content') ?? '';
+  return { arxivId: id.id, title: collapseSpaces(title), citationNames: readCitationNames(doc) };
 }
 
 /** The child of `ancestor` that holds `descendant`. */

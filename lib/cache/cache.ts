@@ -61,6 +61,12 @@ const ACCESS_RESOLUTION_MS = 60_000;
 const TOUCH_FLUSH_DELAY_MS = 1_000;
 /** Evict down to this share of a bound, so that every write near the bound does not evict. */
 const EVICT_TO = 0.9;
+/**
+ * Records kept in memory as well, most recently used last. A page view reads the same few
+ * records several times (author list, panels, a reload): memory answers those without an
+ * IndexedDB round trip. The database stays the source of truth across worker restarts.
+ */
+const MEMO_ENTRIES = 400;
 
 type Mode = 'readonly' | 'readwrite';
 type Store<M extends Mode> = IDBPObjectStore<CacheSchema, ['entries'], 'entries', M>;
@@ -92,6 +98,14 @@ export function createCache(opts: CacheOptions = {}) {
   const inflight = new Map<string, Promise<Loaded<unknown> | undefined>>();
   /** Background work (stores, refreshes, access-time writes), for `settle`. */
   const background = new Set<Promise<void>>();
+  /** See MEMO_ENTRIES. Callers must treat values as read-only (they are shared). */
+  const memo = new Map<string, Omit<CacheRecord, 'key' | 'size'>>();
+
+  function remember(key: string, record: Omit<CacheRecord, 'key' | 'size'>): void {
+    memo.delete(key);
+    memo.set(key, record);
+    if (memo.size > MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+  }
 
   // --- Connection and failure handling ---------------------------------------------------
 
@@ -105,6 +119,8 @@ export function createCache(opts: CacheOptions = {}) {
           if (connection !== opening) return;
           connection = undefined;
           totals = undefined;
+          // Whoever closed it (a newer schema, the browser) may change what is stored.
+          memo.clear();
         },
       });
       connection = opening;
@@ -122,6 +138,7 @@ export function createCache(opts: CacheOptions = {}) {
 
   function fail(error: unknown): void {
     failedAt = now();
+    memo.clear(); // network-only means no saved answers at all, not a partial memory of them
     const broken = connection;
     connection = undefined;
     totals = undefined;
@@ -166,17 +183,25 @@ export function createCache(opts: CacheOptions = {}) {
   async function lookup<T>(keys: string[]): Promise<Map<string, CacheHit<T>>> {
     const hits = new Map<string, CacheHit<T>>();
     if (keys.length === 0) return hits;
-    const records = await withStore('readonly', [], (store) => Promise.all(keys.map((key) => store.get(key))));
+    const missing = keys.filter((key) => !memo.has(key));
+    const records = missing.length
+      ? await withStore('readonly', [], (store) => Promise.all(missing.map((key) => store.get(key))))
+      : [];
+    for (const record of records) if (record) remember(record.key, record);
     const t = now();
-    for (const record of records) {
+    for (const key of keys) {
+      const record = memo.get(key);
       if (!record || t - record.expiresAt > MAX_STALE_MS) continue;
-      hits.set(record.key, {
+      hits.set(key, {
         value: record.value as T,
         fetchedAt: record.fetchedAt,
         expiresAt: record.expiresAt,
         stale: t >= record.expiresAt,
       });
-      if (t - record.lastAccess >= ACCESS_RESOLUTION_MS) touch(record.key, t);
+      if (t - record.lastAccess >= ACCESS_RESOLUTION_MS) {
+        record.lastAccess = t;
+        touch(key, t);
+      }
     }
     return hits;
   }
@@ -212,13 +237,14 @@ export function createCache(opts: CacheOptions = {}) {
 
   // --- Writes, purge and eviction --------------------------------------------------------
 
-  /** One write transaction that also keeps the running totals and the bounds. */
-  function mutate(fn: (store: WriteStore, counts: Totals) => Promise<void>): Promise<void> {
-    return withStore('readwrite', undefined, async (store) => {
+  /** One write transaction that also keeps the running totals and the bounds; true once committed. */
+  function mutate(fn: (store: WriteStore, counts: Totals) => Promise<void>): Promise<boolean> {
+    return withStore('readwrite', false, async (store) => {
       // Counted inside the transaction so the totals match exactly what it sees.
       const counts = totals ?? (await countAll(store));
       totals = counts;
       await fn(store, counts);
+      return true;
     });
   }
 
@@ -233,21 +259,21 @@ export function createCache(opts: CacheOptions = {}) {
     return counts;
   }
 
-  function write(entries: CacheEntry<unknown>[], fetchedAt: number): Promise<void> {
-    if (entries.length === 0) return Promise.resolve();
+  async function write(entries: CacheEntry<unknown>[], fetchedAt: number): Promise<void> {
+    if (entries.length === 0) return;
     const pendingTouches = takeTouches();
-    return mutate(async (store, counts) => {
-      const records = new Map<string, CacheRecord>();
-      for (const { key, value, ttlMs } of entries) {
-        records.set(key, {
-          key,
-          value,
-          fetchedAt,
-          expiresAt: fetchedAt + ttlMs,
-          lastAccess: fetchedAt,
-          size: recordSize(key, value),
-        });
-      }
+    const records = new Map<string, CacheRecord>();
+    for (const { key, value, ttlMs } of entries) {
+      records.set(key, {
+        key,
+        value,
+        fetchedAt,
+        expiresAt: fetchedAt + ttlMs,
+        lastAccess: fetchedAt,
+        size: recordSize(key, value),
+      });
+    }
+    const committed = await mutate(async (store, counts) => {
       const written = new Set(records.keys());
       const olds = await Promise.all([...written].map((key) => store.get(key)));
       let i = 0;
@@ -263,6 +289,7 @@ export function createCache(opts: CacheOptions = {}) {
       await purgeExpired(store, counts, now());
       await evict(store, counts, written);
     });
+    if (committed) for (const record of records.values()) remember(record.key, record);
   }
 
   async function purgeExpired(store: WriteStore, counts: Totals, t: number): Promise<void> {
@@ -271,6 +298,7 @@ export function createCache(opts: CacheOptions = {}) {
     while (cursor) {
       counts.entries -= 1;
       counts.bytes -= cursor.value.size;
+      memo.delete(cursor.primaryKey);
       await cursor.delete();
       cursor = await cursor.continue();
     }
@@ -285,6 +313,7 @@ export function createCache(opts: CacheOptions = {}) {
       if (!keep.has(cursor.primaryKey)) {
         counts.entries -= 1;
         counts.bytes -= cursor.value.size;
+        memo.delete(cursor.primaryKey);
         await cursor.delete();
       }
       cursor = await cursor.continue();
@@ -373,8 +402,9 @@ export function createCache(opts: CacheOptions = {}) {
     },
 
     /** Removes one entry. */
-    delete(key: string): Promise<void> {
-      return mutate(async (store, counts) => {
+    async delete(key: string): Promise<void> {
+      memo.delete(key);
+      await mutate(async (store, counts) => {
         const old = await store.get(key);
         if (!old) return;
         counts.entries -= 1;
@@ -389,6 +419,7 @@ export function createCache(opts: CacheOptions = {}) {
      */
     async clear(): Promise<void> {
       touches.clear();
+      memo.clear();
       const closing = connection;
       connection = undefined;
       totals = undefined;

@@ -16,7 +16,14 @@ import type { AbsPage, PageAuthor } from '../arxiv/page';
 import { followedIds } from '../follows/followed-ids';
 import { attachStyledShadow } from '../ui/shadow-host';
 import { inSlices } from '../ui/slices';
-import { createAuthorProfiles, type AuthorEntry, type AuthorProfiles, type BadgeState } from './author-profiles';
+import {
+  createAuthorProfiles,
+  EAGER_AUTHORS,
+  paperAuthorsRequest,
+  type AuthorEntry,
+  type AuthorProfiles,
+  type BadgeState,
+} from './author-profiles';
 import type { Feature } from './types';
 
 const HOVER_OPEN_MS = 250;
@@ -246,6 +253,8 @@ function watchLazyAuthors(page: AbsPage, hosts: HTMLElement[], profiles: AuthorP
 
 export const authorBadges: Feature = {
   id: 'author-badges',
+  early: ({ arxivId, citationNames }) =>
+    citationNames.length ? [paperAuthorsRequest(arxivId, citationNames, Math.min(citationNames.length, EAGER_AUTHORS))] : [],
   run({ page, signal: abort, ask }) {
     if (!page.authors.length) return;
     const profiles = createAuthorProfiles(page.arxivId, page.authors, ask);

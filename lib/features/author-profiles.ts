@@ -42,6 +42,11 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 export const EAGER_AUTHORS = 100;
 const METRICS_CHUNK = 100;
 
+/** The request that resolves a page's author list (also sent early, from the page's head). */
+export function paperAuthorsRequest(arxivId: string, names: string[], eager: number) {
+  return { type: 'paper-authors' as const, arxivId, names, eager };
+}
+
 export function createAuthorProfiles(
   arxivId: string,
   authors: { index: number; name: string; citationName: string; hidden: boolean }[],
@@ -116,7 +121,7 @@ export function createAuthorProfiles(
    */
   async function resolve(revalidate: boolean): Promise<AuthorSlot[] | null> {
     const names = authors.map((a) => a.citationName || a.name);
-    const r = await ask({ type: 'paper-authors', arxivId, names, eager: eagerCount, ...(revalidate ? { revalidate } : {}) });
+    const r = await ask({ ...paperAuthorsRequest(arxivId, names, eagerCount), ...(revalidate ? { revalidate } : {}) });
     slots = r.slots;
     // Semantic Scholar carries metrics inline: those authors are ready at once.
     batch(() => {

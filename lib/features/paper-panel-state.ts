@@ -109,18 +109,23 @@ type Ask = typeof askBackground;
 /** Semantic Scholar failed and OpenAlex stood in. */
 const s2Failed = (d: { s2Failure: string | null }) => d.s2Failure !== null;
 
+/** Each panel's first request (also sent early, from the page's head). */
+export function panelRequests({ arxivId, title }: { arxivId: string; title: string }) {
+  return {
+    paper: { type: 'paper-citations' as const, arxivId },
+    institutions: { type: 'paper-institutions' as const, arxivId },
+    related: { type: 'related-papers' as const, arxivId, ...(title ? { title: title.slice(0, 2000) } : {}) },
+  };
+}
+
 /** The three panels of one abs page. */
 export function createPaperPanelState(page: { arxivId: string; title: string }, ask: Ask) {
-  const { arxivId } = page;
+  const requests = panelRequests(page);
   const flag = (revalidate: boolean) => (revalidate ? { revalidate } : {});
   return {
-    paper: createPanelLoader((r) => ask({ type: 'paper-citations', arxivId, ...flag(r) }), () => false, s2Failed),
-    institutions: createPanelLoader((r) => ask({ type: 'paper-institutions', arxivId, ...flag(r) }), (d) => d.groups.length === 0),
-    related: createPanelLoader(
-      (r) => ask({ type: 'related-papers', arxivId, ...(page.title ? { title: page.title.slice(0, 2000) } : {}), ...flag(r) }),
-      (d) => d.papers.length === 0,
-      s2Failed,
-    ),
+    paper: createPanelLoader((r) => ask({ ...requests.paper, ...flag(r) }), () => false, s2Failed),
+    institutions: createPanelLoader((r) => ask({ ...requests.institutions, ...flag(r) }), (d) => d.groups.length === 0),
+    related: createPanelLoader((r) => ask({ ...requests.related, ...flag(r) }), (d) => d.papers.length === 0, s2Failed),
   };
 }
 

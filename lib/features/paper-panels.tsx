@@ -17,7 +17,7 @@ import { RelatedPanel } from '@/components/RelatedPanel';
 import { panelInsertionPoint, type AbsPage } from '../arxiv/page';
 import { attachStyledShadow } from '../ui/shadow-host';
 import { collapsedPanels } from './panel-preferences';
-import { createPaperPanelState, PANEL_IDS, type PanelId, type PaperPanelState } from './paper-panel-state';
+import { createPaperPanelState, PANEL_IDS, panelRequests, type PanelId, type PaperPanelState } from './paper-panel-state';
 import type { Feature, FeatureContext } from './types';
 
 const HIGHLIGHT = 'data-weft-highlight';
@@ -90,6 +90,7 @@ function PanelGroup({ state, collapsed, toggle, highlight }: {
 
 export const paperPanels: Feature = {
   id: 'paper-panels',
+  early: (head) => Object.values(panelRequests(head)),
   async run({ page, signal: abort, ask }) {
     const point = panelInsertionPoint(document);
     if (!point) {

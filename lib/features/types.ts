@@ -1,5 +1,6 @@
-import type { AbsPage } from '../arxiv/page';
+import type { AbsHead, AbsPage } from '../arxiv/page';
 import type { ask } from '../messaging/client';
+import type { WeftRequest } from '../messaging/protocol';
 
 /** What every content-script feature receives. */
 export interface FeatureContext {
@@ -13,4 +14,9 @@ export interface Feature {
   /** kebab-case, unique; used in logs. */
   id: string;
   run(ctx: FeatureContext): void | Promise<void>;
+  /**
+   * The requests `run` will make first, built from the page's <head> alone, so they can be sent
+   * while the body is still parsing. They must equal what `run` asks, field for field.
+   */
+  early?(head: AbsHead): WeftRequest[];
 }

@@ -10,7 +10,7 @@
 /* global chrome -- evaluated in the extension's service worker */
 
 import fs from 'node:fs';
-import { launch, relaunch, until, screenshot, waitForBadgeStates } from './harness.mjs';
+import { launch, relaunch, until, screenshot, publishScreenshot, POPUP_CLIP, waitForBadgeStates } from './harness.mjs';
 import { FakeApis, buildCatalog } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
 
@@ -121,7 +121,7 @@ export const tests = [
       if (link !== `https://arxiv.org/abs/${fresh.arxivId}`) throw new Error(`the new paper links to ${link}, not its arXiv abstract page`);
       await until(async () => (await row.getAttribute('data-new-count')) === '1', { timeout: 5000, what: 'data-new-count="1"' });
       await until(async () => (await toolbarBadge(s)) === '1', { timeout: 5000, what: 'toolbar badge "1"' });
-      await screenshot(popup, 'following-inbox');
+      publishScreenshot(await screenshot(popup, 'following-inbox', { clip: POPUP_CLIP }), 'popup-following');
 
       // Unfollowing from the popup clears the count, and the card on the abs page follows.
       await row.locator('[data-weft-action="unfollow"]').click();

@@ -6,10 +6,8 @@
 // `button`. Clicking it opens `[data-weft-card]` (role="dialog") inside a `weft-card` element with
 // `[data-weft-field=…]` and `a[data-weft-link=…]`. A badge in error offers `[data-weft-action="retry"]`.
 
-import fs from 'node:fs';
-import path from 'node:path';
 import {
-  ROOT, launch, relaunch, sleep, until, badges, waitForBadgeStates, deepText, pageProbe, xssProbe, screenshot, shows,
+  launch, relaunch, sleep, until, badges, waitForBadgeStates, deepText, pageProbe, xssProbe, screenshot, publishScreenshot, shows,
 } from './harness.mjs';
 import { FakeApis, buildCatalog } from './fake-apis.mjs';
 import { absPage, makeAuthors, displayName } from './pages.mjs';
@@ -199,10 +197,7 @@ export const tests = [
       await checkCard(page, sc, 1);
       await sleep(300); // let any opening transition finish before the screenshot
       const shot = await screenshot(page, 'card-open', { clip: { x: 0, y: 0, width: 1280, height: 800 } });
-      // the card was checked above: this is the README's screenshot
-      const docShot = path.join(ROOT, 'docs', 'screenshots', 'abs-page.png');
-      fs.mkdirSync(path.dirname(docShot), { recursive: true });
-      fs.copyFileSync(shot, docShot);
+      publishScreenshot(shot, 'abs-page'); // the card was checked above
       await escClosesCard(page, 1);
     },
   },

@@ -15,6 +15,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 // WEFT_OUT_DIR (as in wxt.config.ts) lets a test run use a build in another folder.
 export const EXT_DIR = path.join(path.resolve(ROOT, process.env.WEFT_OUT_DIR ?? '.output'), 'chrome-mv3');
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
+/** The popup's own size (it is opened as a tab, 1280 wide): what a screenshot of it should show. */
+export const POPUP_CLIP = { x: 0, y: 0, width: 400, height: 560 };
 export const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Problems that make every browser test impossible (empty when ready to run). */
@@ -274,6 +276,13 @@ export async function screenshot(page, name, opts = {}) {
   const file = path.join(ARTIFACTS, `${name.replace(/[^\w.-]+/g, '_')}.png`);
   await page.screenshot({ path: file, ...opts });
   return file;
+}
+
+/** Copy a screenshot whose content a test has just checked to docs/screenshots/ (shown in the README). */
+export function publishScreenshot(file, name) {
+  const target = path.join(ROOT, 'docs', 'screenshots', `${name}.png`);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(file, target);
 }
 
 /** Does text show the number n as a user may see it: "12345", "12,345" (or a thin space), or "12.3k"? */

@@ -10,7 +10,7 @@
 // `[data-weft-recent-paper=<arXiv id or W id>]`, `[data-weft-coauthor=<A id>]`; failures are
 // `[data-weft-failure=<kind>]` (role=alert), with `[data-weft-action=retry]` when retrying helps.
 
-import { launch, sleep, until, deepText, xssProbe, screenshot, shows } from './harness.mjs';
+import { launch, sleep, until, deepText, xssProbe, screenshot, publishScreenshot, POPUP_CLIP, shows } from './harness.mjs';
 import { FakeApis, buildCatalog, OA_HOST, XSS } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
 
@@ -154,7 +154,7 @@ export const tests = [
       if (JSON.stringify(coIds) !== JSON.stringify(wantCo)) problems.push(`co-authors ${JSON.stringify(coIds)}, expected ${JSON.stringify(wantCo)}`);
       if (!/OpenAlex/.test(await fieldText(view, 'source'))) problems.push('no source line');
       if (problems.length) throw new Error(`researcher view: ${problems.join('; ')}`);
-      await screenshot(popup, 'popup-researcher');
+      publishScreenshot(await screenshot(popup, 'popup-researcher', { clip: POPUP_CLIP }), 'popup-researcher');
 
       // a co-author opens on top; Back returns to the first, then to the results
       const co = sc.catalog.people[3];

@@ -31,7 +31,8 @@ function InstitutionRow({ group, listId, onHighlight }: { group: InstitutionGrou
         {authors.length} {authors.length === 1 ? 'author' : 'authors'}
       </button>
       <ul id={listId} class="who-list" hidden={!open}>
-        {authors.map((a) => <li>{a.name}</li>)}
+        {/* Rendered only when open: a collaboration paper lists thousands of authors here. */}
+        {open && authors.map((a) => <li>{a.name}</li>)}
       </ul>
     </li>
   );

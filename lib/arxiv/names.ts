@@ -81,22 +81,24 @@ export function foldChar(ch: string): string {
   return out.normalize('NFC');
 }
 
-/** The folded words of a name: "José María García-López" → ["jose", "maria", "garcia", "lopez"]. */
+const UNDECOMPOSED_RE = new RegExp(`[${Object.keys(UNDECOMPOSED).join('')}]`, 'g');
+const NOT_WORD = /[^\p{L}\p{N}]+/u;
+const MARKS = /\p{M}/gu;
+
+/**
+ * The folded words of a name: "José María García-López" → ["jose", "maria", "garcia", "lopez"].
+ * Whole-string operations (foldChar's rules at once): pages read thousands of names in one go,
+ * once, so this code runs cold and must not cost a function call per character.
+ */
 export function nameTokens(name: string): string[] {
-  const tokens: string[] = [];
-  let current = '';
-  for (const ch of detex(name)) {
-    if (isMark(ch)) continue;
-    const folded = foldChar(ch);
-    if (folded === '') {
-      if (current !== '') tokens.push(current);
-      current = '';
-    } else {
-      current += folded;
-    }
-  }
-  if (current !== '') tokens.push(current);
-  return tokens;
+  const folded = detex(name)
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .toLowerCase()
+    .replace(UNDECOMPOSED_RE, (c) => UNDECOMPOSED[c] ?? c)
+    // Recompose what decomposition split without marks (Hangul syllables into jamo).
+    .normalize('NFC');
+  return folded.split(NOT_WORD).filter((t) => t !== '');
 }
 
 /** How an author may be written in div.authors, folded for comparison. */

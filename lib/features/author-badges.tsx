@@ -12,9 +12,10 @@ import { AuthorBadge } from '@/components/AuthorBadge';
 import { AuthorCard } from '@/components/AuthorCard';
 import { FollowButton } from '@/components/FollowButton';
 import { badgeCss, cardCss } from '@/components/styles';
-import type { AbsPage, PageAuthor } from '../arxiv/page';
+import type { AbsPage } from '../arxiv/page';
 import { followedIds } from '../follows/followed-ids';
 import { attachStyledShadow } from '../ui/shadow-host';
+import { placeHost } from './badge-placement';
 import { inSlices } from '../ui/slices';
 import {
   createAuthorProfiles,
@@ -57,32 +58,14 @@ function syncHooks(host: HTMLElement, state: BadgeState): void {
   set('data-openalex-id', m?.openalexId);
 }
 
-/** Puts each badge host right after its author's name without touching arXiv's own nodes' text. */
-function placeHosts(page: AbsPage, hosts: HTMLElement[]): void {
-  const fallbackParent = (a: PageAuthor) => (a.hidden && page.longList) || page.authorsElement;
-  // Last to first: splitting a text node keeps earlier offsets in the same node valid.
-  for (let i = page.authors.length - 1; i >= 0; i--) {
-    const author = page.authors[i]!;
-    const host = hosts[i]!;
-    const anchor = author.anchor;
-    if (anchor?.kind === 'link') anchor.element.after(host);
-    else if (anchor?.kind === 'text') {
-      if (anchor.end < anchor.node.data.length) anchor.node.splitText(anchor.end);
-      anchor.node.after(host);
-    } else {
-      fallbackParent(author)?.append(host);
-    }
-  }
-}
-
-function createCardLayer(profiles: AuthorProfiles, hosts: HTMLElement[], signalAbort: AbortSignal) {
+function createCardLayer(profiles: AuthorProfiles, hostOf: (index: number) => HTMLElement, signalAbort: AbortSignal) {
   const open = signal<OpenCard | null>(null);
   let layerHost: HTMLElement | null = null;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
   let openTimer: ReturnType<typeof setTimeout> | undefined;
   let card: HTMLDivElement | null = null;
 
-  const badgeButton = (index: number) => hosts[index]?.shadowRoot?.querySelector('button') ?? null;
+  const badgeButton = (index: number) => hostOf(index).shadowRoot?.querySelector('button') ?? null;
 
   /** Set while Weft itself moves focus back to a badge, which must not reopen its card. */
   let restoringFocus = false;
@@ -127,7 +110,7 @@ function createCardLayer(profiles: AuthorProfiles, hosts: HTMLElement[], signalA
     clearTimeout(closeTimer);
     closeTimer = setTimeout(() => {
       const current = open.value;
-      const focusInside = layerHost?.shadowRoot?.activeElement || (current && hosts[current.index]?.shadowRoot?.activeElement);
+      const focusInside = layerHost?.shadowRoot?.activeElement || (current && hostOf(current.index).shadowRoot?.activeElement);
       if (current && !current.pinned && !focusInside) close(false);
     }, HOVER_CLOSE_MS);
   }
@@ -138,7 +121,7 @@ function createCardLayer(profiles: AuthorProfiles, hosts: HTMLElement[], signalA
     useLayoutEffect(() => {
       card = ref.current;
       if (!current || !ref.current) return;
-      const r = hosts[current.index]!.getBoundingClientRect();
+      const r = hostOf(current.index).getBoundingClientRect();
       const width = ref.current.offsetWidth;
       const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8));
       ref.current.style.left = `${left + window.scrollX}px`;
@@ -178,7 +161,7 @@ function createCardLayer(profiles: AuthorProfiles, hosts: HTMLElement[], signalA
     const current = open.value;
     if (!current) return;
     const path = e.composedPath();
-    if (!path.includes(layerHost!) && !path.includes(hosts[current.index]!)) close(false);
+    if (!path.includes(layerHost!) && !path.includes(hostOf(current.index))) close(false);
   };
   document.addEventListener('keydown', onKey, { signal: signalAbort });
   document.addEventListener('pointerdown', onPointerDown, { signal: signalAbort });
@@ -210,14 +193,14 @@ function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: AuthorProf
  * Authors beyond the first ones load as the reader scrolls them into view, and those in arXiv's
  * hidden long list only once the reader expands it.
  */
-function watchLazyAuthors(page: AbsPage, hosts: HTMLElement[], profiles: AuthorProfiles, draw: (i: number) => void, abort: AbortSignal) {
+function watchLazyAuthors(page: AbsPage, hostOf: (index: number) => HTMLElement, profiles: AuthorProfiles, draw: (i: number) => void, abort: AbortSignal) {
   const lazy = profiles.entries.filter((e) => e.lazy).map((e) => e.index);
   if (!lazy.length) return;
   const list = page.longList;
   const hidden = () => !!list && (list.hidden || list.style.display === 'none');
   let pending = new Set<number>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  const indexOf = new Map(lazy.map((i) => [hosts[i]!, i]));
+  const indexOf = new Map(lazy.map((i) => [hostOf(i), i]));
   const seen = new IntersectionObserver((records) => {
     for (const r of records) {
       if (!r.isIntersecting) continue;
@@ -242,7 +225,7 @@ function watchLazyAuthors(page: AbsPage, hosts: HTMLElement[], profiles: AuthorP
     mutation.disconnect();
     inSlices(lazy, RENDER_SLICE, (i) => {
       draw(i);
-      seen.observe(hosts[i]!);
+      seen.observe(hostOf(i));
     }, abort);
   };
   const mutation = new MutationObserver(reveal);
@@ -258,31 +241,40 @@ export const authorBadges: Feature = {
   run({ page, signal: abort, ask }) {
     if (!page.authors.length) return;
     const profiles = createAuthorProfiles(page.arxivId, page.authors, ask);
-    const hosts = page.authors.map((a) => {
-      const host = document.createElement('weft-author');
-      host.setAttribute('data-weft-author', String(a.index));
+    // Created when first needed: a long list's hidden thousands only in later slices.
+    const hosts: HTMLElement[] = new Array<HTMLElement>(page.authors.length);
+    const hostOf = (i: number) => {
+      let host = hosts[i];
+      if (!host) {
+        host = hosts[i] = document.createElement('weft-author');
+        host.setAttribute('data-weft-author', String(i));
+      }
       return host;
-    });
-    const mirror = (entry: AuthorEntry) => {
-      const dispose = effect(() => syncHooks(hosts[entry.index]!, entry.state.value));
-      abort.addEventListener('abort', dispose);
     };
-    profiles.entries.filter((e) => !e.lazy).forEach(mirror);
-    // Authors loaded on demand start idle; their hooks follow their state from the next slices on.
-    for (const e of profiles.entries) if (e.lazy) hosts[e.index]!.setAttribute('data-state', 'idle');
-    inSlices(profiles.entries.filter((e) => e.lazy), RENDER_SLICE * 4, mirror, abort);
-    placeHosts(page, hosts);
-    abort.addEventListener('abort', () => hosts.forEach((h) => h.remove()));
+    const disposers: (() => void)[] = [];
+    abort.addEventListener('abort', () => {
+      disposers.forEach((dispose) => dispose());
+      hosts.forEach((h) => h.remove());
+    });
+    const setUp = (entry: AuthorEntry) => {
+      disposers.push(effect(() => syncHooks(hostOf(entry.index), entry.state.value)));
+      placeHost(page, page.authors[entry.index]!, hostOf(entry.index));
+    };
+    // The authors shown with the page get their badges now (last first: see resolveTextPosition);
+    // the thousands a long list may hide follow in slices, so no single task runs long.
+    const [eager, lazy] = [profiles.entries.filter((e) => !e.lazy), profiles.entries.filter((e) => e.lazy)];
+    [...eager].reverse().forEach(setUp);
+    inSlices(lazy, RENDER_SLICE * 4, setUp, abort);
 
-    const layer = createCardLayer(profiles, hosts, abort);
+    const layer = createCardLayer(profiles, hostOf, abort);
     const drawn = new Set<number>();
     const draw = (i: number) => {
       if (drawn.has(i)) return;
       drawn.add(i);
-      renderBadge(hosts[i]!, profiles.entries[i]!, profiles, layer);
+      renderBadge(hostOf(i), profiles.entries[i]!, profiles, layer);
     };
     for (const entry of profiles.entries) if (!entry.lazy) draw(entry.index);
-    watchLazyAuthors(page, hosts, profiles, draw, abort);
+    watchLazyAuthors(page, hostOf, profiles, draw, abort);
     return profiles.start();
   },
 };

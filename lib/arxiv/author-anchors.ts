@@ -157,21 +157,25 @@ function findInText(folded: FoldedText, keys: readonly string[], from: number): 
 }
 
 /**
- * Pairs each author (by `citation_author` value, in order) with its link or with the end of
- * its name in a text node of div.authors. Never pairs author k+1 before author k's position.
+ * Pairs authors (by `citation_author` value, in order) with their link or with the end of
+ * their name in a text node of div.authors, a few at a time: `next(count)` locates the next
+ * `count` authors into `located` and says whether all are done. Never pairs author k+1 before
+ * author k's position. Incremental because a 3,000-author list must not be one long task.
  */
-export function locateAuthors(
+export function createAuthorLocator(
   authorsElement: Element,
   citationNames: readonly string[],
   options: { longList: Element | null; skip: readonly Element[] },
-): LocatedAuthor[] {
+) {
   const segments = collectSegments(authorsElement, options.longList, new Set(options.skip));
   const nextLink: number[] = new Array<number>(segments.length + 1);
   nextLink[segments.length] = segments.length;
   for (let i = segments.length - 1; i >= 0; i--) {
     nextLink[i] = segments[i]?.kind === 'link' ? i : (nextLink[i + 1] ?? segments.length);
   }
-  const authors = citationNames.map(nameForms);
+  // Folded forms are made when an author is reached, not all up front.
+  const forms: NameForms[] = [];
+  const formsOf = (k: number) => (forms[k] ??= nameForms(citationNames[k] ?? ''));
 
   const linkMatch = (segment: number): Match | null => {
     const seg = segments[segment];
@@ -198,13 +202,18 @@ export function locateAuthors(
   const located: LocatedAuthor[] = [];
   let segment = 0;
   let offset = 0;
-  authors.forEach((author, k) => {
+
+  function locateNext(): void {
+    const k = located.length;
     const link = nextLink[segment] ?? segments.length;
-    let match = locate(author, segment, offset);
+    let match = locate(formsOf(k), segment, offset);
     if (!match) {
       // An unrecognised name: take the next link by position unless a following author owns it
       // (then this author is simply not written in div.authors).
-      const owned = authors.slice(k + 1, k + 1 + LOOKAHEAD).some((next) => locate(next, segment, offset) !== null);
+      let owned = false;
+      for (let j = k + 1; j < Math.min(citationNames.length, k + 1 + LOOKAHEAD) && !owned; j++) {
+        owned = locate(formsOf(j), segment, offset) !== null;
+      }
       if (!owned) match = linkMatch(link);
     }
     if (match) {
@@ -215,6 +224,31 @@ export function locateAuthors(
       const hidden = segments[link]?.hidden ?? located.at(-1)?.hidden ?? false;
       located.push({ anchor: null, hidden });
     }
-  });
-  return located;
+  }
+
+  return {
+    located,
+    /** Locates up to `count` more authors; true once every author is located. */
+    next(count: number): boolean {
+      const end = Math.min(citationNames.length, located.length + count);
+      while (located.length < end) locateNext();
+      return located.length >= citationNames.length;
+    },
+    /** Whether the next author to locate sits in the hidden long list (or none is left). */
+    atHiddenPart(): boolean {
+      if (located.length >= citationNames.length) return true;
+      return segments[nextLink[segment] ?? segments.length]?.hidden ?? located.at(-1)?.hidden ?? false;
+    },
+  };
+}
+
+/** Every author located at once (see createAuthorLocator). */
+export function locateAuthors(
+  authorsElement: Element,
+  citationNames: readonly string[],
+  options: { longList: Element | null; skip: readonly Element[] },
+): LocatedAuthor[] {
+  const locator = createAuthorLocator(authorsElement, citationNames, options);
+  locator.next(citationNames.length);
+  return locator.located;
 }

@@ -116,6 +116,7 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
 
     it('anchors every author, each link to its own author, in document order', () => {
       const page = read(file);
+      page.locateThrough(page.authors.length - 1);
       const links = Array.from(page.authorsElement?.querySelectorAll('a[href*="searchtype=author"]') ?? []);
       const anchoredLinks: Element[] = [];
       for (const author of page.authors) {
@@ -133,6 +134,7 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
 
     it('flags authors hidden in the long list', () => {
       const page = read(file);
+      page.locateThrough(page.authors.length - 1);
       for (const author of page.authors) {
         const node = author.anchor?.kind === 'link' ? author.anchor.element : author.anchor?.node;
         expect(author.hidden).toBe(page.longList?.contains(node ?? null) ?? false);
@@ -164,6 +166,19 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
   });
 
   describe('specific pages', () => {
+    it('1411.4413: locates the visible authors at once and the hidden ones on demand', () => {
+      const doc = load('rendered-2026-06/abs_1411.4413.html');
+      const page = readAbsPage(doc, 'https://arxiv.org/abs/1411.4413')!;
+      const visible = page.authors.filter((a) => !a.hidden);
+      expect(visible).toHaveLength(100);
+      expect(visible.every((a) => a.anchor !== null)).toBe(true);
+      expect(page.authors[2000]!.anchor).toBeNull();
+      page.locateThrough(2000);
+      const anchor = page.authors[2000]!.anchor;
+      expect(anchor?.kind === 'link' && page.longList?.contains(anchor.element)).toBe(true);
+      expect(page.authors[2001]!.anchor).toBeNull();
+    });
+
     const has = (file: string) => files.includes(file);
 
     it.skipIf(!has('rendered-2026-06/abs_1607.08199v2.html'))('keeps the version of a versioned URL', () => {

@@ -1,6 +1,6 @@
 // Reading an arXiv abstract page. Pure DOM reads: nothing here modifies the page.
 
-import { locateAuthors, type AuthorAnchor } from './author-anchors';
+import { createAuthorLocator, type AuthorAnchor } from './author-anchors';
 import { parseArxivId } from './ids';
 import { displayName } from './names';
 import { SELECTORS, matchesAny, queryAll, queryFirst } from './selectors';
@@ -20,6 +20,11 @@ export interface AbsPage {
   authorsElement: HTMLElement | null;
   longList: HTMLElement | null;
   longListToggle: HTMLElement | null;
+  /**
+   * Makes sure authors 0…index have their `anchor` (and `hidden`) read. Authors hidden in a
+   * long list are located on demand: reading all 3,000 of 1411.4413 at once is a long task.
+   */
+  locateThrough(index: number): void;
 }
 
 export interface PageAuthor {
@@ -29,7 +34,10 @@ export interface PageAuthor {
   name: string;
   /** As in the citation_author meta, or the link text on pages without those metas. */
   citationName: string;
-  /** Where in div.authors the name is written; null when it could not be located. */
+  /**
+   * Where in div.authors the name is written; null when it could not be located, or (in a
+   * long list's hidden part) until `AbsPage.locateThrough` reaches it.
+   */
   anchor: AuthorAnchor | null;
   /** Inside #long-author-list (display:none until the reader expands it). */
   hidden: boolean;
@@ -97,25 +105,36 @@ function readAuthors(
   authorsElement: HTMLElement | null,
   longList: HTMLElement | null,
   toggle: HTMLElement | null,
-): PageAuthor[] {
+): { authors: PageAuthor[]; locateThrough: (index: number) => void } {
   const citationNames = readCitationNames(doc);
 
   if (citationNames.length > 0) {
-    const located = authorsElement
-      ? locateAuthors(authorsElement, citationNames, { longList, skip: toggle ? [toggle] : [] })
-      : [];
-    return citationNames.map((citationName, index) => ({
+    const locator = authorsElement
+      ? createAuthorLocator(authorsElement, citationNames, { longList, skip: toggle ? [toggle] : [] })
+      : null;
+    // What the reader sees without expanding the list is located now.
+    while (locator && !locator.atHiddenPart()) locator.next(1);
+    const located = locator?.located ?? [];
+    const authors: PageAuthor[] = citationNames.map((citationName, index) => ({
       index,
       name: displayName(citationName),
       citationName,
       anchor: located[index]?.anchor ?? null,
-      hidden: located[index]?.hidden ?? false,
+      // Not located yet means beyond the visible part: in the hidden long list.
+      hidden: located[index]?.hidden ?? (!!locator && !!longList),
     }));
+    const locateThrough = (index: number) => {
+      if (!locator || index < located.length) return;
+      const from = located.length;
+      locator.next(index + 1 - from);
+      for (let k = from; k < located.length; k++) Object.assign(authors[k]!, located[k]);
+    };
+    return { authors, locateThrough };
   }
 
   // Pages without citation metas: the author links are the list.
   const links = authorsElement ? queryAll<HTMLAnchorElement>(authorsElement, SELECTORS.authorLinks) : [];
-  return links.map((element, index) => {
+  const authors = links.map((element, index): PageAuthor => {
     const name = collapseSpaces(element.textContent ?? '');
     return {
       index,
@@ -125,6 +144,7 @@ function readAuthors(
       hidden: longList?.contains(element) ?? false,
     };
   });
+  return { authors, locateThrough: () => undefined };
 }
 
 /** Reads an abs page; null when the document has no recognisable abs layout or paper id. */
@@ -136,15 +156,17 @@ export function readAbsPage(doc: Document, url: string): AbsPage | null {
   const authorsElement = queryFirst<HTMLElement>(container, SELECTORS.authors);
   const longList = authorsElement && queryFirst<HTMLElement>(authorsElement, SELECTORS.longAuthorList);
   const longListToggle = authorsElement && queryFirst<HTMLElement>(authorsElement, SELECTORS.longListToggle);
+  const { authors, locateThrough } = readAuthors(doc, authorsElement, longList, longListToggle);
   return {
     arxivId: id.id,
     version: id.version,
     title: readTitle(doc, container),
     layout: container.matches(SELECTORS.absContainer[0]) ? 'abs-outer' : 'legacy',
-    authors: readAuthors(doc, authorsElement, longList, longListToggle),
+    authors,
     authorsElement,
     longList,
     longListToggle,
+    locateThrough,
   };
 }
 

@@ -31,6 +31,7 @@ const HOVER_OPEN_MS = 250;
 const HOVER_CLOSE_MS = 250;
 /** Hidden-list badges get their UI in slices so no single task runs long. */
 const RENDER_SLICE = 150;
+const EAGER_SLICE = 25;
 
 /** The OpenAlex researcher behind a badge, once known: only they can be followed. */
 function researcherOf(entry: AuthorEntry): { id: string; name: string } | null {
@@ -257,6 +258,7 @@ export const authorBadges: Feature = {
       hosts.forEach((h) => h.remove());
     });
     const setUp = (entry: AuthorEntry) => {
+      page.locateThrough(entry.index);
       disposers.push(effect(() => syncHooks(hostOf(entry.index), entry.state.value)));
       placeHost(page, page.authors[entry.index]!, hostOf(entry.index));
     };
@@ -273,7 +275,8 @@ export const authorBadges: Feature = {
       drawn.add(i);
       renderBadge(hostOf(i), profiles.entries[i]!, profiles, layer);
     };
-    for (const entry of profiles.entries) if (!entry.lazy) draw(entry.index);
+    // Drawn in slices too: a hundred shadow roots at once is itself a long task.
+    inSlices(eager.map((e) => e.index), EAGER_SLICE, draw, abort);
     watchLazyAuthors(page, hostOf, profiles, draw, abort);
     return profiles.start();
   },

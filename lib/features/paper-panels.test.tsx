@@ -67,7 +67,7 @@ function arxivPage(sidebar: boolean): AbsPage {
     document.querySelector('div.authors')!.append(badge);
     return { index, name, citationName: name, anchor: null, hidden: false };
   });
-  return { arxivId: ID, version: null, title: 'Training Through Failure', layout: 'abs-outer', authors, authorsElement: null, longList: null, longListToggle: null };
+  return { arxivId: ID, version: null, title: 'Training Through Failure', layout: 'abs-outer', authors, authorsElement: null, longList: null, longListToggle: null, locateThrough: () => undefined };
 }
 
 async function run(opts: { sidebar?: boolean; failing?: Set<string> } = {}) {

@@ -278,9 +278,9 @@ export async function screenshot(page, name, opts = {}) {
   return file;
 }
 
-/** Copy a screenshot whose content a test has just checked to docs/screenshots/ (shown in the README). */
+/** Copy a screenshot whose content a test has just checked to e2e/screenshots/ (committed, shown in the README). */
 export function publishScreenshot(file, name) {
-  const target = path.join(ROOT, 'docs', 'screenshots', `${name}.png`);
+  const target = path.join(ROOT, 'e2e', 'screenshots', `${name}.png`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
   fs.copyFileSync(file, target);
 }

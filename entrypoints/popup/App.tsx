@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging/client';
 import { createFollowingState } from './following/following-state';
 import { FollowingTab } from './following/FollowingTab';
@@ -60,6 +61,16 @@ export function App() {
             <span aria-hidden="true">↻</span>
           </button>
         )}
+        <button
+          type="button"
+          class="settings"
+          data-weft-action="settings"
+          aria-label="Settings: API keys and cached data"
+          title="Settings"
+          onClick={() => void browser.runtime.openOptionsPage()}
+        >
+          <span aria-hidden="true">⚙</span>
+        </button>
       </nav>
       <section id="panel-search" role="tabpanel" aria-labelledby="tab-search" hidden={tab.value !== 'search'}>
         <SearchTab />

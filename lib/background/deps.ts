@@ -5,6 +5,7 @@ import { createHttp } from '../catalog/http';
 import { createOpenAlex, type OpenAlexClient } from '../catalog/openalex';
 import { createSemanticScholar, type SemanticScholarClient } from '../catalog/semantic-scholar';
 import { createFollowService, type FollowService } from '../follows/service';
+import { createApiKeyStore, type ApiKeyStore } from '../settings/api-keys';
 
 export interface BackgroundDeps {
   cache: Cache;
@@ -13,12 +14,15 @@ export interface BackgroundDeps {
   catalog: Catalog;
   /** Followed researchers and new-paper alerts (the only writer of follow data). */
   follows: FollowService;
+  /** The reader's optional API keys (read by the catalog clients, written from the options page). */
+  apiKeys: ApiKeyStore;
 }
 
 export function createBackgroundDeps(): BackgroundDeps {
   const http = createHttp();
   const cache = createCache();
-  const openalex = createOpenAlex({ http });
-  const s2 = createSemanticScholar({ http });
-  return { cache, openalex, s2, catalog: createCatalog({ openalex, s2, cache }), follows: createFollowService({ openalex }) };
+  const apiKeys = createApiKeyStore();
+  const openalex = createOpenAlex({ http, getKey: apiKeys.getKey('openalex') });
+  const s2 = createSemanticScholar({ http, getKey: apiKeys.getKey('s2') });
+  return { cache, openalex, s2, catalog: createCatalog({ openalex, s2, cache }), follows: createFollowService({ openalex }), apiKeys };
 }

@@ -4,8 +4,9 @@ import { authorHandlers } from './handlers/authors';
 import { followHandlers } from './handlers/follows';
 import { panelHandlers } from './handlers/panels';
 import { searchHandlers } from './handlers/search';
+import { settingsHandlers } from './handlers/settings';
 import type { BackgroundDeps } from './deps';
 
 export function createHandlers(deps: BackgroundDeps): Handlers {
-  return { ...authorHandlers(deps), ...searchHandlers(deps), ...panelHandlers(deps), ...followHandlers(deps) };
+  return { ...authorHandlers(deps), ...searchHandlers(deps), ...panelHandlers(deps), ...followHandlers(deps), ...settingsHandlers(deps) };
 }

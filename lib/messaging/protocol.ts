@@ -12,19 +12,21 @@ import type { WireError } from './requests/common';
 import { followRequests, type FollowResponses } from './requests/follows';
 import { panelRequests, type PanelResponses } from './requests/panels';
 import { searchRequests, type SearchResponses } from './requests/search';
+import { settingsRequests, type SettingsResponses } from './requests/settings';
 
 export type { Freshness, WireError } from './requests/common';
 export type { AuthorSlot, PaperAuthorsResult, AuthorMetricsResult } from './requests/authors';
 export type { PaperHitsResult, ResearcherHitsResult, ResearcherResult } from './requests/search';
 export type { PaperCitationsResult, PaperInstitutionsResult, RelatedPapersResult } from './requests/panels';
 export type { CheckOutcome, FollowResult, FollowsState, ImportResult } from './requests/follows';
+export type { CacheStats, MaskedKeys, SettingsResult } from './requests/settings';
 
-export const RequestSchema = v.variant('type', [...authorRequests, ...searchRequests, ...panelRequests, ...followRequests]);
+export const RequestSchema = v.variant('type', [...authorRequests, ...searchRequests, ...panelRequests, ...followRequests, ...settingsRequests]);
 
 export type WeftRequest = v.InferOutput<typeof RequestSchema>;
 export type RequestType = WeftRequest['type'];
 
-export type ResponseMap = AuthorResponses & SearchResponses & PanelResponses & FollowResponses;
+export type ResponseMap = AuthorResponses & SearchResponses & PanelResponses & FollowResponses & SettingsResponses;
 
 
 export type WireResponse<T> = { ok: true; data: T } | { ok: false; error: WireError };

@@ -62,6 +62,11 @@ export class RefusedError extends Error {
   override readonly name = 'RefusedError';
 }
 
+/** For handlers of requests only Weft's own pages may make (settings, the inbox, imports). */
+export function requireExtensionPage(sender: Browser.runtime.MessageSender): void {
+  if (!isExtensionPage(sender)) throw new RefusedError('Only Weft’s own pages may do this');
+}
+
 /** Describes a failure for the other side of the message channel. */
 export function toWireError(e: unknown): WireError {
   if (e instanceof RefusedError) return { kind: 'bad-request', message: e.message, retryAt: null };

@@ -33,7 +33,7 @@ export function describeFailure(f: WireError, now = Date.now()): FailureText {
     case 'budget-exhausted':
       return {
         title: 'OpenAlex’s free daily allowance is used up',
-        detail: `It resets ${formatReset(f.retryAt, now)}. A free OpenAlex API key lifts this limit; a setting to add one is coming in a later version of Weft.`,
+        detail: `It resets ${formatReset(f.retryAt, now)}. A free OpenAlex API key lifts this limit: add one in Weft’s settings (toolbar popup → ⚙).`,
         retryable: false,
       };
     case 'rate-limited':

@@ -1,4 +1,4 @@
-import { formatAge, formatCompact, formatInteger } from './format';
+import { formatAge, formatBytes, formatCompact, formatInteger } from './format';
 
 describe('format', () => {
   it('writes integers with separators', () => {
@@ -14,5 +14,10 @@ describe('format', () => {
     expect(formatAge(now - 5 * 60_000, now)).toBe('5 min ago');
     expect(formatAge(now - 2 * 3_600_000, now)).toBe('2 h ago');
     expect(formatAge(now - 3 * 86_400_000, now)).toBe('3 d ago');
+  });
+  it('gives cache sizes in KB or MB', () => {
+    expect(formatBytes(0)).toBe('0 KB');
+    expect(formatBytes(2400)).toBe('2.3 KB');
+    expect(formatBytes(5_300_000)).toBe('5.1 MB');
   });
 });

@@ -17,3 +17,11 @@ export function formatAge(fetchedAt: number, now = Date.now()): string {
   if (h < 48) return `${h} h ago`;
   return `${Math.round(h / 24)} d ago`;
 }
+
+const decimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+/** 0 → "0 KB", 2_400 → "2.3 KB", 5_300_000 → "5.1 MB": approximate sizes. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${decimal.format(bytes / 1024)} KB`;
+  return `${decimal.format(bytes / (1024 * 1024))} MB`;
+}

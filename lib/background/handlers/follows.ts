@@ -1,16 +1,11 @@
-import type { Browser } from 'wxt/browser';
 import type { FollowResponses } from '../../messaging/requests/follows';
-import { isExtensionPage, RefusedError, type AreaHandlers } from '../../messaging/server';
+import { requireExtensionPage, type AreaHandlers } from '../../messaging/server';
 import type { BackgroundDeps } from '../deps';
 
 /**
  * Content scripts may follow, unfollow and read who is followed (the author card, the badges);
  * everything else — the inbox, checks, settings, import — is for Weft's own pages only.
  */
-function requireExtensionPage(sender: Browser.runtime.MessageSender): void {
-  if (!isExtensionPage(sender)) throw new RefusedError('Only Weft’s own pages may do this');
-}
-
 export function followHandlers({ follows }: Pick<BackgroundDeps, 'follows'>): AreaHandlers<keyof FollowResponses> {
   return {
     follow: ({ id, name }) => follows.follow(id, name),

@@ -1,0 +1,44 @@
+import { fakeBrowser } from 'wxt/testing';
+import { createBackgroundDeps } from './deps';
+
+beforeEach(() => fakeBrowser.reset());
+
+/** Every request the catalog clients make, answered 404 (the paper is unknown). */
+function recordFetches() {
+  const calls: { url: URL; headers: Headers }[] = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    calls.push({ url: new URL(String(input)), headers: new Headers(init?.headers) });
+    return new Response('<html>Not Found</html>', { status: 404, headers: { 'content-type': 'text/html' } });
+  });
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the background’s catalog clients', () => {
+  it('send no key when the reader saved none', async () => {
+    const calls = recordFetches();
+    const deps = createBackgroundDeps();
+    await expect(deps.openalex.workByArxivId('2406.05546')).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(deps.s2.paperByArxivId('2406.05546')).rejects.toMatchObject({ kind: 'not-found' });
+    expect(calls.map((c) => c.url.searchParams.has('api_key'))).toEqual([false, false]);
+    expect(calls[1]!.headers.has('x-api-key')).toBe(false);
+  });
+
+  it('send the saved keys: OpenAlex as api_key, Semantic Scholar as x-api-key, a new key from the next request', async () => {
+    await fakeBrowser.storage.local.set({ apiKeys: { openalex: 'OaKey12345', s2: 'S2key67890' } });
+    const calls = recordFetches();
+    const deps = createBackgroundDeps();
+    await expect(deps.openalex.workByArxivId('2406.05546')).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(deps.s2.paperByArxivId('2406.05546')).rejects.toMatchObject({ kind: 'not-found' });
+    expect(calls[0]!.url.host).toBe('api.openalex.org');
+    expect(calls[0]!.url.searchParams.get('api_key')).toBe('OaKey12345');
+    expect(calls[1]!.url.host).toBe('api.semanticscholar.org');
+    expect(calls[1]!.headers.get('x-api-key')).toBe('S2key67890');
+    expect(calls[1]!.url.searchParams.has('api_key')).toBe(false);
+
+    await deps.apiKeys.save({ openalex: 'NewOaKey999' });
+    await expect(deps.openalex.workByArxivId('2406.05547')).rejects.toMatchObject({ kind: 'not-found' });
+    expect(calls[2]!.url.searchParams.get('api_key')).toBe('NewOaKey999');
+  });
+});

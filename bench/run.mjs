@@ -169,6 +169,17 @@ async function main() {
       warmReqs += sc.fake.apiRequests(since).length;
       if (w.ok && w.dcl != null) warmMs.push(w.readyPerf - w.dcl); else warmFail++;
     }
+    // A reload in the same browser session, the everyday case (the worker and its memory warm).
+    const reloadMs = [];
+    const reloadSince = Date.now();
+    for (let k = 0; k < opts.runs; k++) {
+      const w = await loadAndMeasure(s, sc.url, 15_000);
+      if (w.ok && w.dcl != null) reloadMs.push(w.readyPerf - w.dcl);
+      await w.page.close();
+    }
+    row(`reload ×${opts.runs} (same session): DOMContentLoaded → all badges ready`, reloadMs.length
+      ? `median ${Math.round(median(reloadMs))} ms (min ${Math.round(Math.min(...reloadMs))}, max ${Math.round(Math.max(...reloadMs))}); ${sc.fake.apiRequests(reloadSince).length} API requests`
+      : 'never ready');
     row(`warm ×${opts.runs}: API requests`, `${warmReqs}${warmReqs ? ' (expected 0)' : ''}`);
     row(`warm ×${opts.runs}: DOMContentLoaded → all badges ready`, warmMs.length
       ? `median ${Math.round(median(warmMs))} ms (min ${Math.round(Math.min(...warmMs))}, max ${Math.round(Math.max(...warmMs))})${warmFail ? `; ${warmFail} runs never ready` : ''}`
@@ -223,6 +234,53 @@ async function main() {
     row('long page: long tasks > 50 ms (baseline, no extension)', longTasks(lt.map(([, d]) => d).sort((a, b) => b - a)));
   } catch (e) {
     row('long page baseline', `error: ${String(e.message).split('\n')[0]}`);
+  } finally {
+    await closeAll();
+  }
+
+  // 5: the popup — time to interactive, first results after the last keystroke, requests
+  try {
+    const pop = scenario(n, 23);
+    const s = await launch(pop.fake);
+    const query = makeAuthors(1)[0].last.slice(0, 4).toLowerCase();
+    const interactive = [];
+    for (let k = 0; k < opts.runs; k++) {
+      const page = await s.context.newPage();
+      await page.goto(`chrome-extension://${s.extensionId}/popup.html`, { waitUntil: 'commit' });
+      // Interactive = the search box exists, has focus and so takes what the reader types.
+      interactive.push(await page.evaluate(() => new Promise((resolve) => {
+        const check = () => {
+          const box = document.querySelector('[data-weft="search"]');
+          if (box && document.activeElement === box) resolve(performance.now());
+          else requestAnimationFrame(check);
+        };
+        check();
+      })));
+      if (k < opts.runs - 1) await page.close();
+      else {
+        const typed = async () => {
+          const since = Date.now();
+          await page.evaluate(() => { window.__lastKey = 0; document.addEventListener('keydown', () => { window.__lastKey = performance.now(); }); });
+          await page.locator('[data-weft="search"]').fill('');
+          await page.keyboard.type(query, { delay: 40 });
+          const shown = await page.evaluate(() => new Promise((resolve) => {
+            const check = () => (document.querySelector('[data-weft-result]') ? resolve(performance.now() - window.__lastKey) : requestAnimationFrame(check));
+            check();
+          }));
+          await sleep(400);
+          return { shown, requests: pop.fake.apiRequests(since).filter((r) => r.path.startsWith('/autocomplete/')).length };
+        };
+        const first = await typed();
+        row(`popup: search box interactive after opening (×${opts.runs})`, `median ${Math.round(median(interactive))} ms (max ${Math.round(Math.max(...interactive))})`);
+        row(`popup: "${query}" — last keystroke → first results`, `${Math.round(first.shown)} ms (${first.requests} requests)`);
+        await page.locator('[data-weft="search"]').fill('');
+        await sleep(300);
+        const again = await typed();
+        row(`popup: the same query again`, `${Math.round(again.shown)} ms (${again.requests} requests)`);
+      }
+    }
+  } catch (e) {
+    row('popup', `error: ${String(e.message).split('\n')[0]}`);
   } finally {
     await closeAll();
   }

@@ -71,10 +71,14 @@ function foldText(raw: string, depthIn: number): { folded: FoldedText; depthOut:
   return { folded, depthOut: depth };
 }
 
-function collectSegments(authorsElement: Element, longList: Element | null, skip: ReadonlySet<Element>): Segment[] {
+/**
+ * The text and links of `root` in document order. The long list inside it is left out when
+ * `root` is not the long list itself: its thousands of names are collected on demand.
+ */
+function collectSegments(root: Element, longList: Element | null, skip: ReadonlySet<Element>): Segment[] {
   const segments: Segment[] = [];
   // One query instead of Element.matches per element: far cheaper for thousands of links.
-  const authorLinks = new Set(queryAll(authorsElement, SELECTORS.authorLinks));
+  const authorLinks = new Set(queryAll(root, SELECTORS.authorLinks));
   let depth = 0;
   const visit = (parent: Node, hidden: boolean): void => {
     // Indexing childNodes rather than following nextSibling: some DOMs (happy-dom) find a
@@ -99,12 +103,12 @@ function collectSegments(authorsElement: Element, longList: Element | null, skip
         }
         if (NOT_CONTENT.has(element.localName) || skip.has(element) || matchesAny(element, SELECTORS.descriptor)) continue;
         // Weft's own badges, when the page is read again after they were inserted.
-        if (element.hasAttribute('data-weft-author')) continue;
-        visit(element, hidden || element === longList);
+        if (element.hasAttribute('data-weft-author') || element === longList) continue;
+        visit(element, hidden);
       }
     }
   };
-  visit(authorsElement, false);
+  visit(root, root === longList);
   return segments;
 }
 
@@ -167,12 +171,31 @@ export function createAuthorLocator(
   citationNames: readonly string[],
   options: { longList: Element | null; skip: readonly Element[] },
 ) {
-  const segments = collectSegments(authorsElement, options.longList, new Set(options.skip));
-  const nextLink: number[] = new Array<number>(segments.length + 1);
-  nextLink[segments.length] = segments.length;
-  for (let i = segments.length - 1; i >= 0; i--) {
-    nextLink[i] = segments[i]?.kind === 'link' ? i : (nextLink[i + 1] ?? segments.length);
-  }
+  const { longList } = options;
+  const skip = new Set(options.skip);
+  const located: LocatedAuthor[] = [];
+  let segment = 0;
+  let offset = 0;
+  const segments = collectSegments(authorsElement, longList, skip);
+  // For each segment, the index of the next link at or after it (segments.length: none).
+  let nextLink: number[] = [];
+  const indexLinks = () => {
+    nextLink = new Array<number>(segments.length + 1);
+    nextLink[segments.length] = segments.length;
+    for (let i = segments.length - 1; i >= 0; i--) {
+      nextLink[i] = segments[i]?.kind === 'link' ? i : (nextLink[i + 1] ?? segments.length);
+    }
+  };
+  indexLinks();
+  // arXiv writes the long list last in div.authors (then only its toggle and a <noscript>),
+  // so its names follow the visible ones.
+  let expanded = !longList || !authorsElement.contains(longList);
+  const visibleDone = () => !expanded && (nextLink[segment] ?? segments.length) === segments.length;
+  const expand = () => {
+    segments.push(...collectSegments(longList!, longList, skip));
+    expanded = true;
+    indexLinks();
+  };
   // Folded forms are made when an author is reached, not all up front.
   const forms: NameForms[] = [];
   const formsOf = (k: number) => (forms[k] ??= nameForms(citationNames[k] ?? ''));
@@ -199,9 +222,6 @@ export function createAuthorLocator(
     return seg?.kind === 'link' && linkMatches(seg, author) ? linkMatch(link) : null;
   };
 
-  const located: LocatedAuthor[] = [];
-  let segment = 0;
-  let offset = 0;
 
   function locateNext(): void {
     const k = located.length;
@@ -231,13 +251,15 @@ export function createAuthorLocator(
     /** Locates up to `count` more authors; true once every author is located. */
     next(count: number): boolean {
       const end = Math.min(citationNames.length, located.length + count);
-      while (located.length < end) locateNext();
+      while (located.length < end) {
+        if (visibleDone()) expand();
+        locateNext();
+      }
       return located.length >= citationNames.length;
     },
-    /** Whether the next author to locate sits in the hidden long list (or none is left). */
+    /** Whether every author is located or the next ones are in the (not yet read) long list. */
     atHiddenPart(): boolean {
-      if (located.length >= citationNames.length) return true;
-      return segments[nextLink[segment] ?? segments.length]?.hidden ?? located.at(-1)?.hidden ?? false;
+      return located.length >= citationNames.length || visibleDone();
     },
   };
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
 import { createHttp, parseRetryAfter, validate, type HttpOptions } from './http';
 import { classifyOpenAlex429 } from './openalex';
-import { CatalogError } from './types';
+import { failure } from './test-helpers';
 
 const FIXTURES = new URL('../../../shared/fixtures/api/', import.meta.url);
 const haveFixtures = existsSync(FIXTURES);
@@ -42,14 +42,6 @@ function setup(responses: (() => Response | Promise<Response>)[], opts: HttpOpti
   return { http, fetch, calls, sleeps, advance: (ms: number) => (t += ms), now: () => t };
 }
 
-async function failure(p: Promise<unknown>): Promise<CatalogError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(CatalogError);
-  return e as CatalogError;
-}
 
 /** Like fetch against a server that never answers: settles only when the signal aborts. */
 function hangingFetch(_: RequestInfo | URL, init?: RequestInit): Promise<Response> {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createHttp } from './http';
 import { createOpenAlex, type OpenAlexOptions } from './openalex';
-import { CatalogError } from './types';
+import { failure } from './test-helpers';
 
 const FIXTURES = new URL('../../../shared/fixtures/api/openalex/', import.meta.url);
 const haveFixtures = existsSync(FIXTURES);
@@ -68,14 +68,6 @@ const filterValues = (url: URL, key: string) =>
     .slice(key.length + 1)
     .split('|');
 
-async function failure(p: Promise<unknown>): Promise<CatalogError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(CatalogError);
-  return e as CatalogError;
-}
 
 describe.skipIf(!haveFixtures)('OpenAlex client', () => {
   const preprint = () => (load('list-title-search-arxiv-only-preprint.json').results as Json[])[0]!;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createHttp } from './http';
 import { createSemanticScholar, type SemanticScholarOptions } from './semantic-scholar';
-import { CatalogError } from './types';
+import { failure } from './test-helpers';
 
 const FIXTURES = new URL('../../../shared/fixtures/api/semanticscholar/', import.meta.url);
 const haveFixtures = existsSync(FIXTURES);
@@ -43,14 +43,6 @@ function client(route: (sent: Sent) => Response, opts: Partial<SemanticScholarOp
 
 const fieldsOf = (url: URL) => url.searchParams.get('fields')!.split(',');
 
-async function failure(p: Promise<unknown>): Promise<CatalogError> {
-  const e = await p.then(
-    () => null,
-    (err: unknown) => err,
-  );
-  expect(e).toBeInstanceOf(CatalogError);
-  return e as CatalogError;
-}
 
 describe.skipIf(!haveFixtures)('Semantic Scholar client', () => {
   const paperQa = () => load('paper-by-arxiv-doi-2312.07559.json');

@@ -1,7 +1,8 @@
 // Author-name forms on arXiv pages: the `citation_author` meta ("Surname, Given") versus the
 // display text of div.authors ("Given Surname"), and a fold that lets the two be compared.
 
-function collapseSpaces(s: string): string {
+/** Runs of white space as one space, trimmed. */
+export function collapseSpaces(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }
 

@@ -2,7 +2,7 @@
 
 import { createAuthorLocator, type AuthorAnchor } from './author-anchors';
 import { parseArxivId } from './ids';
-import { displayName } from './names';
+import { collapseSpaces, displayName } from './names';
 import { SELECTORS, matchesAny, queryAll, queryFirst } from './selectors';
 
 export type { AuthorAnchor } from './author-anchors';
@@ -46,9 +46,6 @@ export interface PageAuthor {
 const ABS_HOSTS = new Set(['arxiv.org', 'www.arxiv.org']);
 const HAS_LETTER = /\p{L}/u;
 
-function collapseSpaces(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
-}
 
 export function isAbsPageUrl(url: string | URL): boolean {
   let parsed: URL;

@@ -6,6 +6,7 @@
  * author is paired with the first sufficiently similar catalog author at or after the previous
  * match, looking a bounded distance ahead (linear time even for 3,000-author papers).
  */
+import { nameTokens } from '../arxiv/names';
 
 export interface NameForms {
   /** Display form, "Ray Cao". */
@@ -26,18 +27,11 @@ const THRESHOLD = 0.6;
 
 /** Lower-case, accents stripped, punctuation to spaces: "Åström-Ö." → "astrom o". */
 export function foldName(s: string): string {
-  return s
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/ł/gi, 'l')
-    .replace(/ø/gi, 'o')
-    .replace(/ß/g, 'ss')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return nameTokens(s).join(' ');
 }
 
-const words = (s: string) => foldName(s).split(' ').filter(Boolean);
+// One folding for names everywhere: the page reader compares names the same way.
+const words = nameTokens;
 
 function parse(raw: string): ParsedName | null {
   const trimmed = raw.trim();

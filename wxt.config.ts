@@ -25,14 +25,24 @@ export default defineConfig({
               id: 'weft@weft.invalid',
               // 140: the first Firefox with built-in data-collection consent.
               strict_min_version: '140.0',
-              // What leaves the browser: arXiv ids of the pages read, author names printed on
-              // them, popup search terms — sent to OpenAlex and Semantic Scholar, nowhere else.
-              data_collection_permissions: { required: ['browsingActivity', 'websiteContent', 'searchTerms'] },
+              // What leaves the browser (to OpenAlex and Semantic Scholar, nowhere else): the arXiv
+              // ids of the abstract pages opened (browsing activity) and what is typed into the
+              // popup search (search terms). Author names read from the page are only matched
+              // locally; the other ids sent (authors, followed researchers) come from the catalogs.
+              data_collection_permissions: { required: ['browsingActivity', 'searchTerms'] },
             },
+            // Firefox for Android knows data_collection_permissions from 142 on.
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),
   }),
+  zip: {
+    // The sources archive AMO reviewers rebuild from: the code, configs, lockfile and README
+    // (build steps). Tests, benchmarks and their artifacts are not needed to rebuild; WXT already
+    // leaves out node_modules, dotfiles, *.test.* files and the output folder.
+    excludeSources: ['e2e/**', 'bench/**', 'faults/**', '**/artifacts/**', '**/*.log', '**/*.tmp.*'],
+  },
   vite: () => ({
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
     build: { target: 'es2022' },

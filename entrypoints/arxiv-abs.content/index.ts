@@ -6,7 +6,7 @@ import { createEarlyAnswers } from '@/lib/messaging/early-answers';
 import { domParsed, headParsed } from '@/lib/ui/document-ready';
 
 export default defineContentScript({
-  matches: ['https://arxiv.org/abs/*', 'https://www.arxiv.org/abs/*'],
+  matches: ['https://arxiv.org/abs/*'],
   // Started before the page parses, only to send the first requests as soon as the <head>
   // names the paper; nothing touches the page before the document is parsed.
   runAt: 'document_start',

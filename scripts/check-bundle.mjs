@@ -1,0 +1,228 @@
+#!/usr/bin/env node
+// Build check for least privilege and no remote code (`npm test` runs it on both builds).
+//
+//   node scripts/check-bundle.mjs [<built extension dir> …]
+//   (default: <WEFT_OUT_DIR or .output>/chrome-mv3 and …/firefox-mv3)
+//
+// For each folder it checks two things and prints a PASS or FAIL line for each:
+//   manifest  permissions, optional and host permissions, content-script matches, web-accessible
+//             resources, externally_connectable and CSP equal scripts/expected-manifest.json
+//             (arrays as sets); a Firefox build also declares the expected data collection.
+//   code      no script file runs strings as code (eval, Function, string timers), injects
+//             <script> elements or loads script from a URL (importScripts / import() / workers
+//             with anything but a local path, remote .src), names a script CDN; no page has a
+//             remote or inline script, remote stylesheet or frame, or inline event handler; no
+//             stylesheet loads from a URL.
+// The last line is `N passed, M failed`; exit code 1 on any failure. Findings name the file,
+// line:column and the code around them, so a match in a dependency can be judged precisely.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const EXPECTED_PATH = path.join(ROOT, 'scripts', 'expected-manifest.json');
+
+// A remote URL: with a scheme or protocol-relative.
+const REMOTE = String.raw`(?:https?:)?\/\/`;
+const QUOTE = '["\'`]';
+
+/** Patterns that must not occur in any shipped script. */
+const CODE_RULES = [
+  { rule: 'eval', re: /(?<![\w$])eval\s*\(/g },
+  { rule: 'indirect eval', re: /[(,]\s*eval\s*\)/g },
+  { rule: 'Function constructor', re: /(?<![\w$])Function\s*\(/g },
+  { rule: 'string passed to a timer', re: new RegExp(String.raw`(?<![\w$])set(?:Timeout|Interval)\s*\(\s*${QUOTE}`, 'g') },
+  { rule: 'script element', re: new RegExp(String.raw`createElement(?:NS)?\s*\((?:[^()]*,)?\s*${QUOTE}script${QUOTE}\s*\)`, 'gi') },
+  { rule: 'script markup', re: /<script[\s>/]/gi },
+  { rule: 'document.write', re: /(?<![\w$])document\s*\.\s*write(?:ln)?\s*\(/g },
+  {
+    rule: 'remote src',
+    re: new RegExp(String.raw`(?:\.src\s*=|setAttribute\s*\(\s*${QUOTE}src${QUOTE}\s*,)\s*${QUOTE}${REMOTE}`, 'g'),
+  },
+  {
+    rule: 'script CDN',
+    re: /\b(?:cdn\.jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com|ajax\.googleapis\.com|code\.jquery\.com|esm\.sh|cdn\.skypack\.dev|ga\.jspm\.io|googletagmanager\.com|google-analytics\.com|sentry-cdn\.com)\b/g,
+  },
+];
+
+// Calls that load script: fine only with a string literal naming a local path.
+const LOADER = /(?<![\w$.])(importScripts|import|new\s+(?:Shared)?Worker)\s*\(/g;
+const LOCAL_PATH_LITERAL = /^\s*(["'`])(?:\.{1,2}\/|\/(?!\/))[^"'`$:]*\1/;
+
+/** @returns {{rule: string, index: number}[]} */
+export function scanScript(text) {
+  const found = [];
+  for (const { rule, re } of CODE_RULES) {
+    for (const m of text.matchAll(re)) found.push({ rule, index: m.index });
+  }
+  for (const m of text.matchAll(LOADER)) {
+    const argument = text.slice(m.index + m[0].length, m.index + m[0].length + 300);
+    if (!LOCAL_PATH_LITERAL.test(argument)) found.push({ rule: `${m[1].replace(/\s+/g, ' ')}() of a non-local script`, index: m.index });
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+const RESOURCE_TAG = /<(script|link|iframe|frame|object|embed)\b([^>]*)>/gi;
+const RESOURCE_ATTR = new RegExp(String.raw`\b(?:src|href|data)\s*=\s*["']?\s*${REMOTE}`, 'i');
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>(?!\s*<\/script>)/gi;
+const INLINE_HANDLER = /<[a-z][^>]*?\son[a-z]+\s*=/gi;
+
+/** @returns {{rule: string, index: number}[]} */
+export function scanPage(text) {
+  const found = [];
+  for (const m of text.matchAll(RESOURCE_TAG)) {
+    if (RESOURCE_ATTR.test(m[2])) found.push({ rule: `remote <${m[1].toLowerCase()}>`, index: m.index });
+  }
+  for (const m of text.matchAll(INLINE_SCRIPT)) found.push({ rule: 'inline script', index: m.index });
+  for (const m of text.matchAll(INLINE_HANDLER)) found.push({ rule: 'inline event handler', index: m.index });
+  return found.sort((a, b) => a.index - b.index);
+}
+
+const CSS_REMOTE = new RegExp(String.raw`(?:url\(\s*["']?|@import\s+["'])\s*${REMOTE}`, 'gi');
+
+/** @returns {{rule: string, index: number}[]} */
+export function scanStyle(text) {
+  return [...text.matchAll(CSS_REMOTE)].map((m) => ({ rule: 'remote resource in CSS', index: m.index }));
+}
+
+const SCANNERS = [
+  { kind: 'scripts', ext: /\.(?:m|c)?js$/i, scan: scanScript },
+  { kind: 'pages', ext: /\.html?$/i, scan: scanPage },
+  { kind: 'styles', ext: /\.css$/i, scan: scanStyle },
+];
+
+function where(text, index) {
+  const before = text.slice(0, index);
+  const line = before.split('\n').length;
+  const col = index - before.lastIndexOf('\n');
+  const snippet = text.slice(Math.max(0, index - 40), index + 60).replace(/\s+/g, ' ');
+  return { line, col, snippet };
+}
+
+function listFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath ?? e.path, e.name)))
+    .sort();
+}
+
+/** Every finding in a built extension folder, and how many files of each kind were read. */
+export function scanFolder(dir) {
+  const findings = [];
+  const counts = { scripts: 0, pages: 0, styles: 0 };
+  for (const file of listFiles(dir)) {
+    const scanner = SCANNERS.find((s) => s.ext.test(file));
+    if (!scanner) continue;
+    counts[scanner.kind] += 1;
+    const text = fs.readFileSync(path.join(dir, file), 'utf8');
+    for (const { rule, index } of scanner.scan(text)) findings.push({ file, rule, ...where(text, index) });
+  }
+  return { findings, counts };
+}
+
+const asSet = (list) => [...new Set(list ?? [])].sort();
+const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** A content script as far as where it runs goes: its matches plus any key that widens them. */
+function contentScriptScope(cs) {
+  const scope = { matches: asSet(cs.matches) };
+  for (const key of ['exclude_matches', 'include_globs', 'exclude_globs']) if (cs[key]) scope[key] = asSet(cs[key]);
+  for (const key of ['all_frames', 'match_about_blank', 'match_origin_as_fallback', 'world']) if (key in cs) scope[key] = cs[key];
+  return scope;
+}
+
+function setDifference(key, actual, expected) {
+  const extra = actual.filter((x) => !expected.includes(x));
+  const missing = expected.filter((x) => !actual.includes(x));
+  return `${key}: ${[extra.length && `unexpected ${extra.join(', ')}`, missing.length && `missing ${missing.join(', ')}`].filter(Boolean).join('; ')}`;
+}
+
+/**
+ * How a manifest differs from the expected list; [] when it matches.
+ * @param {object} manifest  the built manifest.json
+ * @param {object} expected  scripts/expected-manifest.json
+ * @param {string} browser   'chrome', 'firefox', … (WXT's output folder prefix)
+ */
+export function compareManifest(manifest, expected, browser) {
+  const problems = [];
+  if (manifest.manifest_version !== 3) problems.push(`manifest_version: ${manifest.manifest_version}, expected 3`);
+  for (const key of ['permissions', 'optional_permissions', 'host_permissions', 'optional_host_permissions']) {
+    const actual = asSet(manifest[key]);
+    const wanted = asSet(expected[key]);
+    if (!sameJson(actual, wanted)) problems.push(setDifference(key, actual, wanted));
+  }
+  const scopes = (list) => (list ?? []).map(contentScriptScope).map((s) => JSON.stringify(s)).sort();
+  if (!sameJson(scopes(manifest.content_scripts), scopes(expected.content_scripts))) {
+    problems.push(`content_scripts: ${scopes(manifest.content_scripts).join(' ') || 'none'}, expected ${scopes(expected.content_scripts).join(' ') || 'none'}`);
+  }
+  for (const [key, absent] of [['web_accessible_resources', []], ['externally_connectable', null], ['content_security_policy', null]]) {
+    const actual = manifest[key] ?? absent;
+    const wanted = expected[key] ?? absent;
+    if (!sameJson(actual, wanted)) problems.push(`${key}: ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`);
+  }
+  if (browser === 'firefox') {
+    const gecko = manifest.browser_specific_settings?.gecko;
+    if (!gecko?.id) problems.push('browser_specific_settings.gecko.id: missing (Firefox needs it to sign an MV3 add-on)');
+    const norm = (d) => ({ required: asSet(d?.required), optional: asSet(d?.optional) });
+    const actual = norm(gecko?.data_collection_permissions);
+    const wanted = norm(expected.firefox?.data_collection_permissions);
+    if (!sameJson(actual, wanted)) {
+      problems.push(`browser_specific_settings.gecko.data_collection_permissions: ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`);
+    }
+  }
+  return problems;
+}
+
+/** Both checks of one built extension folder: [{check, ok, lines}]. */
+export function checkExtension(dir, expected) {
+  const name = path.basename(dir);
+  const browser = name.split('-')[0];
+  const manifestFile = path.join(dir, 'manifest.json');
+  if (!fs.existsSync(manifestFile)) {
+    const lines = [`no manifest.json in ${dir} (build it first)`];
+    return [{ check: `${name} manifest`, ok: false, lines }, { check: `${name} code`, ok: false, lines }];
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const problems = compareManifest(manifest, expected, browser);
+  const results = [{
+    check: `${name} manifest`,
+    ok: problems.length === 0,
+    lines: problems.length ? problems : [`permissions ${asSet(manifest.permissions).join(', ')}; optional ${asSet(manifest.optional_permissions).join(', ') || 'none'}; hosts ${asSet(manifest.host_permissions).join(', ')}; content scripts on ${(manifest.content_scripts ?? []).flatMap((c) => c.matches).join(', ')}`],
+  }];
+  const { findings, counts } = scanFolder(dir);
+  const read = `${counts.scripts} scripts, ${counts.pages} pages, ${counts.styles} stylesheets`;
+  if (counts.scripts === 0) {
+    results.push({ check: `${name} code`, ok: false, lines: [`no script files in ${dir}: nothing was checked`] });
+  } else {
+    results.push({
+      check: `${name} code`,
+      ok: findings.length === 0,
+      lines: findings.length
+        ? findings.map((f) => `${f.file}:${f.line}:${f.col} ${f.rule}: …${f.snippet}…`)
+        : [`${read}: no eval, Function, string timers, script injection or remote code`],
+    });
+  }
+  return results;
+}
+
+function main(args) {
+  const outDir = path.resolve(ROOT, process.env.WEFT_OUT_DIR ?? '.output');
+  const dirs = args.length ? args.map((d) => path.resolve(d)) : ['chrome-mv3', 'firefox-mv3'].map((d) => path.join(outDir, d));
+  const expected = JSON.parse(fs.readFileSync(EXPECTED_PATH, 'utf8'));
+  let passed = 0;
+  let failed = 0;
+  for (const dir of dirs) {
+    for (const r of checkExtension(dir, expected)) {
+      if (r.ok) passed += 1; else failed += 1;
+      console.log(`${r.ok ? 'PASS' : 'FAIL'} ${r.check}`);
+      for (const line of r.lines) console.log(`     ${line}`);
+    }
+  }
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = main(process.argv.slice(2));
+}

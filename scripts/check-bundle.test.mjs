@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EXPECTED_PATH, checkExtension, compareManifest, scanPage, scanScript, scanStyle } from './check-bundle.mjs';
+
+const expected = JSON.parse(fs.readFileSync(EXPECTED_PATH, 'utf8'));
+const rules = (found) => found.map((f) => f.rule);
+
+/** A manifest as the expected list allows it, for `browser`. */
+function goodManifest(browser = 'chrome') {
+  return {
+    manifest_version: 3,
+    name: 'Weft',
+    permissions: ['alarms', 'storage'],
+    optional_permissions: ['notifications'],
+    host_permissions: ['https://api.semanticscholar.org/*', 'https://api.openalex.org/*'],
+    background: browser === 'firefox' ? { scripts: ['background.js'] } : { service_worker: 'background.js' },
+    content_scripts: [{ matches: ['https://arxiv.org/abs/*'], run_at: 'document_start', js: ['content-scripts/arxiv-abs.js'] }],
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: 'weft@weft.invalid', data_collection_permissions: { required: ['searchTerms', 'browsingActivity'] } } } }
+      : {}),
+  };
+}
+
+describe('scanScript', () => {
+  it.each([
+    ['eval', 'a=1;eval("x")', 'eval'],
+    ['window.eval', 'window.eval(code)', 'eval'],
+    ['indirect eval', 'var r=(0,eval)(s)', 'indirect eval'],
+    ['new Function', 'const f=new Function("a","return a")', 'Function constructor'],
+    ['Function called without new', 'var g=Function("return this")()', 'Function constructor'],
+    ['a string timer', 'setTimeout("alert(1)",10)', 'string passed to a timer'],
+    ['createElement("script")', 'const s=document.createElement("script");', 'script element'],
+    ["createElement('SCRIPT')", "d.createElement('SCRIPT')", 'script element'],
+    ['createElementNS(…, `script`)', 'd.createElementNS(ns,`script`)', 'script element'],
+    ['script markup', 'el.insertAdjacentHTML("beforeend","<script src=x></script>")', 'script markup'],
+    ['document.write', 'document.write(html)', 'document.write'],
+    ['a remote .src', 's.src="https://example.com/a.js"', 'remote src'],
+    ['a protocol-relative src attribute', 's.setAttribute("src","//example.com/a.js")', 'remote src'],
+    ['a CDN URL', 'const u="https://cdn.jsdelivr.net/npm/x"', 'script CDN'],
+    ['importScripts of a URL', 'importScripts("https://example.com/sw.js")', 'importScripts() of a non-local script'],
+    ['importScripts of a variable', 'importScripts(u)', 'importScripts() of a non-local script'],
+    ['import() of a URL', 'await import("https://esm.example/m.js")', 'import() of a non-local script'],
+    ['import() of a variable', 'import(url).then(f)', 'import() of a non-local script'],
+    ['a Worker from a URL', 'new Worker("https://example.com/w.js")', 'new Worker() of a non-local script'],
+  ])('finds %s', (_, code, rule) => {
+    expect(rules(scanScript(code))).toContain(rule);
+  });
+
+  it.each([
+    ['identifiers that merely contain the words', 'const evaluate=1,isFunction=x=>typeof x=="function";retrieval(1);'],
+    ['a method named like a rule on another object', 'obj.importScripts2(1);x.doEval(2)'],
+    ['local dynamic imports and workers', 'import("./chunks/a.js");import(\'/chunks/b.js\');new Worker("../w.js");importScripts("./bg.js")'],
+    ['function-valued timers', 'setTimeout(()=>f(),10);setInterval(tick,1e3)'],
+    ['links to web pages', 'const a=`https://openalex.org/${id}`,b="https://www.semanticscholar.org/paper/"+x'],
+    ['createElement of other tags', 'document.createElement("div");h("scripts")'],
+    ['the word eval in text', 'const msg="unsafe-eval is not allowed; Function is a keyword"'],
+  ])('does not flag %s', (_, code) => {
+    expect(scanScript(code)).toEqual([]);
+  });
+});
+
+describe('scanPage and scanStyle', () => {
+  it('flags remote and inline scripts, remote stylesheets and frames, inline handlers', () => {
+    const html = [
+      '<script src="https://cdn.example/x.js"></script>',
+      '<script>alert(1)</script>',
+      '<link rel="stylesheet" href="//fonts.example/f.css">',
+      '<iframe src="http://example.com"></iframe>',
+      '<button onclick="go()">Go</button>',
+    ].join('\n');
+    expect(rules(scanPage(html))).toEqual(['remote <script>', 'inline script', 'remote <link>', 'remote <iframe>', 'inline event handler']);
+  });
+
+  it('accepts what WXT emits: module scripts, preloads and stylesheets from the extension', () => {
+    const html = `<!DOCTYPE html><html><head><script type="module" crossorigin src="/chunks/popup-1.js"></script>
+      <link rel="modulepreload" crossorigin href="/chunks/format-2.js"><link rel="stylesheet" href="/assets/popup.css"></head>
+      <body><a href="https://openalex.org">OpenAlex</a><div id="app"></div></body></html>`;
+    expect(scanPage(html)).toEqual([]);
+  });
+
+  it('flags stylesheets that load from the network, not local url()s', () => {
+    expect(rules(scanStyle('@import "https://fonts.example/a.css";.a{background:url(//x.example/i.png)}'))).toEqual([
+      'remote resource in CSS',
+      'remote resource in CSS',
+    ]);
+    expect(scanStyle('.a{background:url(/assets/i.png)}.b{mask:url("data:image/svg+xml,%3Csvg%3E")}')).toEqual([]);
+  });
+});
+
+describe('compareManifest', () => {
+  it('accepts the expected permissions in any order, for Chrome and Firefox', () => {
+    expect(compareManifest(goodManifest('chrome'), expected, 'chrome')).toEqual([]);
+    expect(compareManifest(goodManifest('firefox'), expected, 'firefox')).toEqual([]);
+  });
+
+  it.each([
+    ['an extra permission', (m) => m.permissions.push('tabs'), 'permissions: unexpected tabs'],
+    ['notifications made required', (m) => { m.permissions.push('notifications'); m.optional_permissions = []; }, 'permissions: unexpected notifications'],
+    ['a missing optional permission', (m) => { m.optional_permissions = []; }, 'optional_permissions: missing notifications'],
+    ['an extra host', (m) => m.host_permissions.push('<all_urls>'), 'host_permissions: unexpected <all_urls>'],
+    ['optional hosts', (m) => { m.optional_host_permissions = ['https://*/*']; }, 'optional_host_permissions: unexpected https://*/*'],
+    ['a wider content script', (m) => m.content_scripts[0].matches.push('https://arxiv.org/*'), 'content_scripts:'],
+    ['a second content script', (m) => m.content_scripts.push({ matches: ['https://example.com/*'], js: ['x.js'] }), 'content_scripts:'],
+    ['a content script in every frame', (m) => { m.content_scripts[0].all_frames = true; }, 'content_scripts:'],
+    ['a content script in the page world', (m) => { m.content_scripts[0].world = 'MAIN'; }, 'content_scripts:'],
+    ['web-accessible resources', (m) => { m.web_accessible_resources = [{ resources: ['*'], matches: ['<all_urls>'] }]; }, 'web_accessible_resources:'],
+    ['externally_connectable', (m) => { m.externally_connectable = { matches: ['https://example.com/*'] }; }, 'externally_connectable:'],
+    ['a CSP allowing eval', (m) => { m.content_security_policy = { extension_pages: "script-src 'self' 'unsafe-eval'" }; }, 'content_security_policy:'],
+    ['manifest version 2', (m) => { m.manifest_version = 2; }, 'manifest_version: 2'],
+  ])('rejects %s', (_, change, message) => {
+    const m = goodManifest();
+    change(m);
+    const problems = compareManifest(m, expected, 'chrome');
+    expect(problems.some((p) => p.startsWith(message))).toBe(true);
+  });
+
+  it('requires a Firefox build to keep its gecko id and the declared data collection', () => {
+    const noId = goodManifest('firefox');
+    delete noId.browser_specific_settings.gecko.id;
+    expect(compareManifest(noId, expected, 'firefox').join('\n')).toMatch(/gecko\.id: missing/);
+    const more = goodManifest('firefox');
+    more.browser_specific_settings.gecko.data_collection_permissions.required.push('websiteContent');
+    expect(compareManifest(more, expected, 'firefox').join('\n')).toMatch(/data_collection_permissions/);
+    const none = goodManifest('firefox');
+    delete none.browser_specific_settings;
+    expect(compareManifest(none, expected, 'firefox')).toHaveLength(2);
+  });
+});
+
+describe('checkExtension and the command line', () => {
+  let tmp;
+  afterEach(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }));
+
+  /** Writes a built-extension folder `name` with the given files. */
+  function folder(name, files) {
+    tmp ??= fs.mkdtempSync(path.join(os.tmpdir(), 'weft-check-bundle-'));
+    const dir = path.join(tmp, name);
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      fs.writeFileSync(path.join(dir, file), typeof text === 'string' ? text : JSON.stringify(text));
+    }
+    return dir;
+  }
+  const cli = (...dirs) => spawnSync(process.execPath, [path.resolve('scripts/check-bundle.mjs'), ...dirs], { encoding: 'utf8' });
+
+  it('passes a clean build and fails one with eval in a nested chunk, naming file and position', () => {
+    const clean = folder('chrome-mv3', { 'manifest.json': goodManifest(), 'background.js': 'self.onmessage=()=>1', 'popup.html': '<script type="module" src="/chunks/p.js"></script>', 'chunks/p.js': 'export const p=1' });
+    expect(checkExtension(clean, expected).map((r) => r.ok)).toEqual([true, true]);
+    fs.writeFileSync(path.join(clean, 'chunks/p.js'), 'export const p=1;\nconst q=x=>eval(x)');
+    const [manifest, code] = checkExtension(clean, expected);
+    expect(manifest.ok).toBe(true);
+    expect(code.ok).toBe(false);
+    expect(code.lines[0]).toMatch(/^chunks\/p\.js:2:12 eval: /);
+  });
+
+  it('fails a folder without a manifest or without scripts rather than passing it unchecked', () => {
+    const empty = folder('firefox-mv3', { 'popup.html': '<p>hi</p>' });
+    expect(checkExtension(empty, expected).map((r) => r.ok)).toEqual([false, false]);
+    fs.writeFileSync(path.join(empty, 'manifest.json'), JSON.stringify(goodManifest('firefox')));
+    const [manifest, code] = checkExtension(empty, expected);
+    expect(manifest.ok).toBe(true);
+    expect(code.lines[0]).toMatch(/no script files/);
+  });
+
+  it('prints PASS/FAIL lines and the summary, and exits 1 on a failure', () => {
+    const good = folder('chrome-mv3', { 'manifest.json': goodManifest(), 'background.js': 'console.log(1)' });
+    const ok = cli(good);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout.trim().split('\n').at(-1)).toBe('2 passed, 0 failed');
+    const bad = folder('firefox-mv3', { 'manifest.json': { ...goodManifest('firefox'), permissions: ['storage', 'alarms', 'tabs'] }, 'background.js': 'importScripts("https://x.example/a.js")' });
+    const failed = cli(good, bad);
+    expect(failed.status).toBe(1);
+    expect(failed.stdout).toMatch(/FAIL firefox-mv3 manifest\n\s+permissions: unexpected tabs/);
+    expect(failed.stdout).toMatch(/FAIL firefox-mv3 code\n\s+background\.js:1:1 importScripts\(\) of a non-local script/);
+    expect(failed.stdout.trim().split('\n').at(-1)).toBe('2 passed, 2 failed');
+  });
+});

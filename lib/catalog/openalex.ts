@@ -107,7 +107,12 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, now = Date.now
     const pages = await Promise.all(
       chunk(ids, MAX_IDS).map(async (part) => {
         const body = await call('list', path, { filter: `${filter}:${part.join('|')}`, per_page: String(MAX_IDS), select }, signal);
-        return validate(S.list(item), body, `OpenAlex ${path}`).results;
+        // Each record on its own: one malformed author or work is left out, not the other 99.
+        const { results } = validate(S.list(v.unknown()), body, `OpenAlex ${path}`);
+        return results.flatMap((r) => {
+          const one = v.safeParse(item, r);
+          return one.success ? [one.output as v.InferOutput<S>] : [];
+        });
       }),
     );
     return pages.flat();

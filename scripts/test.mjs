@@ -5,10 +5,15 @@
 //                 apt-get: `apt-get update && apt-get install -y --no-install-recommends chromium`;
 //                 otherwise stop with a message naming what to install (1 check)
 //   2. typecheck  tsc --noEmit (1 check)
-//   3. lint       eslint . (1 check)
+//   3. lint       eslint . --max-warnings 0 (1 check)
 //   4. unit       vitest run (its test counts)
 //   5. build      wxt build (1 check)
-//   6. e2e        node e2e/run.mjs (its test counts) — needs 1 and 5
+//   6. ff-build   wxt zip -b firefox --mv3: the Firefox build, its zip and the sources zip (1 check)
+//   7. bundles    scripts/check-bundle.mjs on both builds: manifest = scripts/expected-manifest.json,
+//                 no eval / Function / script injection / remote code (its check counts)
+//   8. ff-package scripts/check-firefox.mjs: addons-linter 0 errors on the Firefox zip, sources zip
+//                 contents, rebuild from the sources zip identical (its check counts)
+//   9. e2e        node e2e/run.mjs (its test counts) — needs 1 and 5
 //
 // A step whose prerequisite failed is not run and counts as failed (e2e: as many failures as it
 // has tests). The last line is exactly `N passed, M failed` over every suite; exit 1 on any failure.
@@ -109,30 +114,38 @@ function e2eTestCount() {
   return m ? Math.max(1, Number(m[1])) : 1;
 }
 
-async function stepE2e(ready, why) {
-  heading('end-to-end tests (node e2e/run.mjs)');
-  if (!ready) {
-    const n = e2eTestCount();
-    console.log(`not run: ${why} — counted as ${n} failed`);
-    record('e2e', 0, n, `not run: ${why}`);
-    return;
-  }
-  const r = await run(process.execPath, [path.join(ROOT, 'e2e', 'run.mjs')]);
+/** Runs a node script whose last line is `N passed, M failed` and records those counts. */
+async function stepCounted(step, title, script) {
+  heading(title);
+  const r = await run(process.execPath, [path.join(ROOT, script)]);
   const lines = r.out.trim().split('\n');
   const m = /^(\d+) passed, (\d+) failed$/.exec(lines[lines.length - 1] ?? '');
-  if (!m) { record('e2e', 0, 1, `no summary line from e2e/run.mjs (exit code ${r.code})`); return; }
+  if (!m) { record(step, 0, 1, `no summary line from ${script} (exit code ${r.code})`); return; }
   let failed = Number(m[2]);
   if (r.code !== 0 && failed === 0) failed = 1;
-  record('e2e', Number(m[1]), failed);
+  record(step, Number(m[1]), failed);
+}
+
+async function stepE2e(ready, why) {
+  const title = 'end-to-end tests (node e2e/run.mjs)';
+  if (ready) return stepCounted('e2e', title, 'e2e/run.mjs');
+  heading(title);
+  const n = e2eTestCount();
+  console.log(`not run: ${why} — counted as ${n} failed`);
+  record('e2e', 0, n, `not run: ${why}`);
 }
 
 async function main() {
   const t0 = Date.now();
   const chromiumOk = await stepChromium();
   await stepSimple('typecheck', 'typecheck (tsc --noEmit)', BIN('tsc'), ['--noEmit']);
-  await stepSimple('lint', 'lint (eslint .)', BIN('eslint'), ['.']);
+  await stepSimple('lint', 'lint (eslint . --max-warnings 0)', BIN('eslint'), ['.', '--max-warnings', '0']);
   await stepUnit();
   const built = await stepSimple('build', 'build (wxt build)', BIN('wxt'), ['build']);
+  await stepSimple('ff-build', 'Firefox build and packages (wxt zip -b firefox --mv3)', BIN('wxt'), ['zip', '-b', 'firefox', '--mv3']);
+  // Both checks fail on their own when the builds or zips they read are missing.
+  await stepCounted('bundles', 'least privilege and no remote code (scripts/check-bundle.mjs)', 'scripts/check-bundle.mjs');
+  await stepCounted('ff-package', 'Firefox packages (scripts/check-firefox.mjs: addons-linter, sources zip)', 'scripts/check-firefox.mjs');
   const why = [!built && 'the build failed', !chromiumOk && 'no Chromium'].filter(Boolean).join(' and ');
   await stepE2e(built && chromiumOk, why);
 

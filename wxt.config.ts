@@ -1,6 +1,7 @@
 import { defineConfig } from 'wxt';
 
-// Hosts Weft talks to. Everything else is out of reach by design (see README "Security and privacy"; scripts/expected-manifest.json holds the list the build check enforces).
+// Hosts Weft talks to. Everything else is out of reach by design (see README "Security and
+// privacy"); scripts/expected-manifest.json holds the list the build check enforces.
 const API_HOSTS = ['https://api.openalex.org/*', 'https://api.semanticscholar.org/*'];
 
 export default defineConfig({

@@ -17,6 +17,8 @@ function explain(kind: string, retryAt: number | null): string {
       return 'The catalogs could not be reached. Check your connection, then try again.';
     case 'timeout':
       return 'The catalogs did not answer in time.';
+    case 'key-rejected':
+      return 'A catalog refused your saved API key. Check or remove it in Weft’s settings.';
     case 'internal':
       return 'Weft’s background did not answer. Try again; if it keeps failing, reload the page.';
     default:

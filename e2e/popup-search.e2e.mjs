@@ -120,6 +120,31 @@ export const tests = [
     },
   },
   {
+    name: 'typing from the moment the popup opens: no keystroke is lost while the popup renders',
+    fn: async () => {
+      const sc = scenario();
+      const s = await launch(sc.fake);
+      const person = sc.catalog.people[1];
+      const typed = person.name.split(' ').pop().toLowerCase();
+      const popup = await s.context.newPage();
+      // A slow machine: the popup's scripts arrive 1 s late (held back at the network layer).
+      const cdp = await s.context.newCDPSession(popup);
+      cdp.on('Fetch.requestPaused', (e) => void sleep(1000).then(() => cdp.send('Fetch.continueRequest', { requestId: e.requestId })).catch(() => {}));
+      await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/chunks/*.js' }] });
+      await popup.goto(`chrome-extension://${s.extensionId}/popup.html`, { waitUntil: 'commit' });
+      // As soon as a search box has focus (the page's own, before the script has run), type.
+      await popup.waitForFunction(() => document.activeElement?.matches('[data-weft="search"]'), null, { polling: 5, timeout: 5000 });
+      await popup.keyboard.type(typed.slice(0, 2));
+      if (await popup.locator('.popup').count()) throw new Error('the popup rendered before its scripts were let through');
+      await popup.keyboard.type(typed.slice(2));
+      await waitForResults(popup, [`researcher:${person.openalexId}`], `the result for ${typed}`);
+      const box = popup.locator('[data-weft="search"]');
+      if ((await box.count()) !== 1) throw new Error(`${await box.count()} search boxes on the popup`);
+      if ((await box.inputValue()) !== typed) throw new Error(`the box holds ${JSON.stringify(await box.inputValue())}, typed ${JSON.stringify(typed)}`);
+      if (!(await box.evaluate((el) => el === document.activeElement))) throw new Error('the search box lost focus while the popup rendered');
+    },
+  },
+  {
     name: 'keyboard: ↓ and Enter open a researcher in the popup (profile, positions, papers, co-authors); Back returns to the results',
     fn: async () => {
       const sc = scenario({ n: 4 });

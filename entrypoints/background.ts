@@ -2,10 +2,13 @@ import { createBackgroundDeps } from '@/lib/background/deps';
 import { createHandlers } from '@/lib/background/handlers';
 import { registerFollowAlerts } from '@/lib/follows/background';
 import { listen } from '@/lib/messaging/server';
+import { migrateStoredSettings } from '@/lib/settings/store';
 
 export default defineBackground(() => {
   // Listeners are registered synchronously: a woken service worker must find them at once.
   const deps = createBackgroundDeps();
   listen(createHandlers(deps));
   registerFollowAlerts(deps.follows);
+  // An update's first start stores the settings in their current shape (readers migrate in memory meanwhile).
+  migrateStoredSettings().catch((e: unknown) => console.warn('Weft: could not migrate the stored settings', e));
 });

@@ -1,5 +1,6 @@
 import { readAbsHead, readAbsPage } from '@/lib/arxiv/page';
 import { runFeatures } from '@/lib/features/run-features';
+import { readVisibility, watchVisibility } from '@/lib/features/visibility';
 import { absPageFeatures } from '@/lib/features/registry';
 import { ask } from '@/lib/messaging/client';
 import { createEarlyAnswers } from '@/lib/messaging/early-answers';
@@ -12,11 +13,15 @@ export default defineContentScript({
   runAt: 'document_start',
   async main(ctx) {
     const early = createEarlyAnswers(ask);
-    void headParsed(document).then(() => {
+    // Read at once: by the time the <head> is parsed it has long answered.
+    const shown = readVisibility();
+    void headParsed(document).then(async () => {
       const head = readAbsHead(document, location.href);
-      if (head) early.send(absPageFeatures.flatMap((f) => f.early?.(head) ?? []));
+      const show = await shown;
+      if (head) early.send(absPageFeatures.flatMap((f) => f.early?.(head, show) ?? []));
     });
     await domParsed(document);
+    const show = watchVisibility(await shown, ctx.signal);
     if (ctx.isInvalid) return;
     const page = readAbsPage(document, location.href);
     if (!page) {
@@ -24,6 +29,6 @@ export default defineContentScript({
       console.warn('Weft: unrecognised arXiv abstract page layout; nothing added.');
       return;
     }
-    runFeatures(absPageFeatures, { page, signal: ctx.signal, ask: early.ask });
+    runFeatures(absPageFeatures, { page, signal: ctx.signal, ask: early.ask, show });
   },
 });

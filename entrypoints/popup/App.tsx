@@ -2,9 +2,10 @@ import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging/client';
-import { createFollowingState } from './following/following-state';
+import { createFollowingState } from '@/lib/follows/following-state';
 import { FollowingTab } from './following/FollowingTab';
 import { SearchTab } from './search/SearchTab';
+import type { Typed } from './search/search-shell';
 
 type Tab = 'search' | 'following';
 const tab = signal<Tab>('search');
@@ -16,8 +17,11 @@ const TABS: { id: Tab; label: string }[] = [
   { id: 'following', label: 'Following' },
 ];
 
-/** The toolbar popup: search (papers, researchers) and the researchers the reader follows. */
-export function App() {
+/**
+ * The toolbar popup: search (papers, researchers) and the researchers the reader follows.
+ * `typed`: what the reader typed before the popup rendered (see search-shell.ts).
+ */
+export function App({ typed = null }: { typed?: Typed | null }) {
   useEffect(() => following.watch(), []);
   const load = following.load.value;
   const data = load.status === 'ready' ? load.data : null;
@@ -73,7 +77,7 @@ export function App() {
         </button>
       </nav>
       <section id="panel-search" role="tabpanel" aria-labelledby="tab-search" hidden={tab.value !== 'search'}>
-        <SearchTab />
+        <SearchTab typed={typed} />
       </section>
       <section id="panel-following" role="tabpanel" aria-labelledby="tab-following" hidden={tab.value !== 'following'}>
         <FollowingTab state={following} />

@@ -1,4 +1,5 @@
 import { render } from 'preact';
 import { App } from './App';
+import { takeShell } from './search/search-shell';
 
-render(<App />, document.getElementById('app')!);
+render(<App typed={takeShell(document)} />, document.getElementById('app')!);

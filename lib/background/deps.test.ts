@@ -41,4 +41,19 @@ describe('the background’s catalog clients', () => {
     await expect(deps.openalex.workByArxivId('2406.05547')).rejects.toMatchObject({ kind: 'not-found' });
     expect(calls[2]!.url.searchParams.get('api_key')).toBe('NewOaKey999');
   });
+
+  it('report a refused key (S2 403) for the settings page and keep sending it', async () => {
+    await fakeBrowser.storage.local.set({ apiKeys: { openalex: '', s2: 'S2key67890' } });
+    const calls: Headers[] = [];
+    vi.stubGlobal('fetch', async (_: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(new Headers(init?.headers));
+      return new Response('{"message":"Forbidden"}', { status: 403, headers: { 'content-type': 'application/json' } });
+    });
+    const deps = createBackgroundDeps();
+    await expect(deps.s2.paperByArxivId('2406.05546')).rejects.toMatchObject({ kind: 'key-rejected' });
+    await vi.waitFor(async () => expect((await fakeBrowser.storage.local.get('apiKeyProblems')).apiKeyProblems).toMatchObject({ s2: expect.any(Number), openalex: null }));
+    expect(await deps.apiKeys.getKey('s2')()).toBe('S2key67890');
+    await expect(deps.s2.paperByArxivId('2406.05546')).rejects.toMatchObject({ kind: 'key-rejected' });
+    expect(calls.map((h) => h.get('x-api-key'))).toEqual(['S2key67890', 'S2key67890']);
+  });
 });

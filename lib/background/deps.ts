@@ -1,13 +1,17 @@
 /** Everything the background's request handlers may use, built once per service-worker start. */
 import { createCache, type Cache } from '../cache/cache';
 import { createCatalog, type Catalog } from '../catalog/catalog';
-import { createHttp } from '../catalog/http';
+import { createHttp, type Http } from '../catalog/http';
 import { createOpenAlex, type OpenAlexClient } from '../catalog/openalex';
 import { createSemanticScholar, type SemanticScholarClient } from '../catalog/semantic-scholar';
 import { createFollowService, type FollowService } from '../follows/service';
 import { createApiKeyStore, type ApiKeyStore } from '../settings/api-keys';
+import { createKeyProblemLog, type KeyProblemLog } from '../settings/key-problems';
+import { CACHE_TTL_SCALE } from '../settings/settings';
+import { createSettingsView } from '../settings/store';
 
 export interface BackgroundDeps {
+  http: Http;
   cache: Cache;
   openalex: OpenAlexClient;
   s2: SemanticScholarClient;
@@ -16,13 +20,18 @@ export interface BackgroundDeps {
   follows: FollowService;
   /** The reader's optional API keys (read by the catalog clients, written from the options page). */
   apiKeys: ApiKeyStore;
+  /** When a catalog refused a saved key (shown on the options page and in the popup). */
+  keyProblems: KeyProblemLog;
 }
 
 export function createBackgroundDeps(): BackgroundDeps {
   const http = createHttp();
-  const cache = createCache();
+  const settings = createSettingsView();
+  const cache = createCache({ ttlScale: () => CACHE_TTL_SCALE[settings.current().cacheLifetime] });
   const apiKeys = createApiKeyStore();
-  const openalex = createOpenAlex({ http, getKey: apiKeys.getKey('openalex') });
-  const s2 = createSemanticScholar({ http, getKey: apiKeys.getKey('s2') });
-  return { cache, openalex, s2, catalog: createCatalog({ openalex, s2, cache }), follows: createFollowService({ openalex }), apiKeys };
+  const keyProblems = createKeyProblemLog();
+  const openalex = createOpenAlex({ http, getKey: apiKeys.getKey('openalex'), onKeyRejected: () => void keyProblems.refused('openalex') });
+  const s2 = createSemanticScholar({ http, getKey: apiKeys.getKey('s2'), onKeyRejected: () => void keyProblems.refused('s2') });
+  const catalog = createCatalog({ openalex, s2, cache });
+  return { http, cache, openalex, s2, catalog, follows: createFollowService({ openalex }), apiKeys, keyProblems };
 }

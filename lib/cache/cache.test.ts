@@ -67,6 +67,19 @@ describe('get / put: TTL', () => {
     expect(await cache.get('k')).toBeUndefined();
   });
 
+  it('stretches or shortens every lifetime by the reader’s setting, for entries already stored too', async () => {
+    let scale = 1;
+    const { cache, clock } = setup({ ttlScale: () => scale });
+    await cache.put('k', 'v', 4 * DAY);
+    clock.now = T0 + 2 * DAY;
+    expect((await cache.get('k'))?.stale).toBe(false);
+    scale = 0.25; // short: 1 day
+    expect(await cache.get('k')).toMatchObject({ expiresAt: T0 + DAY, stale: true });
+    scale = 4; // long: 16 days
+    clock.now = T0 + 15 * DAY;
+    expect(await cache.get('k')).toMatchObject({ expiresAt: T0 + 16 * DAY, stale: false });
+  });
+
   it('purges entries expired more than 30 days ago on the next write', async () => {
     const { cache, clock } = setup();
     await cache.put('old', 'x', 1_000);

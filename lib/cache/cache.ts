@@ -46,6 +46,11 @@ export interface CacheOptions {
   maxBytes?: number;
   /** Evict above this many entries (default 20 000). */
   maxEntries?: number;
+  /**
+   * Factor on every entry's lifetime, read at each lookup (the reader's cache-lifetime
+   * setting): a new choice applies at once to what is already stored. Default 1.
+   */
+  ttlScale?: () => number;
 }
 
 export type Cache = ReturnType<typeof createCache>;
@@ -82,7 +87,7 @@ function asBatchLoader<T>(key: string, loader: () => Promise<T>): () => Promise<
 }
 
 export function createCache(opts: CacheOptions = {}) {
-  const { name, factory, now = () => Date.now(), maxBytes = 25 * 1024 * 1024, maxEntries = 20_000 } = opts;
+  const { name, factory, now = () => Date.now(), maxBytes = 25 * 1024 * 1024, maxEntries = 20_000, ttlScale = () => 1 } = opts;
 
   let connection: Promise<CacheDb> | undefined;
   /** Set while network-only: when the database last failed. */
@@ -189,14 +194,17 @@ export function createCache(opts: CacheOptions = {}) {
       : [];
     for (const record of records) if (record) remember(record.key, record);
     const t = now();
+    const scale = ttlScale();
     for (const key of keys) {
       const record = memo.get(key);
       if (!record || t - record.expiresAt > MAX_STALE_MS) continue;
+      // Stored with the normal lifetime; the reader's setting stretches or shortens it.
+      const expiresAt = record.fetchedAt + (record.expiresAt - record.fetchedAt) * scale;
       hits.set(key, {
         value: record.value as T,
         fetchedAt: record.fetchedAt,
-        expiresAt: record.expiresAt,
-        stale: t >= record.expiresAt,
+        expiresAt,
+        stale: t >= expiresAt,
       });
       if (t - record.lastAccess >= ACCESS_RESOLUTION_MS) {
         record.lastAccess = t;

@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { validate, type Classify429, type GetKey, type Http } from './http';
 import { arxivIdFromDoi, arxivIdFromUrl, bareDoi, bareOpenAlexId, bareOrcid, bareRor, isArxivDoi, requireArxivId } from './ids';
+import { asKeyRejection } from './key-check';
 import * as S from './schemas/openalex';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from './types';
 
@@ -70,13 +71,15 @@ export interface OpenAlexOptions {
   getKey?: GetKey;
   /** Told when a list call finds the daily budget spent; `resetAt` is epoch ms. */
   onBudgetExhausted?: (resetAt: number) => void;
+  /** Told when OpenAlex refuses the saved key (the call fails with `key-rejected`). */
+  onKeyRejected?: () => void;
   now?: () => number;
 }
 
 type Params = Record<string, string>;
 
 /** The OpenAlex client; `getKey` supplies the user's optional API key at call time. */
-export function createOpenAlex({ http, getKey, onBudgetExhausted, now = Date.now }: OpenAlexOptions) {
+export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected, now = Date.now }: OpenAlexOptions) {
   // The budget belongs to the key (or, keyless, the IP): a newly entered key starts afresh.
   let budget = { resetAt: 0, key: null as string | null };
   let currentKey: string | null = null;
@@ -98,7 +101,9 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, now = Date.now
         budget = { resetAt: e.retryAt, key };
         onBudgetExhausted?.(e.retryAt);
       }
-      throw e;
+      const refused = asKeyRejection('openalex', e, key !== null);
+      if (refused !== e) onKeyRejected?.();
+      throw refused;
     }
   }
 

@@ -7,6 +7,7 @@
  */
 import { validate, type GetKey, type Http } from './http';
 import { bareDoi, isArxivDoi, isOldStyleArxivId, requireArxivId, safeHttpsUrl, toBareArxivId } from './ids';
+import { asKeyRejection } from './key-check';
 import * as S from './schemas/semantic-scholar';
 import { CatalogError, type PaperAuthor, type PaperRecord, type PaperSummary } from './types';
 
@@ -24,19 +25,29 @@ const MAX_RECOMMENDATIONS = 500;
 export interface SemanticScholarOptions {
   http: Http;
   getKey?: GetKey;
+  /** Told when Semantic Scholar refuses the saved key (the call fails with `key-rejected`). */
+  onKeyRejected?: () => void;
 }
 
 /** The Semantic Scholar client; `getKey` supplies the user's optional API key at call time. */
-export function createSemanticScholar({ http, getKey }: SemanticScholarOptions) {
+export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticScholarOptions) {
   async function request(path: string, params: Record<string, string>, signal?: AbortSignal, postBody?: unknown): Promise<unknown> {
     const url = new URL(path, BASE);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     const headers: Record<string, string> = {};
     const key = await getKey?.();
     if (key) headers['x-api-key'] = key;
-    if (postBody === undefined) return http.getJson(url, { signal, headers });
-    headers['content-type'] = 'application/json';
-    return http.getJson(url, { signal, headers, method: 'POST', body: JSON.stringify(postBody) });
+    if (postBody !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await (postBody === undefined
+        ? http.getJson(url, { signal, headers })
+        : http.getJson(url, { signal, headers, method: 'POST', body: JSON.stringify(postBody) }));
+    } catch (e) {
+      // An invalid key answers 403 on every call, never a keyless answer: say so, keep the key.
+      const refused = asKeyRejection('s2', e, !!key);
+      if (refused !== e) onKeyRejected?.();
+      throw refused;
+    }
   }
 
   /**

@@ -87,6 +87,8 @@ export type CatalogErrorKind =
   | 'network'
   | 'timeout'
   | 'invalid-response'
+  /** The catalog refused the reader's saved API key (OpenAlex 401, Semantic Scholar 403). */
+  | 'key-rejected'
   | 'http';
 
 export class CatalogError extends Error {

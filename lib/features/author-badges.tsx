@@ -237,8 +237,9 @@ function watchLazyAuthors(page: AbsPage, hostOf: (index: number) => HTMLElement,
 
 export const authorBadges: Feature = {
   id: 'author-badges',
-  early: ({ arxivId, citationNames }) =>
-    citationNames.length ? [paperAuthorsRequest(arxivId, citationNames, Math.min(citationNames.length, EAGER_AUTHORS))] : [],
+  shown: (show) => show.badges,
+  early: ({ arxivId, citationNames }, show) =>
+    show.badges && citationNames.length ? [paperAuthorsRequest(arxivId, citationNames, Math.min(citationNames.length, EAGER_AUTHORS))] : [],
   run({ page, signal: abort, ask }) {
     if (!page.authors.length) return;
     const profiles = createAuthorProfiles(page.arxivId, page.authors, ask);

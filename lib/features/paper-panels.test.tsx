@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
+import { signal, type Signal } from '@preact/signals';
 import { fakeBrowser } from 'wxt/testing';
 import type { AbsPage } from '../arxiv/page';
 import type { PaperSummary } from '../catalog/types';
 import { RemoteError } from '../messaging/client';
+import { DEFAULT_SETTINGS, type Visibility } from '../settings/settings';
 import { paperPanels } from './paper-panels';
 
 const ID = '2406.05546';
@@ -70,11 +72,11 @@ function arxivPage(sidebar: boolean): AbsPage {
   return { arxivId: ID, version: null, title: 'Training Through Failure', layout: 'abs-outer', authors, authorsElement: null, longList: null, longListToggle: null, locateThrough: () => undefined };
 }
 
-async function run(opts: { sidebar?: boolean; failing?: Set<string> } = {}) {
+async function run(opts: { sidebar?: boolean; failing?: Set<string>; show?: Signal<Visibility> } = {}) {
   const page = arxivPage(opts.sidebar ?? true);
   const { ask, asked } = fakeAsk(opts.failing);
   const abort = new AbortController();
-  await paperPanels.run({ page, signal: abort.signal, ask });
+  await paperPanels.run({ page, signal: abort.signal, ask, show: opts.show ?? signal(DEFAULT_SETTINGS.show) });
   const host = document.querySelector('weft-panels') as HTMLElement;
   const root = host.shadowRoot!;
   const panel = (id: string) => root.querySelector<HTMLElement>(`[data-weft-panel="${id}"]`)!;
@@ -184,5 +186,17 @@ describe('paper panels feature', () => {
     const second = await run();
     expect(second.panel('related').querySelector('h2 button')!.getAttribute('aria-expanded')).toBe('false');
     expect(second.panel('paper').querySelector('h2 button')!.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('shows only the panels the reader chose; a panel shown later loads then, without a reload', async () => {
+    const show = signal({ ...DEFAULT_SETTINGS.show, related: false });
+    const { root, asked } = await run({ show });
+    expect([...root.querySelectorAll<HTMLElement>('[data-weft-panel]')].map((p) => p.dataset.weftPanel)).toEqual(['paper', 'institutions']);
+    expect(asked.map((r) => r.type)).not.toContain('related-papers'); // a hidden panel costs no request
+
+    show.value = { ...show.value, related: true, paper: false };
+    await vi.waitFor(() => expect(root.querySelector<HTMLElement>('[data-weft-panel="related"]')?.dataset.state).toBe('ready'));
+    expect(root.querySelector('[data-weft-panel="paper"]')).toBeNull();
+    expect(asked.filter((r) => r.type === 'related-papers')).toHaveLength(1);
   });
 });

@@ -2,13 +2,13 @@
  * Paper panels: in arXiv's sidebar (after "Access Paper"; after the abstract on a layout
  * without the sidebar), the paper's citation count, its authors' institutions and related
  * papers. Each panel loads, fails and retries on its own, can be collapsed (remembered as a
- * user setting) and is reachable by keyboard. Hovering or focusing an institution points out
+ * user setting) or hidden (options page; applied live) and is reachable by keyboard. Hovering or focusing an institution points out
  * its authors' badges.
  *
  * Applies to: https://arxiv.org/abs/2406.05546, https://arxiv.org/abs/hep-th/9901001,
  * https://arxiv.org/abs/2403.10561 (unknown to OpenAlex), https://arxiv.org/abs/1607.08199v2.
  */
-import { signal, type Signal } from '@preact/signals';
+import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import { render } from 'preact';
 import { CitationsPanel } from '@/components/CitationsPanel';
 import { InstitutionsPanel } from '@/components/InstitutionsPanel';
@@ -18,6 +18,7 @@ import { panelInsertionPoint, type AbsPage } from '../arxiv/page';
 import { attachStyledShadow } from '../ui/shadow-host';
 import { collapsedPanels } from './panel-preferences';
 import { createPaperPanelState, PANEL_IDS, panelRequests, type PanelId, type PaperPanelState } from './paper-panel-state';
+import type { Visibility } from '../settings/settings';
 import type { Feature, FeatureContext } from './types';
 
 const HIGHLIGHT = 'data-weft-highlight';
@@ -67,31 +68,39 @@ function createHighlighter(page: AbsPage, ask: FeatureContext['ask']) {
   return { show, clear };
 }
 
-function PanelGroup({ state, collapsed, toggle, highlight }: {
+function PanelGroup({ state, show, collapsed, toggle, highlight }: {
   state: PaperPanelState;
+  show: ReadonlySignal<Visibility>;
   collapsed: Signal<ReadonlySet<PanelId>>;
   toggle: (id: PanelId) => void;
   highlight: (openalexIds: string[]) => void;
 }) {
   const shut = collapsed.value;
+  const shown = show.value;
   return (
     <div role="region" aria-label="Weft: citations, institutions and related papers">
-      <CitationsPanel loader={state.paper} collapsed={shut.has('paper')} onToggle={() => toggle('paper')} />
-      <InstitutionsPanel
-        loader={state.institutions}
-        collapsed={shut.has('institutions')}
-        onToggle={() => toggle('institutions')}
-        onHighlight={highlight}
-      />
-      <RelatedPanel loader={state.related} collapsed={shut.has('related')} onToggle={() => toggle('related')} />
+      {shown.paper && <CitationsPanel loader={state.paper} collapsed={shut.has('paper')} onToggle={() => toggle('paper')} />}
+      {shown.institutions && (
+        <InstitutionsPanel
+          loader={state.institutions}
+          collapsed={shut.has('institutions')}
+          onToggle={() => toggle('institutions')}
+          onHighlight={highlight}
+        />
+      )}
+      {shown.related && <RelatedPanel loader={state.related} collapsed={shut.has('related')} onToggle={() => toggle('related')} />}
     </div>
   );
 }
 
 export const paperPanels: Feature = {
   id: 'paper-panels',
-  early: (head) => Object.values(panelRequests(head)),
-  async run({ page, signal: abort, ask }) {
+  shown: (show) => PANEL_IDS.some((id) => show[id]),
+  early: (head, show) => {
+    const requests = panelRequests(head);
+    return PANEL_IDS.filter((id) => show[id]).map((id) => requests[id]);
+  },
+  async run({ page, signal: abort, ask, show }) {
     const point = panelInsertionPoint(document);
     if (!point) {
       console.warn('Weft: no place for the paper panels on this page; none added.');
@@ -99,7 +108,13 @@ export const paperPanels: Feature = {
     }
     if (document.querySelector('weft-panels')) return; // already there (script injected twice)
     const state = createPaperPanelState(page, ask);
-    const loading = Promise.all(PANEL_IDS.map((id) => state[id].start()));
+    // A panel loads once it is shown: a hidden one costs no request.
+    const loads = new Map<PanelId, Promise<void>>();
+    const loadShown = () => {
+      for (const id of PANEL_IDS) if (show.value[id] && !loads.has(id)) loads.set(id, state[id].start());
+    };
+    loadShown();
+    const loading = Promise.all(loads.values());
 
     // Read before the first render, so a collapsed panel never flashes open.
     const collapsed = signal<ReadonlySet<PanelId>>(new Set(await collapsedPanels.getValue().catch(() => [])));
@@ -115,10 +130,12 @@ export const paperPanels: Feature = {
     const host = document.createElement('weft-panels');
     point.parent.insertBefore(host, point.before);
     render(
-      <PanelGroup state={state} collapsed={collapsed} toggle={toggle} highlight={(ids) => void highlighter.show(ids)} />,
+      <PanelGroup state={state} show={show} collapsed={collapsed} toggle={toggle} highlight={(ids) => void highlighter.show(ids)} />,
       attachStyledShadow(host, panelCss),
     );
+    const stopLoading = effect(loadShown);
     abort.addEventListener('abort', () => {
+      stopLoading();
       highlighter.clear();
       render(null, host.shadowRoot!);
       host.remove();

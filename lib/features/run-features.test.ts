@@ -1,8 +1,10 @@
+import { signal } from '@preact/signals';
+import { DEFAULT_SETTINGS } from '../settings/settings';
 import { runFeatures } from './run-features';
 import type { Feature, FeatureContext } from './types';
 
-const ctx = (signal = new AbortController().signal) => ({ page: {}, signal, ask: vi.fn() }) as unknown as FeatureContext;
-const feature = (id: string, run: Feature['run']): Feature => ({ id, run });
+const ctx = (abort = new AbortController().signal, show = signal(DEFAULT_SETTINGS.show)) => ({ page: {}, signal: abort, ask: vi.fn(), show }) as unknown as FeatureContext;
+const feature = (id: string, run: Feature['run'], shown: Feature['shown'] = () => true): Feature => ({ id, run, shown });
 
 describe('runFeatures', () => {
   it('keeps running the others when one throws, and says which failed', async () => {
@@ -37,5 +39,23 @@ describe('runFeatures', () => {
     controller.abort();
     await new Promise((r) => setTimeout(r, 5));
     expect(run).not.toHaveBeenCalled();
+  });
+
+  it('runs a feature only while the reader shows it: hiding aborts it, showing runs it anew', async () => {
+    const show = signal({ ...DEFAULT_SETTINGS.show, badges: false });
+    const runs: AbortSignal[] = [];
+    runFeatures([feature('badges', ({ signal: s }) => void runs.push(s), (v) => v.badges)], ctx(undefined, show));
+    await new Promise((r) => setTimeout(r, 5));
+    expect(runs).toHaveLength(0);
+
+    show.value = { ...show.value, badges: true };
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    show.value = { ...show.value, related: false }; // another choice: the running feature stays
+    expect(runs[0]!.aborted).toBe(false);
+    show.value = { ...show.value, badges: false };
+    expect(runs[0]!.aborted).toBe(true);
+    show.value = { ...show.value, badges: true };
+    await vi.waitFor(() => expect(runs).toHaveLength(2));
+    expect(runs[1]!.aborted).toBe(false);
   });
 });

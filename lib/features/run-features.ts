@@ -1,24 +1,47 @@
+import { effect } from '@preact/signals';
 import type { Feature, FeatureContext } from './types';
 
 /** Resolves in a later task, letting the page handle input and paint in between. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** Runs one feature with its own signal; a failure is logged with the feature's id. */
+async function start(feature: Feature, ctx: FeatureContext): Promise<void> {
+  try {
+    await nextTask();
+    if (ctx.signal.aborted) return;
+    await feature.run(ctx);
+  } catch (e) {
+    if (!ctx.signal.aborted) console.warn(`Weft: feature "${feature.id}" failed`, e);
+  }
+}
+
 /**
  * Runs every feature isolated from the others: one throwing (synchronously or later) never
  * stops the rest, and each failure is logged once with the feature's id. Each starts in a
- * task of its own, so their set-up work adds up to no single long task.
+ * task of its own, so their set-up work adds up to no single long task. A feature runs while
+ * the reader's choice shows it: hidden, its signal aborts and it removes what it added; shown
+ * again, it runs anew (no page reload needed).
  */
 export function runFeatures(features: readonly Feature[], ctx: FeatureContext): void {
   for (const feature of features) {
-    // Not awaited: a slow or failing feature must not hold up the ones after it.
-    void (async () => {
-      try {
-        await nextTask();
-        if (ctx.signal.aborted) return;
-        await feature.run(ctx);
-      } catch (e) {
-        if (!ctx.signal.aborted) console.warn(`Weft: feature "${feature.id}" failed`, e);
+    let running: AbortController | null = null;
+    const stop = () => {
+      running?.abort();
+      running = null;
+    };
+    const dispose = effect(() => {
+      const wanted = feature.shown(ctx.show.value) && !ctx.signal.aborted;
+      if (wanted && !running) {
+        running = new AbortController();
+        // Not awaited: a slow or failing feature must not hold up the ones after it.
+        void start(feature, { ...ctx, signal: AbortSignal.any([ctx.signal, running.signal]) });
+      } else if (!wanted) {
+        stop();
       }
-    })();
+    });
+    ctx.signal.addEventListener('abort', () => {
+      dispose();
+      stop();
+    });
   }
 }

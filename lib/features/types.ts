@@ -1,6 +1,8 @@
+import type { ReadonlySignal } from '@preact/signals';
 import type { AbsHead, AbsPage } from '../arxiv/page';
 import type { ask } from '../messaging/client';
 import type { WeftRequest } from '../messaging/protocol';
+import type { Visibility } from '../settings/settings';
 
 /** What every content-script feature receives. */
 export interface FeatureContext {
@@ -8,6 +10,8 @@ export interface FeatureContext {
   /** Aborted when the content script is invalidated (extension updated or reloaded). */
   signal: AbortSignal;
   ask: typeof ask;
+  /** What the reader chose to show; changes while the page is open. */
+  show: ReadonlySignal<Visibility>;
 }
 
 export interface Feature {
@@ -15,8 +19,13 @@ export interface Feature {
   id: string;
   run(ctx: FeatureContext): void | Promise<void>;
   /**
+   * Whether the reader's choice calls for this feature at all. When it turns false the
+   * feature's signal aborts (it removes what it added); when it turns true again it runs anew.
+   */
+  shown(show: Visibility): boolean;
+  /**
    * The requests `run` will make first, built from the page's <head> alone, so they can be sent
    * while the body is still parsing. They must equal what `run` asks, field for field.
    */
-  early?(head: AbsHead): WeftRequest[];
+  early?(head: AbsHead, show: Visibility): WeftRequest[];
 }

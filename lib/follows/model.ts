@@ -80,14 +80,13 @@ export interface CheckStatus {
 export const DEFAULT_INTERVAL_MINUTES = 6 * 60;
 /** Never more often: each check costs list calls from OpenAlex's small daily budget. */
 export const MIN_INTERVAL_MINUTES = 30;
-export const MAX_INTERVAL_MINUTES = 7 * 24 * 60;
+/** At least daily: a weekly check would report papers a week late. */
+export const MAX_INTERVAL_MINUTES = 24 * 60;
 /** 10 list calls per check at most (one per 100 researchers). */
 export const MAX_FOLLOWS = 1000;
 export const INBOX_AUTHOR_NAMES = 5;
 /** The oldest unseen papers give way beyond this many, so storage stays small. */
 export const MAX_INBOX = 500;
-
-export const DEFAULT_SETTINGS: AlertSettings = { intervalMinutes: DEFAULT_INTERVAL_MINUTES, notify: false };
 
 export const EMPTY_STATUS: CheckStatus = {
   lastRunAt: null,
@@ -99,11 +98,13 @@ export const EMPTY_STATUS: CheckStatus = {
   lastFound: 0,
 };
 
-/** The storage keys (area `local`), shared with the pages that watch them for changes. */
+/**
+ * The storage keys (area `local`), shared with the pages that watch them for changes. The
+ * alert settings live in the reader's settings object (lib/settings/settings.ts).
+ */
 export const KEYS = {
   follows: 'follows',
   inbox: 'follow-inbox',
-  settings: 'alert-settings',
   status: 'alert-status',
 } as const;
 

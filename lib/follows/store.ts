@@ -8,9 +8,9 @@
  */
 import * as v from 'valibot';
 import { storage } from 'wxt/utils/storage';
+import { readSettings as readAllSettings, updateSettings as updateAllSettings } from '../settings/store';
 import {
   clampInterval,
-  DEFAULT_SETTINGS,
   EMPTY_STATUS,
   KEYS,
   type AlertSettings,
@@ -51,7 +51,6 @@ const InboxEntrySchema = v.object({
  */
 const followsItem = storage.defineItem<FollowEntry[]>(`local:${KEYS.follows}`, { fallback: [], version: 1, migrations: {} });
 const inboxItem = storage.defineItem<InboxEntry[]>(`local:${KEYS.inbox}`, { fallback: [], version: 1, migrations: {} });
-const settingsItem = storage.defineItem<AlertSettings>(`local:${KEYS.settings}`, { fallback: DEFAULT_SETTINGS, version: 1, migrations: {} });
 const statusItem = storage.defineItem<CheckStatus>(`local:${KEYS.status}`, { fallback: EMPTY_STATUS, version: 1, migrations: {} });
 
 /** The entries of `raw` that match `schema`; the others are reported and left out. */
@@ -108,21 +107,17 @@ function update<R>(change: (data: FollowData) => { data: FollowData; result: R }
   });
 }
 
+/** The alert part of the reader's settings object (lib/settings). */
 async function readSettings(): Promise<AlertSettings> {
-  const raw = await settingsItem.getValue();
-  return {
-    intervalMinutes: clampInterval(typeof raw?.intervalMinutes === 'number' ? raw.intervalMinutes : DEFAULT_SETTINGS.intervalMinutes),
-    notify: raw?.notify === true,
-  };
+  return (await readAllSettings()).alerts;
 }
 
-function updateSettings(patch: Partial<AlertSettings>): Promise<AlertSettings> {
-  return exclusive(async () => {
-    const next = { ...(await readSettings()), ...patch };
-    next.intervalMinutes = clampInterval(next.intervalMinutes);
-    await settingsItem.setValue(next);
-    return next;
+async function updateSettings(patch: Partial<AlertSettings>): Promise<AlertSettings> {
+  const next = await updateAllSettings((s) => {
+    const alerts = { ...s.alerts, ...patch };
+    return { ...s, alerts: { ...alerts, intervalMinutes: clampInterval(alerts.intervalMinutes) } };
   });
+  return next.alerts;
 }
 
 async function readStatus(): Promise<CheckStatus> {

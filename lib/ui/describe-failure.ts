@@ -44,6 +44,12 @@ export function describeFailure(f: WireError, now = Date.now()): FailureText {
       return { title: 'OpenAlex did not answer in time', detail: 'Try again in a moment.', retryable: true };
     case 'not-found':
       return { title: 'OpenAlex has no record of this', detail: 'It may have been merged into another profile.', retryable: false };
+    case 'key-rejected':
+      return {
+        title: 'A catalog refused your saved API key',
+        detail: `${f.message}. Check or remove the key in Weft’s settings (toolbar popup → ⚙); Weft keeps sending it until you do.`,
+        retryable: false,
+      };
     case 'internal':
       return { title: 'Weft’s background did not answer', detail: 'Try again; if it keeps failing, reload the extension.', retryable: true };
     default:

@@ -13,8 +13,8 @@ import { formatAge } from '@/lib/ui/format';
 import { showTab } from '../App';
 import { createResearcherViews } from '../search/researcher-state';
 import { ResearcherView } from '../search/ResearcherView';
-import { AlertOptions, IMPORT_HASH } from './AlertOptions';
-import type { FollowingState } from './following-state';
+import { AlertOptions, IMPORT_HASH } from '@/components/AlertOptions';
+import type { FollowingState } from '@/lib/follows/following-state';
 import './following.css';
 
 const clock = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });

@@ -69,6 +69,17 @@ describe('SearchTab', () => {
     expect(screen.getByRole('status').textContent).toBe('2 researchers and 2 papers.');
   });
 
+  it('resumes what was typed before the popup rendered: same text, same caret, its results', async () => {
+    const openalex = catalog();
+    backgroundWith(openalex);
+    render(<SearchTab typed={{ value: 'luo w', start: 3, end: 3 }} />);
+    expect(input().value).toBe('luo w');
+    expect(document.activeElement).toBe(input());
+    expect([input().selectionStart, input().selectionEnd]).toEqual([3, 3]);
+    await waitFor(() => expect(results()).toContain('researcher:A1'));
+    expect(openalex.autocomplete).toHaveBeenCalledWith('authors', 'luo w');
+  });
+
   it('follows the keyboard with aria-activedescendant, opens a researcher and comes back to the same results', async () => {
     backgroundWith(catalog());
     render(<SearchTab />);

@@ -1,5 +1,5 @@
 import type { RefObject } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { ask } from '@/lib/messaging/client';
 import { createRecentSearches } from './recent-searches';
@@ -7,9 +7,10 @@ import { createResearcherViews } from './researcher-state';
 import { ResearcherStack } from './ResearcherView';
 import { LISTBOX_ID, optionId, SearchResults } from './SearchResults';
 import { createSearchState, type SearchState } from './search-state';
+import { resumeTyping, type Typed } from './search-shell';
 import './search.css';
 
-function createPopupSearch() {
+function createPopupSearch(typed: Typed | null) {
   const views = createResearcherViews(ask);
   const search = createSearchState({
     ask,
@@ -17,6 +18,7 @@ function createPopupSearch() {
     openTab: (url) => void browser.tabs.create({ url }),
     openResearcher: views.open,
   });
+  if (typed?.value) search.input(typed.value);
   return { search, views };
 }
 
@@ -61,13 +63,20 @@ function SearchBox({ search, inputRef }: { search: SearchState; inputRef: RefObj
   );
 }
 
-/** The Search tab: the search box and its results, or the researcher opened from them. */
-export function SearchTab() {
-  const [{ search, views }] = useState(createPopupSearch);
+/**
+ * The Search tab: the search box and its results, or the researcher opened from them. `typed` is
+ * what the reader typed into popup.html's shell box before the popup rendered.
+ */
+export function SearchTab({ typed = null }: { typed?: Typed | null }) {
+  const [{ search, views }] = useState(() => createPopupSearch(typed));
   const inputRef = useRef<HTMLInputElement>(null);
   const opened = views.current.value;
 
   useEffect(() => search.dispose, [search]);
+  // In the same task as the first render, so no keystroke falls between the shell and this box.
+  useLayoutEffect(() => {
+    if (typed && inputRef.current) resumeTyping(inputRef.current, typed);
+  }, []);
   // Back from the last researcher: the search box again, with the query as it was.
   useEffect(() => {
     if (!opened) inputRef.current?.focus();

@@ -1,6 +1,9 @@
-import type { MaskedKeys, SettingsResponses } from '../../messaging/requests/settings';
-import { requireExtensionPage, type AreaHandlers } from '../../messaging/server';
-import { maskKey, type ApiKeys } from '../../settings/key-format';
+import { testKey } from '../../catalog/key-check';
+import type { MaskedKeys, SettingsResponses, SettingsResult } from '../../messaging/requests/settings';
+import { RefusedError, requireExtensionPage, type AreaHandlers } from '../../messaging/server';
+import { maskKey, type ApiKeys, type KeyService } from '../../settings/key-format';
+import { readKeyProblems } from '../../settings/key-problems';
+import { readSettings, updateSettings } from '../../settings/store';
 import type { BackgroundDeps } from '../deps';
 
 const masked = (keys: ApiKeys): MaskedKeys => ({
@@ -8,20 +11,40 @@ const masked = (keys: ApiKeys): MaskedKeys => ({
   s2: keys.s2 ? maskKey(keys.s2) : null,
 });
 
-/** The options page's requests: API keys (answered masked) and the cache. Weft's own pages only. */
-export function settingsHandlers({ apiKeys, cache }: Pick<BackgroundDeps, 'apiKeys' | 'cache'>): AreaHandlers<keyof SettingsResponses> {
+type Deps = Pick<BackgroundDeps, 'apiKeys' | 'cache' | 'http' | 'keyProblems'>;
+
+/** The options page's requests: settings, API keys (answered masked) and the cache. Weft's own pages only. */
+export function settingsHandlers({ apiKeys, cache, http, keyProblems }: Deps): AreaHandlers<keyof SettingsResponses> {
+  const result = async (keys?: ApiKeys): Promise<SettingsResult> => {
+    const [saved, problems, settings] = await Promise.all([keys ?? apiKeys.keys(), readKeyProblems(), readSettings()]);
+    return { keys: masked(saved), problems, settings };
+  };
+
   return {
     'settings-get': async (_, sender) => {
       requireExtensionPage(sender);
-      return { keys: masked(await apiKeys.keys()) };
+      return result();
+    },
+    'settings-set': async ({ show, cacheLifetime }, sender) => {
+      requireExtensionPage(sender);
+      await updateSettings((s) => ({ ...s, show: { ...s.show, ...show }, cacheLifetime: cacheLifetime ?? s.cacheLifetime }));
+      return result();
     },
     'settings-set-keys': async ({ openalex, s2 }, sender) => {
       requireExtensionPage(sender);
-      const saved = await apiKeys.save({
-        ...(openalex !== undefined ? { openalex } : {}),
-        ...(s2 !== undefined ? { s2 } : {}),
-      });
-      return { keys: masked(saved) };
+      const patch = { ...(openalex !== undefined ? { openalex } : {}), ...(s2 !== undefined ? { s2 } : {}) };
+      const saved = await apiKeys.save(patch);
+      // A refusal was about the key it replaces.
+      await Promise.all((Object.keys(patch) as KeyService[]).map((service) => keyProblems.clear(service)));
+      return result(saved);
+    },
+    'settings-test-key': async ({ service }, sender) => {
+      requireExtensionPage(sender);
+      const key = (await apiKeys.keys())[service];
+      if (!key) throw new RefusedError('No key is saved for this catalog');
+      const answer = await testKey(http, service, key);
+      await (answer.valid ? keyProblems.clear(service) : keyProblems.refused(service));
+      return answer;
     },
     'cache-stats': async (_, sender) => {
       requireExtensionPage(sender);

@@ -77,6 +77,23 @@ export const AutocompleteHit = v.looseObject({
 /** The JSON body of a 429 (budget or per-second); other shapes are simply not matched. */
 export const RateLimitBody = v.looseObject({ message: v.string() });
 
+/**
+ * `GET /rate-limit?api_key=…`: the key's daily allowance (catalog-apis.md §2.1). Credits when
+ * OpenAlex counts them, dollars always; `resets_at` an ISO date, `resets_in_seconds` relative.
+ */
+export const RateLimitStatus = v.looseObject({
+  rate_limit: v.looseObject({
+    credits_limit: num,
+    credits_used: num,
+    credits_remaining: num,
+    daily_budget_usd: num,
+    daily_used_usd: num,
+    daily_remaining_usd: num,
+    resets_at: str,
+    resets_in_seconds: num,
+  }),
+});
+
 export type WorkOut = v.InferOutput<typeof Work>;
 export type AuthorOut = v.InferOutput<typeof Author>;
 export type AuthorshipOut = v.InferOutput<typeof Authorship>;

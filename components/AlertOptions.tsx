@@ -2,10 +2,11 @@ import { useRef } from 'preact/hooks';
 import { useSignal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { followFile, MAX_FILE_CHARS } from '@/lib/follows/file';
+import type { FollowingState } from '@/lib/follows/following-state';
 import type { FollowsState } from '@/lib/messaging/protocol';
-import type { FollowingState } from './following-state';
+import './alert-options.css';
 
-/** How often Weft may check; the scheduler never goes below 30 minutes. */
+/** How often Weft may check: from 30 minutes (the scheduler's floor) to once a day. */
 const INTERVALS: [minutes: number, label: string][] = [
   [30, 'every 30 minutes'],
   [60, 'every hour'],
@@ -13,8 +14,6 @@ const INTERVALS: [minutes: number, label: string][] = [
   [360, 'every 6 hours'],
   [720, 'every 12 hours'],
   [1440, 'once a day'],
-  [4320, 'every 3 days'],
-  [10080, 'once a week'],
 ];
 
 /** The hash that opens this section in a tab (a file chooser closes the toolbar popup). */
@@ -36,8 +35,11 @@ interface Props {
   inTab: boolean;
 }
 
-/** Check interval, desktop notifications, export and import of the follow list. */
-export function AlertOptions({ data, state, inTab }: Props) {
+/**
+ * Check interval, desktop notifications, export and import of the follow list: in the popup's
+ * Following tab (`AlertOptions`) and on the options page (`AlertControls` in its own section).
+ */
+export function AlertControls({ data, state, inTab }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const note = useSignal<string | null>(null);
   const { settings, notificationsAllowed } = data;
@@ -78,9 +80,9 @@ export function AlertOptions({ data, state, inTab }: Props) {
     }
   }
 
+  const blocked = settings.notify && !notificationsAllowed;
   return (
-    <details class="alert-options" open={location.hash === IMPORT_HASH}>
-      <summary>Alerts and backup</summary>
+    <div class="alert-controls">
       <label class="option">
         <span>Check for new papers</span>
         <select
@@ -97,12 +99,15 @@ export function AlertOptions({ data, state, inTab }: Props) {
           type="checkbox"
           data-weft-action="notifications"
           checked={notifying}
+          aria-describedby={blocked ? 'notifications-blocked' : undefined}
           onChange={(e) => void toggleNotifications(e.currentTarget.checked)}
         />
         <span>Desktop notification when a check finds new papers</span>
       </label>
-      {settings.notify && !notificationsAllowed && (
-        <p class="muted">Notifications are switched on but the browser no longer allows them; tick the box to allow them again.</p>
+      {blocked && (
+        <p id="notifications-blocked" class="muted">
+          Notifications are switched on but the browser no longer allows them; tick the box to allow them again.
+        </p>
       )}
       <div class="option buttons">
         <button
@@ -134,6 +139,16 @@ export function AlertOptions({ data, state, inTab }: Props) {
               ? `Imported ${result.added} researcher${result.added === 1 ? '' : 's'}${result.alreadyFollowed ? `; ${result.alreadyFollowed} already followed` : ''}.`
               : result.message))}
       </p>
+    </div>
+  );
+}
+
+/** The popup's collapsible "Alerts and backup" (opened by the import hash). */
+export function AlertOptions(props: Props) {
+  return (
+    <details class="alert-options" open={location.hash === IMPORT_HASH}>
+      <summary>Alerts and backup</summary>
+      <AlertControls {...props} />
     </details>
   );
 }

@@ -5,10 +5,11 @@
  */
 import { signal } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import { KEYS, LEASE_KEY } from '@/lib/follows/model';
-import type { ask as askBackground } from '@/lib/messaging/client';
-import type { CheckOutcome, FollowsState, ImportResult, WireError } from '@/lib/messaging/protocol';
-import { describeFailure, failureOf, formatReset } from '@/lib/ui/describe-failure';
+import { SETTINGS_KEY } from '../settings/settings';
+import { KEYS, LEASE_KEY } from './model';
+import type { ask as askBackground } from '../messaging/client';
+import type { CheckOutcome, FollowsState, ImportResult, WireError } from '../messaging/protocol';
+import { describeFailure, failureOf, formatReset } from '../ui/describe-failure';
 
 type Ask = typeof askBackground;
 
@@ -57,7 +58,7 @@ export function createFollowingState(ask: Ask) {
 
   /** Re-reads the state whenever the background stores a change; returns the unsubscribe. */
   function watch(): () => void {
-    const watched: Record<string, string[]> = { local: Object.values(KEYS), session: [LEASE_KEY] };
+    const watched: Record<string, string[]> = { local: [...Object.values(KEYS), SETTINGS_KEY], session: [LEASE_KEY] };
     const onChanged = (changes: Record<string, unknown>, area: string) => {
       if (Object.keys(changes).some((k) => watched[area]?.includes(k))) void refresh();
     };

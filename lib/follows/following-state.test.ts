@@ -1,5 +1,5 @@
 import { fakeBrowser } from 'wxt/testing';
-import type { FollowsState } from '@/lib/messaging/protocol';
+import type { FollowsState } from '../messaging/protocol';
 import { createFollowingState, describeCheck } from './following-state';
 
 const NOW = Date.UTC(2026, 5, 10, 9);
@@ -35,7 +35,7 @@ describe('the Following tab state', () => {
   });
 
   it('shows an error with what to do when the background cannot answer', async () => {
-    const { RemoteError } = await import('@/lib/messaging/client');
+    const { RemoteError } = await import('../messaging/client');
     const s = createFollowingState((async () => {
       throw new RemoteError({ kind: 'internal', message: 'gone', retryAt: null });
     }) as never);

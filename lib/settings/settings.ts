@@ -1,0 +1,88 @@
+/**
+ * The reader's settings as one object in extension storage (`storage.local`, key `settings`):
+ * which of Weft's additions arXiv pages show, how alerts run, how long cached answers last.
+ * API keys are kept apart (api-keys.ts): content scripts read this object, keys stay with
+ * the background.
+ *
+ * Versioned: every stored shape ever written is listed in `MIGRATIONS`, so an update never
+ * loses a reader's choices. Version 1 is the alert settings object Weft stored before this one
+ * existed (`alert-settings`: `{ intervalMinutes, notify }`).
+ *
+ * Plain TypeScript rather than valibot: the content script reads this too and carries no
+ * validation library.
+ */
+import { clampInterval, DEFAULT_INTERVAL_MINUTES, type AlertSettings } from '../follows/model';
+
+export const SETTINGS_KEY = 'settings';
+/** Where version 1 lived; read once to migrate, then removed. */
+export const LEGACY_ALERTS_KEY = 'alert-settings';
+export const SETTINGS_VERSION = 2;
+
+/** What Weft adds to an abstract page, each shown or hidden by the reader. */
+export type PageAddition = 'badges' | 'paper' | 'institutions' | 'related';
+export const PAGE_ADDITIONS: readonly PageAddition[] = ['badges', 'paper', 'institutions', 'related'];
+export type Visibility = Record<PageAddition, boolean>;
+
+export type CacheLifetime = 'short' | 'normal' | 'long';
+export const CACHE_LIFETIMES: readonly CacheLifetime[] = ['short', 'normal', 'long'];
+/** Factor on every cache TTL (papers 1 day, author numbers 7 days… at `normal`). */
+export const CACHE_TTL_SCALE: Record<CacheLifetime, number> = { short: 0.25, normal: 1, long: 4 };
+
+export interface Settings {
+  version: typeof SETTINGS_VERSION;
+  show: Visibility;
+  alerts: AlertSettings;
+  cacheLifetime: CacheLifetime;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  version: SETTINGS_VERSION,
+  show: { badges: true, paper: true, institutions: true, related: true },
+  alerts: { intervalMinutes: DEFAULT_INTERVAL_MINUTES, notify: false },
+  cacheLifetime: 'normal',
+};
+
+type Obj = Record<string, unknown>;
+const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** Version 1 → 2: the alert settings move under `alerts`; everything new starts at its default. */
+const MIGRATIONS: Record<number, (old: Obj) => Obj> = {
+  2: (v1) => ({ ...DEFAULT_SETTINGS, alerts: { intervalMinutes: v1.intervalMinutes, notify: v1.notify } }),
+};
+
+/** The stored object's version: 1 for the unversioned alert settings. */
+function versionOf(raw: Obj): number {
+  return typeof raw.version === 'number' && Number.isInteger(raw.version) ? raw.version : 1;
+}
+
+/**
+ * The current version's settings from whatever is stored, field by field: a missing or
+ * damaged field takes its default, the others are kept (one bad value never resets the rest).
+ */
+export function normalizeSettings(raw: Obj): Settings {
+  const show = isObj(raw.show) ? raw.show : {};
+  const alerts = isObj(raw.alerts) ? raw.alerts : {};
+  const interval = typeof alerts.intervalMinutes === 'number' ? alerts.intervalMinutes : DEFAULT_INTERVAL_MINUTES;
+  return {
+    version: SETTINGS_VERSION,
+    show: Object.fromEntries(PAGE_ADDITIONS.map((k) => [k, typeof show[k] === 'boolean' ? show[k] : DEFAULT_SETTINGS.show[k]])) as Visibility,
+    alerts: { intervalMinutes: clampInterval(interval), notify: alerts.notify === true },
+    cacheLifetime: CACHE_LIFETIMES.includes(raw.cacheLifetime as CacheLifetime) ? (raw.cacheLifetime as CacheLifetime) : DEFAULT_SETTINGS.cacheLifetime,
+  };
+}
+
+/**
+ * Stored settings of any version (or nothing) → the current version. A version newer than
+ * this Weft knows (a downgrade) keeps the fields it recognises.
+ */
+export function migrateSettings(stored: unknown): Settings {
+  if (!isObj(stored)) return normalizeSettings({});
+  let raw = stored;
+  for (let v = versionOf(raw) + 1; v <= SETTINGS_VERSION; v++) raw = MIGRATIONS[v]!(raw);
+  return normalizeSettings(raw);
+}
+
+/** What storage holds under both keys → the object to use (the new key wins once written). */
+export function settingsFromStorage(items: Record<string, unknown>): Settings {
+  return migrateSettings(items[SETTINGS_KEY] ?? items[LEGACY_ALERTS_KEY]);
+}

@@ -1,0 +1,66 @@
+// The fault and bad-input catalogue (issue 7): every class of bad input or fault Weft is tried
+// against, and what the reader must see. Each class is tried by at least one test in
+// faults/unit (vitest: the whole background with only fetch and IndexedDB faked, or components
+// in happy-dom) or faults/e2e (Chromium with the built extension), which reports it with
+// `tried(id, measures)` (faults/ledger.mjs). `node faults/run.mjs` fails a class no test tried.
+//
+// Always, on top of each class's own expectation: the page never breaks, nothing followed or
+// cached is lost, no catalog text runs as code.
+
+/** @typedef {{ id: string, area: string, fault: string, expect: string }} FaultClass */
+
+/** @type {FaultClass[]} */
+export const CLASSES = [
+  // --- Untrusted catalog text and links -------------------------------------------------------
+  { id: 'html-in-api-strings', area: 'render', fault: '<img onerror>, <script>, <svg onload> in every API string Weft renders (author, institution, title, journal, search hit, co-author, inbox, followed name)', expect: 'shown as literal text on the abs page and in the popup; 0 scripts executed, 0 injected elements' },
+  { id: 'hostile-urls', area: 'render', fault: 'javascript:, " JaVaScRiPt:", data:, http:, look-alike hosts in every API URL field', expect: 'no link made from them; every rendered href is https: on an allowlisted host' },
+  // --- Sizes ------------------------------------------------------------------------------------
+  { id: 'authors-2830', area: 'size', fault: 'an ATLAS-style paper with 2,830 authors', expect: 'one badge per author; the first 100 load, the rest wait for "et al."; the page stays responsive' },
+  { id: 'openalex-truncated-100', area: 'size', fault: 'OpenAlex list results cut at 100 authorships (is_authors_truncated)', expect: 'a followed author beyond #100 still gets the alert (free singleton lookup), exactly once' },
+  // --- Malformed answers ----------------------------------------------------------------------
+  { id: 'null-fields', area: 'schema', fault: 'null where a value is expected (names, counts, authorships, results)', expect: 'typed "invalid-response" or "not available"; never cached; fine once the API is' },
+  { id: 'missing-fields', area: 'schema', fault: 'required fields absent', expect: 'typed error or "not available"; never cached' },
+  { id: 'wrong-typed-fields', area: 'schema', fault: 'strings for numbers, objects for arrays, numbers for names', expect: 'typed error or "not available"; never cached; no NaN shown' },
+  { id: 'extra-fields', area: 'schema', fault: 'unknown extra fields everywhere', expect: 'ignored: the same answer as without them' },
+  { id: 'empty-arrays', area: 'schema', fault: 'empty authorships, results, recommendations', expect: 'an answer that says "nothing known" (unmatched / no related papers), not an error or a crash' },
+  { id: 'html-error-page-200', area: 'transport', fault: 'an HTML error page (captive portal, proxy) with status 200', expect: 'typed "invalid-response", retry offered, never cached' },
+  { id: 'malformed-json', area: 'transport', fault: 'truncated JSON with a JSON content type', expect: 'typed "invalid-response", never cached' },
+  { id: 'openalex-budget-429', area: 'transport', fault: 'OpenAlex "Insufficient budget" 429 with Retry-After of ~16 hours', expect: 'no retry storm (one request); list calls stop until the reset; author numbers come one by one from the free endpoint; checks wait' },
+  { id: 'openalex-per-second-429', area: 'transport', fault: 'a per-second 429 with Retry-After: 1', expect: 'waits as told, retries once, answers' },
+  { id: 's2-429-no-retry-after', area: 'transport', fault: 'Semantic Scholar 429 without Retry-After, every time', expect: 'capped jittered retries, then the host cools down (next call: 0 requests); citations fall back to OpenAlex' },
+  { id: 'server-5xx', area: 'transport', fault: '500 / 502 / 503', expect: 'capped retries; error with retry; saved (stale) answers still shown and kept' },
+  { id: 'slow-past-timeout', area: 'transport', fault: 'an answer slower than the request timeout', expect: 'typed "timeout" within the timeout, not retried, not cached' },
+  { id: 'offline', area: 'transport', fault: 'the network is down (fetch rejects)', expect: 'badges in error with retry, popup says the catalog could not be reached; works again once online' },
+  // --- Service-worker lifecycle ----------------------------------------------------------------
+  { id: 'sw-killed-mid-fetch', area: 'lifecycle', fault: 'the service worker is stopped while the abs page\'s requests are in flight', expect: 'no badge stuck loading: each ends ready or in error with a working retry' },
+  { id: 'sw-killed-mid-check', area: 'lifecycle', fault: 'the service worker is stopped during a new-paper check', expect: 'the next check finds the paper once: 0 follows lost, 0 duplicate alerts' },
+  { id: 'concurrent-checks', area: 'lifecycle', fault: 'the alarm fires during "Check now"; a check is interrupted after notifying', expect: 'one check at a time; a paper is notified once' },
+  { id: 'alarm-missing-on-start', area: 'lifecycle', fault: 'the browser dropped the check alarm', expect: 'recreated on worker start, due at the next interval (a missed check runs once)' },
+  // --- Storage -----------------------------------------------------------------------------------
+  { id: 'idb-quota-exceeded', area: 'storage', fault: 'IndexedDB writes fail with QuotaExceededError', expect: 'network-only: answers still come; follows untouched' },
+  { id: 'idb-corrupt', area: 'storage', fault: 'a corrupted / unopenable cache database', expect: 'network-only: answers still come; "Clear cache" recovers; follows untouched' },
+  { id: 'idb-blocked-upgrade', area: 'storage', fault: 'an older connection blocks the schema upgrade', expect: 'network-only meanwhile, the cache works once it is released' },
+  { id: 'idb-upgrade-every-version', area: 'storage', fault: 'a database from every earlier schema version, with data', expect: 'upgraded in place, its answers served without a request; follows kept' },
+  { id: 'damaged-follow-storage', area: 'storage', fault: 'a damaged follow entry, or follow storage that is not a list', expect: 'the damaged entry alone is dropped; every other follow kept' },
+  // --- The arXiv page --------------------------------------------------------------------------
+  { id: 'abs-missing-author-list', area: 'page', fault: 'an abs page without div.authors', expect: 'fails closed with one console warning, no exception; the page intact' },
+  { id: 'abs-missing-sidebar', area: 'page', fault: 'an abs page without the right-hand sidebar', expect: 'badges still work, panels placed by the abstract or left out; no exception' },
+  // --- Identifiers -------------------------------------------------------------------------------
+  { id: 'id-old-style-versioned', area: 'ids', fault: 'old-style versioned id math/0211159v2 (page and popup)', expect: 'normalised to math/0211159; badges load; requests use the unversioned id' },
+  { id: 'id-four-digit', area: 'ids', fault: '4-digit new-style id 0704.0001', expect: 'accepted end to end; URL built from the id' },
+  { id: 'id-arxiv-prefix', area: 'ids', fault: '"arXiv:2406.05546v2" pasted in the popup; a prefixed id in a message', expect: 'the popup jumps to the paper; the background refuses prefixed ids' },
+  { id: 'id-pdf-url', area: 'ids', fault: 'https://arxiv.org/pdf/… URLs (with version, .pdf) pasted in the popup', expect: 'normalised to the abstract page of that paper' },
+  // --- Unicode -------------------------------------------------------------------------------------
+  { id: 'unicode-combining', area: 'unicode', fault: 'names in NFD on the page and NFC in the catalog (and the reverse)', expect: 'matched; search matches either form' },
+  { id: 'unicode-cjk', area: 'unicode', fault: 'CJK names', expect: 'matched and rendered unchanged' },
+  { id: 'unicode-rtl', area: 'unicode', fault: 'Arabic / Hebrew names', expect: 'rendered unchanged and direction-isolated: numbers next to them stay in place' },
+  { id: 'unicode-zero-width', area: 'unicode', fault: 'zero-width spaces / joiners inside names', expect: 'matched as the same name' },
+  { id: 'unicode-long-name', area: 'unicode', fault: 'a 300-character name without spaces', expect: 'the card stays within its width; the page layout unchanged' },
+  // --- Messages to the background ----------------------------------------------------------------
+  { id: 'msg-unknown-type', area: 'messages', fault: 'messages of unknown types, non-objects, null', expect: '"bad-request"; no request made' },
+  { id: 'msg-bad-ids', area: 'messages', fault: 'malformed, versioned, prefixed, overlong ids', expect: '"bad-request"; no request made' },
+  { id: 'msg-smuggled-url', area: 'messages', fault: 'a URL in place of an id or as an extra key', expect: '"bad-request"; the background never fetches it' },
+  { id: 'msg-untrusted-sender', area: 'messages', fault: 'a sender outside arxiv.org / Weft, or a content script asking for popup-only actions', expect: 'refused; settings, follows and cache unchanged' },
+];
+
+export const CLASS_IDS = new Set(CLASSES.map((c) => c.id));

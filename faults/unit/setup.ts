@@ -1,0 +1,17 @@
+/**
+ * The fault suite's vitest setup: the background's fetch layer keeps all its behaviour, but its
+ * waits are recorded rather than waited and its timeout is short, so a test can try a 15 s
+ * timeout or a 1 s Retry-After in milliseconds and check what was asked.
+ */
+import type { HttpOptions } from '@/lib/catalog/http';
+
+export const httpTuning: { current: HttpOptions; slept: number[] } = { current: {}, slept: [] };
+
+vi.mock('@/lib/catalog/http', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/catalog/http')>();
+  return {
+    ...real,
+    createHttp: (opts: HttpOptions = {}) =>
+      real.createHttp({ ...opts, sleep: async (ms) => void httpTuning.slept.push(ms), timeoutMs: 200, ...httpTuning.current }),
+  };
+});

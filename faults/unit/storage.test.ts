@@ -1,0 +1,178 @@
+/**
+ * Storage faults, through the whole background: IndexedDB full, corrupt, blocked or from an
+ * older schema; follow storage damaged. The cache degrades to the network and recovers; the
+ * follow list (extension storage, not the cache) never loses an entry it can read.
+ */
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
+import { fakeBrowser } from 'wxt/testing';
+import { DB_NAME, DB_VERSION, type CacheRecord } from '@/lib/cache/db';
+import type { FollowsState, PaperAuthorsResult } from '@/lib/messaging/protocol';
+import { tried } from '../ledger.mjs';
+import { FROM_POPUP, ID, startBackground, type Background } from './background';
+
+const authorsOf = (bg: Background) => bg.ask<PaperAuthorsResult>({ type: 'paper-authors', arxivId: ID, names: bg.names, eager: 100 });
+
+/** Asks for the page's authors: every author paired and their numbers there; returns the requests it took. */
+async function pageLoads(bg: Background): Promise<number> {
+  const from = bg.requests.length;
+  const r = await authorsOf(bg);
+  expect(r.ok && r.data.slots.map((s) => s.openalex?.openalexId)).toEqual(bg.catalog.people.map((p) => p.openalexId));
+  expect(r.ok && r.data.eagerMetrics && 'metrics' in r.data.eagerMetrics && Object.keys(r.data.eagerMetrics.metrics).length).toBe(bg.names.length);
+  await bg.deps.cache.settle();
+  return bg.requests.length - from;
+}
+
+/** Follows a few of the page's authors; returns a function counting how many are no longer followed. */
+async function followSome(bg: Background) {
+  const ids = bg.catalog.people.slice(0, 3).map((p) => p.openalexId!);
+  for (const id of ids) expect(await bg.ask({ type: 'follow', id, name: `Name ${id}` })).toMatchObject({ ok: true });
+  return async () => {
+    const r = await bg.ask<FollowsState>({ type: 'follows-state' }, FROM_POPUP);
+    const kept = new Set(r.ok ? r.data.follows.map((f) => f.id) : []);
+    return ids.filter((id) => !kept.has(id)).length;
+  };
+}
+
+/** Moves the clock `ms` ahead (the cache retries a failed database after a minute). */
+function clock() {
+  let offset = 0;
+  const real = Date.now.bind(Date);
+  vi.spyOn(Date, 'now').mockImplementation(() => real() + offset);
+  return (ms: number) => void (offset += ms);
+}
+
+/** Reads every record of the current cache database. */
+function dump(idb: IDBFactory): Promise<CacheRecord[]> {
+  return new Promise((resolve, reject) => {
+    const open = idb.open(DB_NAME);
+    open.onsuccess = () => {
+      const req = open.result.transaction('entries').objectStore('entries').getAll();
+      req.onsuccess = () => { open.result.close(); resolve(req.result as CacheRecord[]); };
+      req.onerror = () => reject(req.error);
+    };
+    open.onerror = () => reject(open.error);
+  });
+}
+
+/**
+ * A database exactly as each earlier schema version left it, holding `records`. One builder
+ * per version below DB_VERSION: a new schema version must add the shape it replaces here.
+ */
+const EARLIER: Record<number, (idb: IDBFactory, records: CacheRecord[]) => Promise<void>> = {
+  1: (idb, records) => new Promise((resolve, reject) => {
+    const open = idb.open(DB_NAME, 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('entries', { keyPath: 'key' }).createIndex('by-expires', 'expiresAt');
+    open.onsuccess = () => {
+      const tx = open.result.transaction('entries', 'readwrite');
+      for (const { lastAccess: _a, size: _s, ...v1 } of records) tx.objectStore('entries').put(v1);
+      tx.oncomplete = () => { open.result.close(); resolve(); };
+      tx.onerror = () => reject(tx.error);
+    };
+    open.onerror = () => reject(open.error);
+  }),
+};
+
+describe('storage faults', () => {
+  it('[idb-quota-exceeded] writes failing with QuotaExceededError: answers still come from the network; follows untouched; the cache comes back', async () => {
+    const later = clock();
+    const bg = startBackground();
+    const lost = await followSome(bg);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await pageLoads(bg)).toBeGreaterThan(0); // network-only: nothing was kept
+    const followsLost = await lost();
+    tried('idb-quota-exceeded', { followsLost });
+    expect(followsLost).toBe(0);
+    put.mockRestore();
+    later(61_000);
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await pageLoads(bg)).toBe(0); // cached again
+  });
+
+  it('[idb-corrupt] a database that cannot be opened: network-only; "Clear cache" recovers it; follows untouched', async () => {
+    const idb = new IDBFactory();
+    let corrupt = true;
+    const realOpen = idb.open.bind(idb);
+    vi.spyOn(idb, 'open').mockImplementation((name, version) => {
+      if (!corrupt) return realOpen(name, version);
+      const request = new EventTarget() as IDBOpenDBRequest;
+      Object.defineProperty(request, 'error', { value: new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError') });
+      setTimeout(() => request.dispatchEvent(new Event('error')));
+      return request;
+    });
+    const realDelete = idb.deleteDatabase.bind(idb);
+    vi.spyOn(idb, 'deleteDatabase').mockImplementation((name) => {
+      corrupt = false; // deleting the broken files is what repairs it
+      return realDelete(name);
+    });
+    const bg = startBackground({ idb });
+    const lost = await followSome(bg);
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await bg.ask({ type: 'cache-clear' }, FROM_POPUP)).toMatchObject({ ok: true });
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await pageLoads(bg)).toBe(0);
+    const followsLost = await lost();
+    tried('idb-corrupt', { followsLost });
+    expect(followsLost).toBe(0);
+  });
+
+  it('[idb-blocked-upgrade] an old connection blocking the upgrade: network-only meanwhile, cached once it is gone', async () => {
+    const later = clock();
+    const idb = new IDBFactory();
+    await EARLIER[1]!(idb, []);
+    const old = await new Promise<IDBDatabase>((resolve) => { const r = idb.open(DB_NAME, 1); r.onsuccess = () => resolve(r.result); });
+    const bg = startBackground({ idb });
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    old.close();
+    later(61_000);
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await pageLoads(bg)).toBe(0);
+    tried('idb-blocked-upgrade');
+  });
+
+  it('[idb-upgrade-every-version] a database from every earlier version, with data: upgraded, its answers served without a request', async () => {
+    expect(Object.keys(EARLIER).map(Number)).toEqual(Array.from({ length: DB_VERSION - 1 }, (_, i) => i + 1));
+    // what the current version stores for this page
+    const source = new IDBFactory();
+    const first = startBackground({ idb: source });
+    await pageLoads(first);
+    const records = await dump(source);
+    expect(records.length).toBeGreaterThan(0);
+    for (const [version, build] of Object.entries(EARLIER)) {
+      const idb = new IDBFactory();
+      await build(idb, records);
+      await fakeBrowser.storage.local.set({ follows: [{ id: 'A1', name: 'Kept', followedAt: 1, checkedAt: null, seen: {} }] });
+      const bg = startBackground({ idb });
+      expect(await pageLoads(bg), `from v${version}`).toBe(0);
+      const state = await bg.ask<FollowsState>({ type: 'follows-state' }, FROM_POPUP);
+      const followsLost = state.ok && state.data.follows.some((f) => f.id === 'A1') ? 0 : 1;
+      tried('idb-upgrade-every-version', { followsLost });
+      expect(followsLost).toBe(0);
+    }
+  });
+
+  it('[damaged-follow-storage] a damaged entry alone is dropped; follow storage that is not a list reads as empty and heals', async () => {
+    const good = (id: string) => ({ id, name: `Kept ${id}`, followedAt: 1, checkedAt: null, seen: {} });
+    await fakeBrowser.storage.local.set({ follows: [good('A11'), { id: 'https://evil.example', name: 1 }, null, good('A12'), { ...good('A13'), seen: 'x' }] });
+    const bg = startBackground();
+    const ids = async () => {
+      const r = await bg.ask<FollowsState>({ type: 'follows-state' }, FROM_POPUP);
+      expect(r.ok).toBe(true);
+      return r.ok ? r.data.follows.map((f) => f.id).sort() : [];
+    };
+    expect(await ids()).toEqual(['A11', 'A12']);
+    expect(await bg.ask({ type: 'follow', id: 'A14', name: 'New' })).toMatchObject({ ok: true });
+    const after = await ids();
+    const followsLost = ['A11', 'A12'].filter((id) => !after.includes(id)).length;
+    expect(after).toEqual(['A11', 'A12', 'A14']);
+    await fakeBrowser.storage.local.set({ follows: 'not a list' });
+    expect(await ids()).toEqual([]);
+    expect(await bg.ask({ type: 'follow', id: 'A15', name: 'New' })).toMatchObject({ ok: true });
+    expect(await ids()).toEqual(['A15']);
+    tried('damaged-follow-storage', { followsLost });
+  });
+});

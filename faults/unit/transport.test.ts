@@ -1,0 +1,159 @@
+/**
+ * Transport faults, through the whole background: what a page asking for its authors and
+ * panels gets when the catalogs answer badly, and that nothing bad is ever cached.
+ */
+import { tried } from '../ledger.mjs';
+import type { PaperAuthorsResult, PaperCitationsResult } from '@/lib/messaging/protocol';
+import { OA_HOST, S2_HOST } from '../../e2e/fake-apis.mjs';
+import { FROM_POPUP, ID, json, startBackground, type Background, type Route } from './background';
+
+const OA_WORK = /^\/works\/doi:10\.48550\/arxiv\./i;
+const isWork = (u: URL) => u.host === OA_HOST && OA_WORK.test(decodeURIComponent(u.pathname));
+const authorsOf = (bg: Background) => bg.ask<PaperAuthorsResult>({ type: 'paper-authors', arxivId: ID, names: bg.names, eager: 100 });
+
+/** An answer the page can show: every author paired with OpenAlex and their numbers loaded. */
+async function expectHealthy(bg: Background) {
+  const r = await authorsOf(bg);
+  expect(r.ok).toBe(true);
+  if (!r.ok) return;
+  expect(r.data.slots.map((s) => s.openalex?.openalexId)).toEqual(bg.catalog.people.map((p) => p.openalexId));
+  expect(r.data.eagerMetrics && 'metrics' in r.data.eagerMetrics && Object.keys(r.data.eagerMetrics.metrics).length).toBe(bg.names.length);
+}
+
+/**
+ * The OpenAlex work answers `bad` (every catalog answer would, for S2 too when `s2` is set):
+ * the page gets a typed error, and once the catalog is healthy the next ask fetches again
+ * (the bad answer was not cached) and shows everything.
+ */
+async function badThenHealed(bad: () => Response, kind: string, { s2 = true } = {}) {
+  const route: Route = (u) => (isWork(u) || (s2 && u.host === S2_HOST) ? bad() : undefined);
+  const bg = startBackground({ route });
+  const r = await authorsOf(bg);
+  expect(r).toMatchObject({ ok: false, error: { kind } });
+  await bg.deps.cache.settle();
+  bg.reroute();
+  const before = bg.requests.length;
+  await expectHealthy(bg);
+  expect(bg.requests.slice(before).some(isWork)).toBe(true);
+  return bg;
+}
+
+describe('transport faults', () => {
+  it('[html-error-page-200] an HTML page with status 200 is a typed error, never cached', async () => {
+    await badThenHealed(() => new Response('<!doctype html><title>Login</title><h1>Sign in to the Wi-Fi</h1>', { status: 200, headers: { 'content-type': 'text/html' } }), 'invalid-response');
+    tried('html-error-page-200');
+  });
+
+  it('[malformed-json] truncated JSON is a typed error, never cached', async () => {
+    await badThenHealed(() => new Response('{"id":"https://openalex.org/W1","authorships":[{"auth', { status: 200, headers: { 'content-type': 'application/json' } }), 'invalid-response');
+    tried('malformed-json');
+  });
+
+  it('[server-5xx] 500/502/503: capped retries, a retryable error, never cached', async () => {
+    for (const status of [500, 502, 503]) {
+      const bg = await badThenHealed(() => json({ error: 'Internal Server Error' }, status), 'http');
+      // 3 attempts (1 + 2 retries) for the work, then the answer came from the healthy catalog
+      expect(bg.slept.length).toBeLessThanOrEqual(4);
+    }
+    tried('server-5xx');
+  });
+
+  it('[server-5xx] a saved answer past its TTL is still shown (marked stale) and kept when the refresh fails', async () => {
+    let t = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => t);
+    const bg = startBackground();
+    await expectHealthy(bg);
+    await bg.deps.cache.settle();
+    t += 8 * 86_400_000; // past the paper's and the authors' TTLs
+    bg.reroute(() => json({ error: 'Service Unavailable' }, 503));
+    const r = await authorsOf(bg);
+    expect(r).toMatchObject({ ok: true, data: { stale: true } });
+    await bg.deps.cache.settle();
+    bg.reroute(() => { throw new TypeError('Failed to fetch'); });
+    const again = await authorsOf(bg);
+    expect(again).toMatchObject({ ok: true, data: { stale: true } });
+    if (again.ok) expect(again.data.slots.map((s) => s.openalex?.openalexId)).toEqual(bg.catalog.people.map((p) => p.openalexId));
+    tried('server-5xx');
+  });
+
+  it('[slow-past-timeout] an answer slower than the timeout is a "timeout", not retried, not cached', async () => {
+    const slow: Route = (u, init) => (isWork(u) || u.host === S2_HOST
+      ? new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
+      : undefined);
+    const bg = startBackground({ route: slow, http: { timeoutMs: 150 } });
+    const t0 = performance.now();
+    const r = await authorsOf(bg);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(r).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    expect(bg.requests.filter(isWork)).toHaveLength(1);
+    bg.reroute();
+    await expectHealthy(bg);
+    tried('slow-past-timeout');
+  });
+
+  it('[offline] a rejected fetch is a "network" error with retry; cached papers still answer; back online it loads', async () => {
+    const bg = await badThenHealed(() => { throw new TypeError('Failed to fetch'); }, 'network');
+    // the paper loaded above is now cached: offline again, the page still gets it
+    bg.reroute(() => { throw new TypeError('Failed to fetch'); });
+    await expectHealthy(bg);
+    tried('offline');
+  });
+
+  it('[openalex-budget-429] a spent budget: one request, list calls stop until the reset, numbers come from the free endpoint, checks wait', async () => {
+    const bg = startBackground();
+    bg.fake.setTwists({ budgetSpent: true });
+    const isList = (u: URL) => u.host === OA_HOST && /^\/(authors|works)\/?$/.test(u.pathname);
+    const r = await authorsOf(bg);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    // the author list (a free singleton) is there; the numbers say why they are not
+    expect(r.data.slots.every((s) => s.openalex?.openalexId)).toBe(true);
+    expect(r.data.eagerMetrics).toMatchObject({ error: { kind: 'budget-exhausted' } });
+    const { retryAt } = (r.data.eagerMetrics as { error: { retryAt: number } }).error;
+    expect(retryAt - Date.now()).toBeGreaterThan(10 * 3_600_000); // Retry-After: 57539 s
+    expect(bg.requests.filter(isList)).toHaveLength(1); // no retry storm
+    // the page asks again: numbers one by one from the free endpoint, no list call
+    const from = bg.requests.length;
+    const ids = bg.catalog.people.map((p) => p.openalexId!);
+    const again = await bg.ask<{ metrics: Record<string, unknown> }>({ type: 'author-metrics', ids });
+    expect(again.ok && Object.keys(again.data.metrics).sort()).toEqual([...ids].sort());
+    expect(bg.requests.slice(from).filter(isList)).toHaveLength(0);
+    // a new-paper check waits for the reset instead of spending requests
+    await bg.ask({ type: 'follow', id: ids[0], name: 'Someone' });
+    await vi.waitFor(async () => expect((await bg.deps.follows.state()).status.retryAt).toBeGreaterThan(Date.now() + 3_600_000));
+    const before = bg.requests.length;
+    const check = await bg.ask({ type: 'check-now' }, FROM_POPUP);
+    expect(check).toMatchObject({ ok: true, data: { ran: false, reason: 'budget' } });
+    expect(bg.requests.length).toBe(before);
+    tried('openalex-budget-429');
+  });
+
+  it('[openalex-per-second-429] Retry-After: 1 is waited as told, then the call answers', async () => {
+    let limited = 0;
+    const bg = startBackground({
+      route: (u) => (u.host === OA_HOST && u.pathname === '/authors' && limited++ === 0
+        ? json({ error: 'Too Many Requests', message: 'Rate limit exceeded: 10 requests per second' }, 429, { 'retry-after': '1' })
+        : undefined),
+    });
+    await expectHealthy(bg);
+    expect(limited).toBe(2);
+    expect(bg.slept).toContain(1000);
+    tried('openalex-per-second-429');
+  });
+
+  it('[s2-429-no-retry-after] capped jittered retries, then S2 cools down; citations and related papers fall back to OpenAlex', async () => {
+    const bg = startBackground({ route: (u) => (u.host === S2_HOST ? json({ message: 'Too Many Requests' }, 429) : undefined) });
+    const cites = await bg.ask<PaperCitationsResult>({ type: 'paper-citations', arxivId: ID });
+    expect(cites).toMatchObject({ ok: true, data: { known: true, source: 'openalex', s2Failure: 'rate-limited' } });
+    const s2Calls = bg.count(S2_HOST);
+    expect(s2Calls).toBeGreaterThan(0);
+    expect(s2Calls).toBeLessThanOrEqual(3); // 1 + at most 2 retries, however many panels asked
+    // full jitter: waits are drawn, not fixed, and capped
+    expect(bg.slept.every((ms) => ms >= 0 && ms <= 10_000)).toBe(true);
+    const from = bg.requests.length;
+    const related = await bg.ask({ type: 'related-papers', arxivId: ID });
+    expect(related).toMatchObject({ ok: true, data: { known: true, source: 'openalex' } });
+    expect(bg.count(S2_HOST, from)).toBe(0); // cooling down: no request at all
+    tried('s2-429-no-retry-after');
+  });
+});

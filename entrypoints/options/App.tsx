@@ -1,16 +1,23 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
+import { AlertControls } from '@/components/AlertOptions';
 import { FailureNotice } from '@/components/FailureNotice';
+import { HostAccessNotice } from '@/components/HostAccessNotice';
+import { TTL } from '@/lib/catalog/catalog';
+import { createFollowingState } from '@/lib/follows/following-state';
 import { ask } from '@/lib/messaging/client';
 import { MAX_KEY_LENGTH, SERVICE_NAMES, type KeyService } from '@/lib/settings/key-format';
+import { CACHE_LIFETIMES, CACHE_TTL_SCALE, PAGE_ADDITIONS, type CacheLifetime, type PageAddition } from '@/lib/settings/settings';
+import { describeBudget } from '@/lib/ui/budget';
 import { formatBytes, formatInteger } from '@/lib/ui/format';
 import { createOptionsState, type OptionsState } from './options-state';
 
 const state = createOptionsState(ask);
+const following = createFollowingState(ask);
 
 const KEY_HELP: Record<KeyService, { text: string; href: string; where: string }> = {
   openalex: {
-    text: 'Without a key, OpenAlex allows 1,000 credits a day per IP address, shared by everyone behind the same network. A free key gives Weft its own allowance.',
+    text: 'Without a key, OpenAlex allows 1,000 credits a day per IP address, shared by everyone behind the same network (a campus, an office). A free key gives Weft an allowance of its own, ten times larger.',
     href: 'https://openalex.org/settings/api',
     where: 'openalex.org',
   },
@@ -21,11 +28,50 @@ const KEY_HELP: Record<KeyService, { text: string; href: string; where: string }
   },
 };
 
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Ids of the texts that describe a key's input, for aria-describedby. */
+const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
+function KeyTestResult({ service, state }: { service: KeyService; state: OptionsState }) {
+  const test = state.tests.value[service];
+  const name = SERVICE_NAMES[service];
+  if (test.status === 'idle') return null;
+  if (test.status === 'testing') return <p class="feedback" role="status">Asking {name}…</p>;
+  if (test.status === 'failed') return <p class="feedback alert" role="alert">{test.message}</p>;
+  if (!test.result.valid) {
+    return (
+      <p class="feedback alert" role="alert" data-weft-field="key-test" data-valid="false">
+        {name} says this key is invalid. Check that you copied all of it, or remove it.
+      </p>
+    );
+  }
+  const budget = test.result.budget;
+  if (!budget) {
+    return (
+      <p class="feedback" role="status" data-weft-field="key-test" data-valid="true">
+        {name} accepted the key.
+      </p>
+    );
+  }
+  const text = describeBudget(budget);
+  return (
+    <div class="budget" role="status" data-weft-field="key-test" data-valid="true" data-remaining={budget.remaining}>
+      <p class="feedback">
+        {name} accepted the key: {text.used}, {text.left}; {text.reset}.
+      </p>
+      <meter min={0} max={1} value={text.share} aria-label={`Share of today’s ${name} allowance used`} />
+    </div>
+  );
+}
+
 function KeyRow({ service, state }: { service: KeyService; state: OptionsState }) {
   const draft = useSignal('');
-  const loaded = state.keys.value;
-  const saved = loaded.status === 'ready' ? loaded.data[service] : null;
+  const loaded = state.loaded.value;
+  const saved = loaded.status === 'ready' ? loaded.data.keys[service] : null;
+  const refusedAt = loaded.status === 'ready' ? loaded.data.problems[service] : null;
   const busy = state.busy.value[service];
+  const testing = state.tests.value[service].status === 'testing';
   const { error, done } = state.feedback.value[service];
   const name = SERVICE_NAMES[service];
   const id = `key-${service}`;
@@ -37,7 +83,7 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
   return (
     <div class="key-row" data-weft-key={service}>
       <h3>{name}</h3>
-      <p class="muted help">
+      <p id={`${id}-help`} class="muted help">
         {help.text} Get one free at{' '}
         <a href={help.href} target="_blank" rel="noreferrer">
           {help.where}
@@ -49,11 +95,21 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
           <span>
             Saved key: <code data-weft-field="masked-key" aria-label={`${name} key ending in ${saved.slice(-4)}`}>{saved}</code>
           </span>
+          <button type="button" class="action" data-weft-action="test-key" disabled={busy || testing} aria-busy={testing} onClick={() => void state.testKey(service)}>
+            {testing ? 'Testing…' : 'Test'}
+          </button>
           <button type="button" class="action" data-weft-action="remove-key" disabled={busy} aria-label={`Remove the ${name} key`} onClick={() => void state.removeKey(service)}>
             Remove
           </button>
         </p>
       )}
+      {saved && refusedAt !== null && (
+        <p id={`${id}-refused`} class="feedback alert" role="alert" data-weft-field="key-refused">
+          {name} refused this key ({when.format(refusedAt)}). Weft keeps sending it, so {name}’s numbers stay unavailable until
+          you replace or remove it.
+        </p>
+      )}
+      <KeyTestResult service={service} state={state} />
       <form class="key-form" onSubmit={onSubmit}>
         <label for={id}>{saved ? `Replace with a new ${name} key` : `${name} API key`}</label>
         <div class="key-input">
@@ -66,7 +122,7 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
             data-weft-field="api-key"
             value={draft.value}
             aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            aria-describedby={describedBy(error && `${id}-error`, saved && refusedAt !== null && `${id}-refused`, `${id}-help`)}
             onInput={(e) => (draft.value = e.currentTarget.value)}
           />
           <button type="submit" class="action primary" data-weft-action="save-key" disabled={busy} aria-busy={busy}>
@@ -89,26 +145,99 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
 }
 
 function KeysSection({ state }: { state: OptionsState }) {
-  const loaded = state.keys.value;
+  const loaded = state.loaded.value;
   return (
     <section aria-labelledby="keys-title">
       <h2 id="keys-title">API keys (optional)</h2>
       <p>
         Weft works without keys. A key lifts the limits the catalogs set for anonymous use. Keys stay in this browser’s
-        extension storage and are sent only to the catalog they belong to; after saving, Weft shows only their last four
-        characters.
+        extension storage (not synced) and are sent only to the catalog they belong to; after saving, Weft shows only their
+        last four characters. “Test” asks the catalog whether it takes the saved key.
       </p>
       {loaded.status === 'loading' && <p class="muted" role="status">Loading saved keys…</p>}
-      {loaded.status === 'error' && <FailureNotice failure={loaded.failure} what="Saved keys" onRetry={() => void state.loadKeys()} />}
+      {loaded.status === 'error' && <FailureNotice failure={loaded.failure} what="Saved keys" onRetry={() => void state.loadSettings()} />}
       {loaded.status === 'ready' && (['openalex', 's2'] as const).map((s) => <KeyRow key={s} service={s} state={state} />)}
     </section>
   );
 }
 
+const ADDITIONS: Record<PageAddition, { label: string; what: string }> = {
+  badges: { label: 'Author badges', what: 'the h-index after each author’s name, with their card on hover or focus' },
+  paper: { label: 'Paper panel', what: 'the citation count and the paper in both catalogs' },
+  institutions: { label: 'Institutions panel', what: 'the institutions of the paper’s authors' },
+  related: { label: 'Related papers panel', what: 'recommended papers' },
+};
+
+function PagesSection({ state }: { state: OptionsState }) {
+  const loaded = state.loaded.value;
+  const changed = state.changed.value;
+  return (
+    <section aria-labelledby="pages-title">
+      <h2 id="pages-title">On arXiv pages</h2>
+      {loaded.status === 'loading' && <p class="muted" role="status">Loading settings…</p>}
+      {loaded.status === 'error' && <FailureNotice failure={loaded.failure} what="Settings" onRetry={() => void state.loadSettings()} />}
+      {loaded.status === 'ready' && (
+        <fieldset>
+          <legend>Show on abstract pages (changes apply to open tabs at once)</legend>
+          {PAGE_ADDITIONS.map((what) => (
+            <label key={what} class="check">
+              <input
+                type="checkbox"
+                data-weft-show={what}
+                checked={loaded.data.settings.show[what]}
+                onChange={(e) => void state.setShown(what, e.currentTarget.checked, ADDITIONS[what].label)}
+              />
+              <span>
+                <strong>{ADDITIONS[what].label}</strong> <span class="muted">— {ADDITIONS[what].what}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {changed && (
+        <p class={changed.alert ? 'feedback alert' : 'feedback'} role={changed.alert ? 'alert' : 'status'}>
+          {changed.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function AlertsSection() {
+  useEffect(() => following.watch(), []);
+  const load = following.load.value;
+  return (
+    <section aria-labelledby="alerts-title" class="alerts">
+      <h2 id="alerts-title">New-paper alerts</h2>
+      <p>
+        Weft checks OpenAlex for new papers by the researchers you follow (one list call per 100 researchers per check) and
+        lists them in the toolbar popup.
+      </p>
+      {load.status === 'loading' && <p class="muted" role="status">Loading…</p>}
+      {load.status === 'error' && <FailureNotice failure={load.failure} what="Alerts" onRetry={() => void following.refresh()} />}
+      {load.status === 'ready' && <AlertControls data={load.data} state={following} inTab />}
+    </section>
+  );
+}
+
+/** 6 h, 1 day, 2 days, 4 weeks: a lifetime as people say it. */
+function duration(ms: number): string {
+  const hours = Math.round(ms / 3_600_000);
+  if (hours < 24) return `${hours} h`;
+  const days = Math.round(hours / 24);
+  if (days >= 14 && days % 7 === 0) return `${days / 7} weeks`;
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+const LIFETIMES: Record<CacheLifetime, string> = { short: 'Short', normal: 'Normal', long: 'Long' };
+const lifetimeDetail = (l: CacheLifetime) =>
+  `papers ${duration(TTL.paper * CACHE_TTL_SCALE[l])}, author numbers ${duration(TTL.author * CACHE_TTL_SCALE[l])}`;
+
 function CacheSection({ state }: { state: OptionsState }) {
   const stats = state.cache.value;
   const result = state.cleared.value;
   const clearing = state.clearing.value;
+  const loaded = state.loaded.value;
   return (
     <section aria-labelledby="cache-title">
       <h2 id="cache-title">Cached data</h2>
@@ -133,6 +262,26 @@ function CacheSection({ state }: { state: OptionsState }) {
           {result.text}
         </p>
       )}
+      {loaded.status === 'ready' && (
+        <fieldset>
+          <legend>How long answers count as fresh (older ones are shown at once and refreshed)</legend>
+          {CACHE_LIFETIMES.map((l) => (
+            <label key={l} class="check">
+              <input
+                type="radio"
+                name="cache-lifetime"
+                value={l}
+                data-weft-lifetime={l}
+                checked={loaded.data.settings.cacheLifetime === l}
+                onChange={() => void state.setLifetime(l, lifetimeDetail(l).replace(/^papers /, ''))}
+              />
+              <span>
+                <strong>{LIFETIMES[l]}</strong> <span class="muted">— {lifetimeDetail(l)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
     </section>
   );
 }
@@ -145,23 +294,40 @@ function PrivacySection() {
         Weft has no server and no analytics. Its numbers come from{' '}
         <a href="https://openalex.org" target="_blank" rel="noreferrer">OpenAlex</a> and{' '}
         <a href="https://www.semanticscholar.org" target="_blank" rel="noreferrer">Semantic Scholar</a>, and every number says
-        which of them it comes from and how old it is. Weft sends requests only to <code>api.openalex.org</code> and{' '}
-        <code>api.semanticscholar.org</code>, containing the arXiv id of the abstract page you open, the OpenAlex ids of its
-        authors, what you type in the popup search, the OpenAlex ids of researchers you follow — and your API key, if you
-        saved one, to its own catalog. Those services see your IP address, as any website does. Nothing is read from pages
-        other than <code>arxiv.org/abs/…</code>. Followed researchers and settings stay in your browser’s extension storage.
+        which of them it comes from and how old it is. Requests go from Weft’s background, to these two hosts only:
+      </p>
+      <dl class="privacy">
+        <dt><code>api.openalex.org</code></dt>
+        <dd>
+          the arXiv id of the abstract page you open (as its DOI), the OpenAlex ids of its authors and related papers, what you
+          type in the popup search, the OpenAlex ids of researchers you follow (alert checks), and your OpenAlex key if you saved
+          one.
+        </dd>
+        <dt><code>api.semanticscholar.org</code></dt>
+        <dd>the arXiv id of the abstract page you open, and your Semantic Scholar key if you saved one.</dd>
+      </dl>
+      <p>
+        Nothing else leaves the browser: not the pages you visit, not who you follow as names, not your settings. Those
+        services see your IP address, as any website does. Nothing is read from pages other than <code>arxiv.org/abs/…</code>.
+        Followed researchers, settings and keys stay in this browser’s extension storage.
       </p>
     </section>
   );
 }
 
-/** The options page: optional API keys, the cache, and what leaves the browser. */
+/** The options page: API keys, what arXiv pages show, alerts, the cache, and what leaves the browser. */
 export function App() {
-  useEffect(() => void state.load(), []);
+  useEffect(() => {
+    void state.load();
+    return state.watch();
+  }, []);
   return (
     <main class="options">
       <h1>Weft settings</h1>
+      <HostAccessNotice />
       <KeysSection state={state} />
+      <PagesSection state={state} />
+      <AlertsSection />
       <CacheSection state={state} />
       <PrivacySection />
     </main>

@@ -1,12 +1,17 @@
 /**
- * The options page as signals: the saved keys (masked, as the background answers them), the
- * cache's size, and what the reader's own actions are doing (saving a key, clearing the cache).
+ * The options page as signals: the reader's settings, keys (masked, as the background answers
+ * them) and key problems, the cache's size, and what the reader's own actions are doing
+ * (saving or testing a key, changing a setting, clearing the cache).
  */
 import { signal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import type { KeyTest } from '@/lib/catalog/key-check';
 import type { ask as askBackground } from '@/lib/messaging/client';
-import type { CacheStats, MaskedKeys, WireError } from '@/lib/messaging/protocol';
-import { failureOf } from '@/lib/ui/describe-failure';
+import type { CacheStats, SettingsResult, WireError } from '@/lib/messaging/protocol';
+import { KEY_PROBLEMS_KEY } from '@/lib/settings/key-problems';
 import { checkApiKey, SERVICE_NAMES, type KeyService } from '@/lib/settings/key-format';
+import { SETTINGS_KEY, type CacheLifetime, type PageAddition } from '@/lib/settings/settings';
+import { describeFailure, failureOf } from '@/lib/ui/describe-failure';
 
 type Ask = typeof askBackground;
 
@@ -18,25 +23,38 @@ export interface KeyFeedback {
   done: string | null;
 }
 
+export type KeyTestState = { status: 'idle' } | { status: 'testing' } | { status: 'done'; result: KeyTest } | { status: 'failed'; message: string };
+
+/** A short outcome line under a group of controls; `alert` when it went wrong. */
+export interface Outcome {
+  text: string;
+  alert: boolean;
+}
+
 const NO_FEEDBACK: KeyFeedback = { error: null, done: null };
+const IDLE: KeyTestState = { status: 'idle' };
 
 export function createOptionsState(ask: Ask) {
-  const keys = signal<Loaded<MaskedKeys>>({ status: 'loading' });
+  const loaded = signal<Loaded<SettingsResult>>({ status: 'loading' });
   const cache = signal<Loaded<CacheStats>>({ status: 'loading' });
   const busy = signal<Record<KeyService, boolean>>({ openalex: false, s2: false });
   const feedback = signal<Record<KeyService, KeyFeedback>>({ openalex: NO_FEEDBACK, s2: NO_FEEDBACK });
+  const tests = signal<Record<KeyService, KeyTestState>>({ openalex: IDLE, s2: IDLE });
+  const changed = signal<Outcome | null>(null);
   const clearing = signal(false);
-  const cleared = signal<{ text: string; alert: boolean } | null>(null);
+  const cleared = signal<Outcome | null>(null);
 
   const setFeedback = (service: KeyService, f: KeyFeedback) => (feedback.value = { ...feedback.value, [service]: f });
   const setBusy = (service: KeyService, on: boolean) => (busy.value = { ...busy.value, [service]: on });
+  const setTest = (service: KeyService, t: KeyTestState) => (tests.value = { ...tests.value, [service]: t });
 
-  async function loadKeys(): Promise<void> {
-    keys.value = { status: 'loading' };
+  async function loadSettings(): Promise<void> {
+    if (loaded.value.status !== 'ready') loaded.value = { status: 'loading' };
     try {
-      keys.value = { status: 'ready', data: (await ask({ type: 'settings-get' })).keys };
+      loaded.value = { status: 'ready', data: await ask({ type: 'settings-get' }) };
     } catch (e) {
-      keys.value = { status: 'error', failure: failureOf(e) };
+      // Keep showing what we had; only a first load turns into an error state.
+      if (loaded.value.status !== 'ready') loaded.value = { status: 'error', failure: failureOf(e) };
     }
   }
 
@@ -53,9 +71,9 @@ export function createOptionsState(ask: Ask) {
   async function store(service: KeyService, key: string, done: string): Promise<boolean> {
     setBusy(service, true);
     try {
-      const result = await ask({ type: 'settings-set-keys', [service]: key });
-      keys.value = { status: 'ready', data: result.keys };
+      loaded.value = { status: 'ready', data: await ask({ type: 'settings-set-keys', [service]: key }) };
       setFeedback(service, { error: null, done });
+      setTest(service, IDLE); // a result was about the key just replaced
       return true;
     } catch (e) {
       setFeedback(service, { error: `Not saved: ${failureOf(e).message}`, done: null });
@@ -65,16 +83,39 @@ export function createOptionsState(ask: Ask) {
     }
   }
 
+  /** Applies a settings change; says what happened in `changed`. */
+  async function change(request: Omit<Extract<Parameters<Ask>[0], { type: 'settings-set' }>, 'type'>, done: string): Promise<void> {
+    changed.value = null;
+    try {
+      loaded.value = { status: 'ready', data: await ask({ type: 'settings-set', ...request }) };
+      changed.value = { text: done, alert: false };
+    } catch (e) {
+      changed.value = { text: `Not saved: ${describeFailure(failureOf(e)).title}.`, alert: true };
+    }
+  }
+
+  /** Re-reads settings when the background records a change (e.g. a key refused meanwhile). */
+  function watch(): () => void {
+    const onChanged = (changes: Record<string, unknown>, area: string) => {
+      if (area === 'local' && (KEY_PROBLEMS_KEY in changes || SETTINGS_KEY in changes)) void loadSettings();
+    };
+    browser.storage.onChanged.addListener(onChanged);
+    return () => browser.storage.onChanged.removeListener(onChanged);
+  }
+
   return {
-    keys,
+    loaded,
     cache,
     busy,
     feedback,
+    tests,
+    changed,
     clearing,
     cleared,
-    load: () => Promise.all([loadKeys(), loadStats()]).then(() => undefined),
-    loadKeys,
+    load: () => Promise.all([loadSettings(), loadStats()]).then(() => undefined),
+    loadSettings,
     loadStats,
+    watch,
     /** Checks the pasted key and saves it; false (with the reason in `feedback`) when it was not saved. */
     async saveKey(service: KeyService, raw: string): Promise<boolean> {
       const checked = checkApiKey(service, raw);
@@ -85,6 +126,20 @@ export function createOptionsState(ask: Ask) {
       return store(service, checked.key, `${SERVICE_NAMES[service]} key saved; Weft uses it from the next request.`);
     },
     removeKey: (service: KeyService) => store(service, '', `${SERVICE_NAMES[service]} key removed.`),
+    /** Asks the catalog whether it takes the saved key. */
+    async testKey(service: KeyService): Promise<void> {
+      setTest(service, { status: 'testing' });
+      try {
+        setTest(service, { status: 'done', result: await ask({ type: 'settings-test-key', service }) });
+      } catch (e) {
+        const f = describeFailure(failureOf(e));
+        setTest(service, { status: 'failed', message: `The test did not get an answer: ${f.title}. ${f.detail}` });
+      }
+      await loadSettings();
+    },
+    setShown: (what: PageAddition, on: boolean, label: string) =>
+      change({ show: { [what]: on } }, `${label} ${on ? 'shown' : 'hidden'} on arXiv pages, open ones included.`),
+    setLifetime: (cacheLifetime: CacheLifetime, label: string) => change({ cacheLifetime }, `Cached answers now last ${label}.`),
     async clearCache(): Promise<void> {
       clearing.value = true;
       cleared.value = null;

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
+import { HostAccessNotice } from '@/components/HostAccessNotice';
 import { ask } from '@/lib/messaging/client';
 import { createFollowingState } from '@/lib/follows/following-state';
 import { FollowingTab } from './following/FollowingTab';
@@ -69,13 +70,16 @@ export function App({ typed = null }: { typed?: Typed | null }) {
           type="button"
           class="settings"
           data-weft-action="settings"
-          aria-label="Settings: API keys and cached data"
+          aria-label="Settings: API keys, what pages show, alerts and cached data"
           title="Settings"
           onClick={() => void browser.runtime.openOptionsPage()}
         >
           <span aria-hidden="true">⚙</span>
         </button>
       </nav>
+      <div class="popup-notices">
+        <HostAccessNotice />
+      </div>
       <section id="panel-search" role="tabpanel" aria-labelledby="tab-search" hidden={tab.value !== 'search'}>
         <SearchTab typed={typed} />
       </section>

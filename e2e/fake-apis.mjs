@@ -25,10 +25,18 @@
 // answer), xssAuthor (that author's OpenAlex display_name carries an <img onerror> payload),
 // unmatched: [i…] (those page authors are absent from the OpenAlex authorships and have
 // authorId null in S2), budgetSpent (OpenAlex's daily budget is used up: list calls answer the
-// quoted "Insufficient budget" 429; singletons and autocomplete, which are free, still answer).
+// quoted "Insufficient budget" 429; singletons and autocomplete, which are free, still answer),
+// keys: { openalex?: [...], s2?: [...] } (the API keys each catalog accepts: a request carrying
+// another key answers OpenAlex 401 {"error":"Invalid or missing API key"} / S2 403
+// {"message":"Forbidden"}, as the real ones do; keyless requests are unaffected).
+//
+// OpenAlex GET /rate-limit?api_key=KEY answers the key's daily allowance in /rate-limit's shape
+// (credits_limit 10,000; credits_used = list calls made with that key so far; resets_at next
+// midnight UTC), 401 without an accepted key.
 //
 // Every API request is recorded in `requests` ({method, url, host, path, status, initiator
-// ('sw' | 'extension-page' | 'page'), tStart, tEnd}) so tests can count them.
+// ('sw' | 'extension-page' | 'page'), apiKey (the x-api-key header, or null), tStart, tEnd}) so
+// tests can count them.
 
 import { createHash } from 'node:crypto';
 import { displayName } from './pages.mjs';
@@ -279,7 +287,7 @@ export class FakeApis {
   constructor(catalog, { pages = {}, twists = {} } = {}) {
     this.catalog = catalog;
     this.pages = new Map(Object.entries(pages));
-    this.twists = { down: false, openalexMissing: false, slowMs: 0, ...twists };
+    this.twists = { down: false, openalexMissing: false, slowMs: 0, keys: null, ...twists };
     /** @type {{method:string,url:string,host:string,path:string,status:number|string,initiator:string,tStart:number,tEnd:number|null}[]} */
     this.requests = [];
     this.blocked = []; // non-API requests the extension tried
@@ -329,14 +337,14 @@ export class FakeApis {
       await route.fulfill({ status: 204, headers: cors, body: '' }).catch(() => {});
       return;
     }
-    const rec = { method: req.method(), url: req.url(), host: hostOf(req.url()), path: new URL(req.url()).pathname, status: 0, initiator: initiator(req), tStart: Date.now(), tEnd: null };
+    const rec = { method: req.method(), url: req.url(), host: hostOf(req.url()), path: new URL(req.url()).pathname, status: 0, initiator: initiator(req), apiKey: req.headers()['x-api-key'] ?? null, tStart: Date.now(), tEnd: null };
     this.requests.push(rec);
     this.inFlight++;
     let r;
     try {
       r = req.method() === 'OPTIONS'
         ? { status: 204, body: '', headers: { 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': '*' } }
-        : this.respond(req.method(), req.url(), req.postData());
+        : this.respond(req.method(), req.url(), req.postData(), rec.apiKey);
     } catch (e) {
       r = json(500, { error: `fake-apis bug: ${e.message}` });
     }
@@ -349,15 +357,25 @@ export class FakeApis {
     this.inFlight--;
   }
 
+  /** A key the catalog would refuse (twist `keys`): only keys sent are checked. */
+  #refused(catalog, key) {
+    const accepted = this.twists.keys?.[catalog];
+    return !!key && !!accepted && !accepted.includes(key);
+  }
+
   /** Pure request → response ({status, contentType, body}). */
-  respond(method, url, postData) {
+  respond(method, url, postData, s2Key = null) {
     const u = new URL(url);
     const down = this.twists.down;
     if (u.host === OA_HOST) {
+      const key = u.searchParams.get('api_key');
+      if (this.#refused('openalex', key)) return json(401, { error: 'Invalid or missing API key', message: 'API key not found' });
+      if (u.pathname === '/rate-limit') return this.#rateLimit(key);
       if (down === 'all' || down === 'openalex' || down === true) return json(500, { error: 'Internal Server Error' });
       return this.#openalex(method, u);
     }
     if (u.host === S2_HOST) {
+      if (this.#refused('s2', s2Key)) return json(403, { message: 'Forbidden' });
       if (down === 'all' || down === 's2' || down === true) return json(500, { message: 'Internal server error' });
       return this.#s2(method, u, postData);
     }
@@ -365,6 +383,23 @@ export class FakeApis {
   }
 
   // ------------------------------------------------------------------------------------ OpenAlex
+  /** GET /rate-limit: the key's allowance (shape per catalog-apis.md §2.1); 401 without a key. */
+  #rateLimit(key) {
+    if (!key || !this.twists.keys?.openalex?.includes(key)) return json(401, { error: 'Invalid or missing API key', message: 'Provide a valid API key' });
+    const used = this.requests.filter((r) => r.host === OA_HOST && /^\/(works|authors)$/.test(r.path) && new URL(r.url).searchParams.get('api_key') === key).length;
+    const now = new Date();
+    const reset = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    return json(200, {
+      api_key: `${'*'.repeat(8)}${key.slice(-4)}`,
+      rate_limit: {
+        daily_budget_usd: 1, daily_used_usd: used / 10_000, daily_remaining_usd: 1 - used / 10_000,
+        prepaid_remaining_usd: 0, resets_at: new Date(reset).toISOString(), resets_in_seconds: Math.round((reset - now.getTime()) / 1000),
+        credits_limit: 10_000, credits_used: used, credits_remaining: 10_000 - used,
+        credit_costs: { singleton: 0, list: 1, search: 10 },
+      },
+    });
+  }
+
   #openalex(method, u) {
     if (method !== 'GET') return json(405, { error: 'Method Not Allowed' });
     const p = u.searchParams;

@@ -61,7 +61,10 @@ describe('the options page state', () => {
     expect(ask).toHaveBeenCalledWith({ type: 'settings-set', show: { related: false } });
     expect(s.changed.value).toEqual({ text: 'Related papers panel hidden on arXiv pages, open ones included.', alert: false });
     ask.mockRejectedValueOnce(new RemoteError({ kind: 'internal', message: 'gone', retryAt: null }));
-    await s.setLifetime('long', '4 days');
+    const saving = s.setLifetime('long', '4 days');
+    expect(s.loaded.value).toMatchObject({ data: { settings: { cacheLifetime: 'long' } } }); // shown at once
+    await saving;
     expect(s.changed.value).toMatchObject({ alert: true });
+    expect(s.loaded.value).toMatchObject({ data: { settings: { cacheLifetime: 'normal' } } }); // undone
   });
 });

@@ -10,7 +10,7 @@ import type { ask as askBackground } from '@/lib/messaging/client';
 import type { CacheStats, SettingsResult, WireError } from '@/lib/messaging/protocol';
 import { KEY_PROBLEMS_KEY } from '@/lib/settings/key-problems';
 import { checkApiKey, SERVICE_NAMES, type KeyService } from '@/lib/settings/key-format';
-import { SETTINGS_KEY, type CacheLifetime, type PageAddition } from '@/lib/settings/settings';
+import { SETTINGS_KEY, type CacheLifetime, type PageAddition, type Visibility } from '@/lib/settings/settings';
 import { describeFailure, failureOf } from '@/lib/ui/describe-failure';
 
 type Ask = typeof askBackground;
@@ -83,13 +83,23 @@ export function createOptionsState(ask: Ask) {
     }
   }
 
-  /** Applies a settings change; says what happened in `changed`. */
-  async function change(request: Omit<Extract<Parameters<Ask>[0], { type: 'settings-set' }>, 'type'>, done: string): Promise<void> {
+  /**
+   * Applies a settings change: shown at once (a checkbox must not flip back while the
+   * background answers), confirmed or undone by the answer; `changed` says which.
+   */
+  async function change({ show, cacheLifetime }: { show?: Partial<Visibility>; cacheLifetime?: CacheLifetime }, done: string): Promise<void> {
+    const before = loaded.value;
+    if (before.status === 'ready') {
+      const { settings } = before.data;
+      const next = { ...settings, show: { ...settings.show, ...show }, cacheLifetime: cacheLifetime ?? settings.cacheLifetime };
+      loaded.value = { status: 'ready', data: { ...before.data, settings: next } };
+    }
     changed.value = null;
     try {
-      loaded.value = { status: 'ready', data: await ask({ type: 'settings-set', ...request }) };
+      loaded.value = { status: 'ready', data: await ask({ type: 'settings-set', ...(show ? { show } : {}), ...(cacheLifetime ? { cacheLifetime } : {}) }) };
       changed.value = { text: done, alert: false };
     } catch (e) {
+      loaded.value = before;
       changed.value = { text: `Not saved: ${describeFailure(failureOf(e)).title}.`, alert: true };
     }
   }

@@ -218,8 +218,12 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     await showUnseenCount(unseenCount(inbox, new Set(follows.map((f) => f.id))));
   }
 
-  /** Every worker start: the alarm exists (recreated when the browser dropped it) and the badge is right. */
+  /**
+   * Every worker start: no lease left by a stopped worker, the alarm exists (recreated when the
+   * browser dropped it) and the badge is right.
+   */
   async function start(): Promise<void> {
+    await lease.reclaim();
     const [settings, status] = await Promise.all([store.readSettings(), store.readStatus()]);
     await ensureAlarm(settings.intervalMinutes, status.lastSuccessAt ?? status.lastRunAt, now());
     if (status.retryAt !== null && status.retryAt > now()) await scheduleRetry(status.retryAt, now());

@@ -72,15 +72,15 @@ function foldText(raw: string, depthIn: number): { folded: FoldedText; depthOut:
 }
 
 /**
- * The text and links of `root` in document order. The long list inside it is left out when
- * `root` is not the long list itself: its thousands of names are collected on demand.
+ * The text and links of `root` in document order, as they are asked for. The long list inside
+ * it is left out when `root` is not the long list itself: its thousands of names are walked
+ * only as far as the authors being located.
  */
-function collectSegments(root: Element, longList: Element | null, skip: ReadonlySet<Element>): Segment[] {
-  const segments: Segment[] = [];
+function* segmentsOf(root: Element, longList: Element | null, skip: ReadonlySet<Element>): Generator<Segment, void> {
   // One query instead of Element.matches per element: far cheaper for thousands of links.
   const authorLinks = new Set(queryAll(root, SELECTORS.authorLinks));
   let depth = 0;
-  const visit = (parent: Node, hidden: boolean): void => {
+  function* visit(parent: Node, hidden: boolean): Generator<Segment, void> {
     // Indexing childNodes rather than following nextSibling: some DOMs (happy-dom) find a
     // sibling by searching the parent's child list, which is quadratic over 5,000 children.
     const children = parent.childNodes;
@@ -91,12 +91,12 @@ function collectSegments(root: Element, longList: Element | null, skip: Readonly
         const text = node as Text;
         const { folded, depthOut } = foldText(text.data, depth);
         depth = depthOut;
-        if (folded.key !== '') segments.push({ kind: 'text', node: text, folded, hidden });
+        if (folded.key !== '') yield { kind: 'text', node: text, folded, hidden };
       } else if (node.nodeType === ELEMENT_NODE) {
         const element = node as Element;
         if (authorLinks.has(element)) {
           const tokens = nameTokens(element.textContent ?? '');
-          segments.push({ kind: 'link', element: element as HTMLAnchorElement, tokens, tokenSet: new Set(tokens), hidden });
+          yield { kind: 'link', element: element as HTMLAnchorElement, tokens, tokenSet: new Set(tokens), hidden };
           // Links never sit inside an affiliation, so an unbalanced "(" cannot outlive one.
           depth = 0;
           continue;
@@ -104,12 +104,11 @@ function collectSegments(root: Element, longList: Element | null, skip: Readonly
         if (NOT_CONTENT.has(element.localName) || skip.has(element) || matchesAny(element, SELECTORS.descriptor)) continue;
         // Weft's own badges, when the page is read again after they were inserted.
         if (element.hasAttribute('data-weft-author') || element === longList) continue;
-        visit(element, hidden);
+        yield* visit(element, hidden);
       }
     }
-  };
-  visit(root, root === longList);
-  return segments;
+  }
+  yield* visit(root, root === longList);
 }
 
 // Link text and meta disagree in form ("A.M. Sirunyan" / "Sirunyan, A. M.", "The CMS" /
@@ -176,25 +175,29 @@ export function createAuthorLocator(
   const located: LocatedAuthor[] = [];
   let segment = 0;
   let offset = 0;
-  const segments = collectSegments(authorsElement, longList, skip);
-  // For each segment, the index of the next link at or after it (segments.length: none).
-  let nextLink: number[] = [];
-  const indexLinks = () => {
-    nextLink = new Array<number>(segments.length + 1);
-    nextLink[segments.length] = segments.length;
-    for (let i = segments.length - 1; i >= 0; i--) {
-      nextLink[i] = segments[i]?.kind === 'link' ? i : (nextLink[i + 1] ?? segments.length);
+  // The visible part is read at once; the long list (arXiv writes it last in div.authors, then
+  // only its toggle and a <noscript>, so its names follow the visible ones) as it is reached.
+  const segments = [...segmentsOf(authorsElement, longList, skip)];
+  let hiddenPart: Generator<Segment, void> | null = null;
+  let expanded = !longList || !authorsElement.contains(longList);
+  /** Reads one more segment of the long list; false when there is none (or not expanded). */
+  const readMore = (): boolean => {
+    const next = hiddenPart?.next();
+    if (!next || next.done) return false;
+    segments.push(next.value);
+    return true;
+  };
+  /** The first link at or after segment `from` (segments.length: none). */
+  const nextLink = (from: number): number => {
+    for (let i = from; ; i++) {
+      if (i >= segments.length && !readMore()) return segments.length;
+      if (segments[i]!.kind === 'link') return i;
     }
   };
-  indexLinks();
-  // arXiv writes the long list last in div.authors (then only its toggle and a <noscript>),
-  // so its names follow the visible ones.
-  let expanded = !longList || !authorsElement.contains(longList);
-  const visibleDone = () => !expanded && (nextLink[segment] ?? segments.length) === segments.length;
+  const visibleDone = () => !expanded && nextLink(segment) === segments.length;
   const expand = () => {
-    segments.push(...collectSegments(longList!, longList, skip));
+    hiddenPart = segmentsOf(longList!, longList, skip);
     expanded = true;
-    indexLinks();
   };
   // Folded forms are made when an author is reached, not all up front.
   const forms: NameForms[] = [];
@@ -208,7 +211,7 @@ export function createAuthorLocator(
 
   // Where an author is written, looking no further than the next link.
   const locate = (author: NameForms, segment: number, offset: number): Match | null => {
-    const link = nextLink[segment] ?? segments.length;
+    const link = nextLink(segment);
     for (let s = segment; s < link; s++) {
       const seg = segments[s];
       if (seg?.kind !== 'text') continue;
@@ -225,7 +228,7 @@ export function createAuthorLocator(
 
   function locateNext(): void {
     const k = located.length;
-    const link = nextLink[segment] ?? segments.length;
+    const link = nextLink(segment);
     let match = locate(formsOf(k), segment, offset);
     if (!match) {
       // An unrecognised name: take the next link by position unless a following author owns it

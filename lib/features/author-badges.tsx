@@ -29,9 +29,6 @@ import type { Feature } from './types';
 
 const HOVER_OPEN_MS = 250;
 const HOVER_CLOSE_MS = 250;
-/** Hidden-list badges get their UI in slices so no single task runs long. */
-const RENDER_SLICE = 150;
-const EAGER_SLICE = 25;
 
 /** The OpenAlex researcher behind a badge, once known: only they can be followed. */
 function researcherOf(entry: AuthorEntry): { id: string; name: string } | null {
@@ -201,14 +198,11 @@ function watchLazyAuthors(page: AbsPage, hostOf: (index: number) => HTMLElement,
   const hidden = () => !!list && (list.hidden || list.style.display === 'none');
   let pending = new Set<number>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  const indexOf = new Map(lazy.map((i) => [hostOf(i), i]));
   const seen = new IntersectionObserver((records) => {
     for (const r of records) {
       if (!r.isIntersecting) continue;
-      const i = indexOf.get(r.target as HTMLElement);
-      if (i === undefined) continue;
       seen.unobserve(r.target);
-      pending.add(i);
+      pending.add(Number(r.target.getAttribute('data-weft-author')));
     }
     clearTimeout(flushTimer);
     flushTimer = setTimeout(() => {
@@ -224,7 +218,7 @@ function watchLazyAuthors(page: AbsPage, hostOf: (index: number) => HTMLElement,
     if (shown || hidden()) return;
     shown = true;
     mutation.disconnect();
-    inSlices(lazy, RENDER_SLICE, (i) => {
+    inSlices(lazy, (i) => {
       draw(i);
       seen.observe(hostOf(i));
     }, abort);
@@ -267,7 +261,7 @@ export const authorBadges: Feature = {
     // the thousands a long list may hide follow in slices, so no single task runs long.
     const [eager, lazy] = [profiles.entries.filter((e) => !e.lazy), profiles.entries.filter((e) => e.lazy)];
     [...eager].reverse().forEach(setUp);
-    inSlices(lazy, RENDER_SLICE * 4, setUp, abort);
+    inSlices(lazy, setUp, abort);
 
     const layer = createCardLayer(profiles, hostOf, abort);
     const drawn = new Set<number>();
@@ -277,7 +271,7 @@ export const authorBadges: Feature = {
       renderBadge(hostOf(i), profiles.entries[i]!, profiles, layer);
     };
     // Drawn in slices too: a hundred shadow roots at once is itself a long task.
-    inSlices(eager.map((e) => e.index), EAGER_SLICE, draw, abort);
+    inSlices(eager.map((e) => e.index), draw, abort);
     watchLazyAuthors(page, hostOf, profiles, draw, abort);
     return profiles.start();
   },

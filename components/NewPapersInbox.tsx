@@ -1,10 +1,11 @@
 import type { InboxGroup, InboxPaper } from '@/lib/follows/inbox-view';
 import { paperUrl } from '@/lib/follows/model';
 import { displayText } from '@/lib/ui/plain-text';
+import { lazily } from '@/lib/ui/format';
 import { safeHref } from '@/lib/ui/safe-url';
 
 /** `created_date` is a UTC date: shown as such, whatever the reader's time zone. */
-const day = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const day = lazily(() => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
 
 interface Props {
   groups: InboxGroup[];
@@ -31,7 +32,7 @@ function Paper({ paper, onMarkSeen }: { paper: InboxPaper; onMarkSeen: Props['on
         <span class="paper-title">{title}</span>
       )}
       <span class="paper-meta">
-        {[authorsLine(paper), where, `new in OpenAlex ${day.format(Date.parse(paper.createdDate))}`].filter(Boolean).join(' · ')}
+        {[authorsLine(paper), where, `new in OpenAlex ${day().format(Date.parse(paper.createdDate))}`].filter(Boolean).join(' · ')}
       </span>
       {paper.alsoBy.length > 0 && <span class="paper-meta">Also by {paper.alsoBy.join(', ')}, whom you follow</span>}
       <button

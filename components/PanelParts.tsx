@@ -1,13 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/features/paper-panel-state';
-import { formatAge } from '@/lib/ui/format';
+import { formatAge, formatClock } from '@/lib/ui/format';
 import { safeHref } from '@/lib/ui/safe-url';
-
-const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
 
 /** What went wrong, in the reader's terms (the technical message goes in a tooltip). */
 function explain(kind: string, retryAt: number | null): string {
-  const later = retryAt && retryAt > Date.now() ? ` Try again after ${clock.format(retryAt)}.` : ' Try again in a moment.';
+  const later = retryAt && retryAt > Date.now() ? ` Try again after ${formatClock(retryAt)}.` : ' Try again in a moment.';
   switch (kind) {
     case 'rate-limited':
       return `The catalog is busy and asked Weft to slow down.${later}`;

@@ -1,9 +1,9 @@
 /** An OpenAlex key's daily allowance in words, as the options page shows it after "Test". */
 import type { KeyBudget } from '../catalog/key-check';
 import { formatReset } from './describe-failure';
-import { formatInteger } from './format';
+import { formatInteger, lazily } from './format';
 
-const usd = new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 });
+const usd = lazily(() => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 }));
 
 export interface BudgetText {
   /** "347 of 10,000 credits used today" */
@@ -17,7 +17,7 @@ export interface BudgetText {
 }
 
 export function describeBudget(b: KeyBudget, now = Date.now()): BudgetText {
-  const amount = (n: number) => (b.unit === 'credits' ? formatInteger(n) : usd.format(n));
+  const amount = (n: number) => (b.unit === 'credits' ? formatInteger(n) : usd().format(n));
   const unit = b.unit === 'credits' ? ' credits' : '';
   return {
     used: `${amount(b.used)} of ${amount(b.limit)}${unit} used today`,

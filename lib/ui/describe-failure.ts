@@ -4,6 +4,7 @@
  */
 import { RemoteError } from '../messaging/client';
 import type { WireError } from '../messaging/protocol';
+import { formatClock } from './format';
 
 export interface FailureText {
   title: string;
@@ -18,14 +19,12 @@ export function failureOf(e: unknown): WireError {
   return { kind: 'internal', message: e instanceof Error ? e.message : String(e), retryAt: null };
 }
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-
 /** "at 02:00 (in 5 h)", "at 23:40 (in 12 min)"; midnight UTC when the catalog did not say. */
 export function formatReset(retryAt: number | null, now = Date.now()): string {
   if (retryAt === null || retryAt <= now) return 'at midnight UTC';
   const minutes = Math.max(1, Math.round((retryAt - now) / 60_000));
   const wait = minutes < 90 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
-  return `at ${clock.format(retryAt)} (in ${wait})`;
+  return `at ${formatClock(retryAt)} (in ${wait})`;
 }
 
 export function describeFailure(f: WireError, now = Date.now()): FailureText {

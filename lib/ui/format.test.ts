@@ -1,12 +1,15 @@
-import { formatAge, formatBytes, formatCompact, formatInteger } from './format';
+import { formatAge, formatBytes, formatInteger, lazily } from './format';
 
 describe('format', () => {
   it('writes integers with separators', () => {
     expect(formatInteger(1234567)).toBe('1,234,567');
   });
-  it('compacts large numbers only', () => {
-    expect(formatCompact(950)).toBe('950');
-    expect(formatCompact(12345)).toBe('12.3K');
+  it('makes a lazy value once, on first use', () => {
+    const make = vi.fn(() => ({}));
+    const value = lazily(make);
+    expect(make).not.toHaveBeenCalled();
+    expect(value()).toBe(value());
+    expect(make).toHaveBeenCalledTimes(1);
   });
   it('says how old data is', () => {
     const now = 1_000_000_000_000;

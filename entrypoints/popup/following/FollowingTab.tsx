@@ -9,7 +9,7 @@ import { groupInbox } from '@/lib/follows/inbox-view';
 import { ask } from '@/lib/messaging/client';
 import type { FollowsState } from '@/lib/messaging/protocol';
 import { describeFailure, formatReset } from '@/lib/ui/describe-failure';
-import { formatAge } from '@/lib/ui/format';
+import { formatAge, lazily } from '@/lib/ui/format';
 import { showTab } from '../App';
 import { createResearcherViews } from '../search/researcher-state';
 import { ResearcherView } from '../search/ResearcherView';
@@ -17,13 +17,13 @@ import { AlertOptions, IMPORT_HASH } from '@/components/AlertOptions';
 import type { FollowingState } from '@/lib/follows/following-state';
 import './following.css';
 
-const clock = new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+const clock = lazily(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }));
 
 /** "Last checked 5 min ago · next Tue 18:30", or why checks are waiting. */
 function statusLine(s: FollowsState['status'], now = Date.now()): string {
   const last = s.lastRunAt === null ? 'Not checked yet' : `Last checked ${formatAge(s.lastRunAt, now)}`;
   if (s.retryAt !== null && s.retryAt > now) return `${last} · next try ${formatReset(s.retryAt, now)}`;
-  return s.nextCheckAt === null ? last : `${last} · next ${clock.format(s.nextCheckAt)}`;
+  return s.nextCheckAt === null ? last : `${last} · next ${clock().format(s.nextCheckAt)}`;
 }
 
 function CheckBar({ data, state }: { data: FollowsState; state: FollowingState }) {

@@ -15,15 +15,15 @@ export default defineContentScript({
     const early = createEarlyAnswers(ask);
     // Read at once: by the time the <head> is parsed it has long answered.
     const shown = readVisibility();
-    void headParsed(document).then(async () => {
-      const head = readAbsHead(document, location.href);
+    const head = headParsed(document).then(() => readAbsHead(document, location.href));
+    void head.then(async (known) => {
       const show = await shown;
-      if (head) early.send(absPageFeatures.flatMap((f) => f.early?.(head, show) ?? []));
+      if (known) early.send(absPageFeatures.flatMap((f) => f.early?.(known, show) ?? []));
     });
     await domParsed(document);
     const show = watchVisibility(await shown, ctx.signal);
     if (ctx.isInvalid) return;
-    const page = readAbsPage(document, location.href);
+    const page = readAbsPage(document, location.href, await head);
     if (!page) {
       // An arXiv layout Weft does not know: inject nothing rather than guess.
       console.warn('Weft: unrecognised arXiv abstract page layout; nothing added.');

@@ -89,6 +89,13 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
       expect(head).toEqual({ arxivId: page.arxivId, title: page.title, citationNames: page.authors.map((a) => a.citationName) });
     });
 
+    it('reads the same page given what the <head> read already', () => {
+      const doc = load(file);
+      const head = readAbsHead(doc, urlOf(file));
+      const strip = ({ locateThrough: _, ...rest }: AbsPage) => rest;
+      expect(strip(readAbsPage(doc, urlOf(file), head)!)).toEqual(strip(readAbsPage(load(file), urlOf(file))!));
+    });
+
     it('detects the layout', () => {
       expect(read(file).layout).toBe(file.startsWith('real/') ? 'legacy' : 'abs-outer');
     });

@@ -98,12 +98,11 @@ function readCitationNames(doc: Document): string[] {
 }
 
 function readAuthors(
-  doc: Document,
+  citationNames: string[],
   authorsElement: HTMLElement | null,
   longList: HTMLElement | null,
   toggle: HTMLElement | null,
 ): { authors: PageAuthor[]; locateThrough: (index: number) => void } {
-  const citationNames = readCitationNames(doc);
 
   if (citationNames.length > 0) {
     const locator = authorsElement
@@ -144,8 +143,12 @@ function readAuthors(
   return { authors, locateThrough: () => undefined };
 }
 
-/** Reads an abs page; null when the document has no recognisable abs layout or paper id. */
-export function readAbsPage(doc: Document, url: string): AbsPage | null {
+/**
+ * Reads an abs page; null when the document has no recognisable abs layout or paper id.
+ * `head`: what readAbsHead already read of this document (its thousands of author metas are
+ * not read twice).
+ */
+export function readAbsPage(doc: Document, url: string, head?: AbsHead | null): AbsPage | null {
   const container = queryFirst(doc, SELECTORS.absContainer);
   if (!container) return null;
   const id = pageId(doc, url);
@@ -153,7 +156,8 @@ export function readAbsPage(doc: Document, url: string): AbsPage | null {
   const authorsElement = queryFirst<HTMLElement>(container, SELECTORS.authors);
   const longList = authorsElement && queryFirst<HTMLElement>(authorsElement, SELECTORS.longAuthorList);
   const longListToggle = authorsElement && queryFirst<HTMLElement>(authorsElement, SELECTORS.longListToggle);
-  const { authors, locateThrough } = readAuthors(doc, authorsElement, longList, longListToggle);
+  const citationNames = head?.citationNames ?? readCitationNames(doc);
+  const { authors, locateThrough } = readAuthors(citationNames, authorsElement, longList, longListToggle);
   return {
     arxivId: id.id,
     version: id.version,

@@ -1,0 +1,75 @@
+// Shared by the fault suite's browser tests: a paper scenario on the e2e fake catalog, and
+// probes for what the fault classes measure.
+
+import { FakeApis, buildCatalog } from '../../e2e/fake-apis.mjs';
+import { absPage, makeAuthors } from '../../e2e/pages.mjs';
+import { until } from '../../e2e/harness.mjs';
+
+export const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
+
+/** One paper: its page (edited by `html`), its catalog (edited by `bend`) and the fake serving both. */
+export function scenario({ n = 4, id = '2406.05546', seed = 41, authors = makeAuthors(n, seed), twists = {}, html = (h) => h, bend = () => {} } = {}) {
+  const catalog = buildCatalog({ arxivId: id, title: TITLE, authors, seed });
+  bend(catalog);
+  const page = html(absPage({ id, title: TITLE, authors }));
+  const fake = new FakeApis(catalog, { pages: { [id]: page }, twists });
+  return { id, url: `https://arxiv.org/abs/${id}`, authors, catalog, fake, n: authors.length, html: page };
+}
+
+export const popupUrl = (s) => `chrome-extension://${s.extensionId}/popup.html`;
+export const final = (st) => st && st !== 'loading' && st !== 'idle';
+
+/**
+ * Stops the extension's service worker as Chrome does when it idles it out (CDP
+ * ServiceWorker.stopWorker, from a blank page), and waits until it has stopped.
+ */
+export async function stopServiceWorker(s) {
+  const page = await s.context.newPage();
+  const cdp = await s.context.newCDPSession(page);
+  const status = new Map();
+  cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
+    for (const v of e.versions) if (v.scriptURL.startsWith(`chrome-extension://${s.extensionId}/`)) status.set(v.versionId, v.runningStatus);
+  });
+  await cdp.send('ServiceWorker.enable');
+  await until(() => [...status.values()].includes('running'), { timeout: 5000, what: 'the running service worker' });
+  for (const [versionId, st] of status) if (st === 'running') await cdp.send('ServiceWorker.stopWorker', { versionId });
+  await until(() => [...status.values()].every((st) => st === 'stopped'), { timeout: 5000, what: 'the service worker to stop' });
+  await cdp.detach().catch(() => {});
+  await page.close();
+}
+
+/**
+ * Every link and element Weft rendered (its weft-* hosts, their shadow roots, data-weft-*
+ * elements): hrefs, and elements the catalog strings could have injected.
+ */
+export function weftDomProbe() {
+  const hrefs = [];
+  const injected = [];
+  let text = document.body.innerText;
+  const visit = (root, inWeft) => {
+    for (const el of root.querySelectorAll('*')) {
+      const weft = inWeft || el.tagName.toLowerCase().startsWith('weft-') || [...el.attributes].some((a) => a.name.startsWith('data-weft'));
+      if (weft && el.hasAttribute('href')) hrefs.push(el.getAttribute('href'));
+      if (weft && (/^(SCRIPT|IFRAME|OBJECT|EMBED)$/.test(el.tagName) || (el.tagName === 'IMG' && el.getAttribute('src') === 'x') || [...el.attributes].some((a) => /^on/i.test(a.name)))) injected.push(el.outerHTML.slice(0, 80));
+      if (el.shadowRoot) {
+        text += ` ${el.shadowRoot.textContent}`;
+        visit(el.shadowRoot, true);
+      }
+    }
+  };
+  visit(document, false);
+  return { hrefs, injected, pwned: Number(window.__weftPwned ?? 0), text };
+}
+
+/** Links Weft may render: https on a host it knows. */
+export function badHrefs(hrefs) {
+  const ok = new Set(['arxiv.org', 'www.arxiv.org', 'openalex.org', 'www.semanticscholar.org', 'doi.org', 'orcid.org', 'ror.org']);
+  return hrefs.filter((h) => {
+    try {
+      const u = new URL(h);
+      return u.protocol !== 'https:' || !ok.has(u.hostname);
+    } catch {
+      return true;
+    }
+  });
+}

@@ -1,0 +1,87 @@
+// The service worker stopped mid-fetch and mid-check (CDP, as Chrome idles it out): no badge
+// stuck loading, no follow lost, no paper alerted twice.
+/* global chrome -- evaluated in the extension's service worker */
+
+import { launch, until, waitForBadgeStates, badges } from '../../e2e/harness.mjs';
+import { tried } from '../ledger.mjs';
+import { scenario, stopServiceWorker, popupUrl, final } from './common.mjs';
+
+/** A work by `author` (a catalog author object) that OpenAlex first indexed today. */
+function newWork(author, k) {
+  const today = new Date().toISOString().slice(0, 10);
+  const arxivId = `${today.slice(2, 4)}${today.slice(5, 7)}.${String(80000 + k)}`;
+  return {
+    arxivId,
+    work: {
+      id: `https://openalex.org/W48${String(k).padStart(8, '0')}`, doi: `https://doi.org/10.48550/arxiv.${arxivId}`,
+      title: `Fresh result ${k}`, display_name: `Fresh result ${k}`, publication_year: Number(today.slice(0, 4)),
+      publication_date: today, created_date: today, updated_date: `${today}T00:00:00`, type: 'preprint', cited_by_count: 0,
+      related_works: [], locations: [], is_authors_truncated: false,
+      authorships: [{ author_position: 'first', author: { id: author.id, display_name: author.display_name }, institutions: [], raw_author_name: author.display_name }],
+    },
+  };
+}
+
+export const tests = [
+  {
+    name: '[sw-killed-mid-fetch] the worker stopped while the page\'s requests are in flight: every badge ends ready or in error, and retry works',
+    fn: async () => {
+      const sc = scenario({ n: 5, twists: { slowMs: 2500 } });
+      const s = await launch(sc.fake);
+      const page = await s.open(sc.url);
+      await until(() => sc.fake.inFlight > 0, { timeout: 10_000, what: 'requests in flight' });
+      await stopServiceWorker(s);
+      sc.fake.setTwists({ slowMs: 0 });
+      const range = [...Array(sc.n).keys()];
+      // the timeouts of Weft's own UI, not the test's patience, decide: 30 s is the MV3 fetch limit
+      const snap = await waitForBadgeStates(page, range, final, { timeout: 35_000, what: 'every badge to leave "loading"' });
+      tried('sw-killed-mid-fetch');
+      const errors = range.filter((i) => snap.byIndex.get(String(i)).state === 'error');
+      if (errors.length) {
+        await page.locator(`[data-weft-author="${errors[0]}"] [data-weft-action="retry"]`).first().click();
+        await waitForBadgeStates(page, [errors[0]], (st) => st === 'ready', { timeout: 15_000, what: 'the retried badge to be ready' });
+      }
+      const after = await badges(page);
+      const wrong = range.filter((i) => !['ready', 'error'].includes(after.byIndex.get(String(i))?.state));
+      if (wrong.length) throw new Error(`badges neither ready nor in error: ${wrong.map((i) => `#${i} ${after.byIndex.get(String(i))?.state}`).join(', ')}`);
+    },
+  },
+  {
+    name: '[sw-killed-mid-check] the worker stopped during a check: the next check finds the paper once, the follow kept',
+    fn: async () => {
+      const sc = scenario({ n: 4 });
+      const s = await launch(sc.fake);
+      const A = sc.catalog.people[1].openalexId;
+      const popup = await s.open(popupUrl(s));
+      // follow from the popup's own page (the background's message API), then let the first check set the watermark
+      await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'follow', id, name: 'Followed Person' }), A);
+      await until(async () => (await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'follows-state' }))).data?.follows?.[0]?.checkedAt, { timeout: 10_000, what: 'the first check' });
+      const fresh = newWork(sc.catalog.openalex.authors[A], 1);
+      sc.fake.addWork(fresh.work);
+      sc.fake.setTwists({ slowMs: 3000 });
+      const from = Date.now();
+      void popup.evaluate(() => chrome.runtime.sendMessage({ type: 'check-now' })).catch(() => {});
+      await until(() => sc.fake.apiRequests(from).some((r) => r.path === '/works' && r.tEnd === null), { timeout: 10_000, what: 'the check\'s list call in flight' });
+      await stopServiceWorker(s);
+      sc.fake.setTwists({ slowMs: 0 });
+      // the next check (here "Check now"; the alarm does the same): it may wait for the interrupted one's lease
+      const state = () => popup.evaluate(() => chrome.runtime.sendMessage({ type: 'follows-state' }));
+      let outcome;
+      await until(async () => {
+        outcome = await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'check-now' }));
+        return outcome?.data?.ran;
+      }, { timeout: 20_000, every: 1000, what: 'a check to run after the restart' });
+      await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'check-now' }));
+      const st = (await state()).data;
+      const inbox = st.inbox.map((p) => p.workId);
+      const duplicateAlerts = inbox.length - new Set(inbox).size;
+      const followsLost = st.follows.some((f) => f.id === A) ? 0 : 1;
+      tried('sw-killed-mid-check', { duplicateAlerts, followsLost });
+      if (followsLost) throw new Error('the follow was lost');
+      if (duplicateAlerts) throw new Error(`duplicate inbox entries: ${JSON.stringify(inbox)}`);
+      if (!inbox.includes(fresh.work.id.replace('https://openalex.org/', ''))) throw new Error(`the new paper is not in the inbox: ${JSON.stringify(inbox)}`);
+      const badge = await popup.evaluate(() => chrome.action.getBadgeText({}));
+      if (badge !== '1') throw new Error(`toolbar badge ${JSON.stringify(badge)}, expected "1"`);
+    },
+  },
+];

@@ -1,0 +1,144 @@
+// The arXiv page itself: parts missing, unusual ids, Unicode names, a 2,830-author paper.
+
+import { launch, waitForBadgeStates, badges, deepText, sleep } from '../../e2e/harness.mjs';
+import { makeAuthors, displayName } from '../../e2e/pages.mjs';
+import { tried } from '../ledger.mjs';
+import { scenario, final } from './common.mjs';
+
+/** Console warnings/errors and uncaught exceptions of `page` (content-script ones included). */
+function watchConsole(page) {
+  const out = { warnings: [], errors: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'warning' && /weft/i.test(m.text())) out.warnings.push(m.text());
+    // the generated page links arXiv's own stylesheets, which the fake does not serve
+    if (m.type() === 'error' && !/^Failed to load resource/.test(m.text())) out.errors.push(m.text());
+  });
+  page.on('pageerror', (e) => out.errors.push(String(e)));
+  return out;
+}
+
+export const tests = [
+  {
+    name: '[abs-missing-author-list] no div.authors: fails closed with one warning, no exception, the page intact',
+    fn: async () => {
+      const sc = scenario({ html: (h) => h.replace(/<div class="authors">[\s\S]*?<\/div>/, '') });
+      const s = await launch(sc.fake);
+      const page = await s.context.newPage();
+      const log = watchConsole(page);
+      await page.goto(sc.url, { waitUntil: 'domcontentloaded' });
+      await sleep(2500);
+      const weft = await page.evaluate(() => document.querySelectorAll('weft-author, [data-weft-author]').length);
+      tried('abs-missing-author-list');
+      if (weft) throw new Error(`${weft} badges on a page without an author list`);
+      if (log.errors.length) throw new Error(`errors: ${log.errors.slice(0, 2).join(' | ')}`);
+      if (log.warnings.length > 1) throw new Error(`${log.warnings.length} warnings (want at most one): ${log.warnings.slice(0, 2).join(' | ')}`);
+      if (!(await page.locator('h1.title').isVisible())) throw new Error('the page\'s title is gone');
+    },
+  },
+  {
+    name: '[abs-missing-sidebar] no sidebar: badges still load; no exception',
+    fn: async () => {
+      const sc = scenario({ html: (h) => h.replace(/<div class="extra-services">[\s\S]*?<!--end extra-services-->/, '') });
+      const s = await launch(sc.fake);
+      const page = await s.context.newPage();
+      const log = watchConsole(page);
+      await page.goto(sc.url, { waitUntil: 'domcontentloaded' });
+      const snap = await waitForBadgeStates(page, [0, 1, 2, 3], final, { timeout: 15_000 });
+      await sleep(1000);
+      tried('abs-missing-sidebar');
+      const notReady = [0, 1, 2, 3].filter((i) => snap.byIndex.get(String(i)).state !== 'ready');
+      if (notReady.length) throw new Error(`badges not ready: #${notReady.join(', #')}`);
+      if (log.errors.length) throw new Error(`errors: ${log.errors.slice(0, 2).join(' | ')}`);
+    },
+  },
+  {
+    name: '[id-old-style-versioned] /abs/math/0211159v2: badges load; every request uses the unversioned id',
+    fn: async () => {
+      const sc = scenario({ id: 'math/0211159' });
+      const s = await launch(sc.fake);
+      const page = await s.open('https://arxiv.org/abs/math/0211159v2');
+      const snap = await waitForBadgeStates(page, [0, 1, 2, 3], final, { timeout: 15_000 });
+      tried('id-old-style-versioned');
+      const notReady = [0, 1, 2, 3].filter((i) => snap.byIndex.get(String(i)).state !== 'ready');
+      if (notReady.length) throw new Error(`badges not ready: #${notReady.join(', #')}`);
+      const versioned = sc.fake.apiRequests().filter((r) => /0211159v/i.test(decodeURIComponent(r.url)));
+      if (versioned.length) throw new Error(`versioned requests: ${versioned.map((r) => r.url).join(' ')}`);
+    },
+  },
+  {
+    name: '[unicode-cjk] [unicode-rtl] [unicode-long-name] CJK, Arabic, Hebrew and a 300-character name: matched, rendered unchanged, direction-isolated, the card within its width',
+    fn: async () => {
+      const long = 'Q'.repeat(150) + 'uintessentiallylongname'.repeat(6);
+      const authors = [
+        { first: '小明', last: '王' }, { first: 'محمد', last: 'العلي' }, { first: 'נועה', last: 'כהן' },
+        { first: 'Mira', last: long.slice(0, 300 - 5) }, ...makeAuthors(2, 77),
+      ];
+      const sc = scenario({ authors });
+      const s = await launch(sc.fake, { viewport: { width: 1000, height: 800 } });
+      const page = await s.open(sc.url);
+      const snap = await waitForBadgeStates(page, [0, 1, 2, 3, 4, 5], final, { timeout: 15_000 });
+      const problems = [];
+      for (const i of [0, 1, 2, 3]) if (snap.byIndex.get(String(i)).state !== 'ready') problems.push(`#${i} (${displayName(authors[i]).slice(0, 20)}) is "${snap.byIndex.get(String(i)).state}"`);
+      for (const i of [0, 1, 2, 3]) {
+        await page.locator(`[data-weft-author="${i}"] button`).first().click();
+        const card = page.locator('[data-weft-card]');
+        await card.waitFor({ timeout: 5000 });
+        const name = await deepText(page.locator('[data-weft-card] [data-weft-field="name"]').first());
+        if (!name.includes(displayName(authors[i]))) problems.push(`card #${i} name ${JSON.stringify(name.slice(0, 40))}`);
+        const { cardRight, width, isolated } = await page.evaluate(() => {
+          const host = document.querySelector('weft-card');
+          const el = host?.shadowRoot?.querySelector('[data-weft-card]') ?? document.querySelector('[data-weft-card]');
+          const nameEl = el.querySelector('[data-weft-field="name"]');
+          const iso = (n) => n && (n.closest('bdi,[dir="auto"],[dir="rtl"]') || ['isolate', 'plaintext', 'isolate-override'].includes(getComputedStyle(n).unicodeBidi) || [...n.querySelectorAll('*')].some((c) => c.tagName === 'BDI' || c.hasAttribute('dir') || getComputedStyle(c).unicodeBidi.includes('isolate')));
+          return { cardRight: el.getBoundingClientRect().right, width: document.documentElement.clientWidth, isolated: !!iso(nameEl) };
+        });
+        if (cardRight > width + 1) problems.push(`card #${i} overflows the window (${Math.round(cardRight)} > ${width})`);
+        if (i === 1 || i === 2) if (!isolated) problems.push(`card #${i}: the RTL name is not direction-isolated`);
+        await page.keyboard.press('Escape');
+        await sleep(150);
+      }
+      // the long name overflows arXiv's own author list already: Weft must not widen the page further
+      const overflow = (p) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const baseline = await s.context.newPage();
+      await baseline.setViewportSize({ width: 1000, height: 800 });
+      await baseline.setContent(sc.html);
+      const [withWeft, without] = [await overflow(page), await overflow(baseline)];
+      if (withWeft > without + 60) problems.push(`Weft widens the page by ${withWeft - without}px`);
+      tried('unicode-cjk');
+      tried('unicode-rtl');
+      tried('unicode-long-name');
+      if (problems.length) throw new Error(problems.join('; '));
+    },
+  },
+  {
+    name: '[authors-2830] 2,830 authors: one badge each; the first 100 load; the rest wait for "et al."; the page stays responsive',
+    fn: async () => {
+      const sc = scenario({ authors: makeAuthors(2830, 3) });
+      const s = await launch(sc.fake);
+      const page = await s.open(sc.url);
+      // responsiveness (not speed: see `npm run bench`): the page paints at least every 5 s while loading
+      let worst = 0;
+      const first = [...Array(100).keys()];
+      const done = waitForBadgeStates(page, first, final, { timeout: 40_000, what: 'the first 100 badges' });
+      let finished = false;
+      void done.then(() => { finished = true; }, () => { finished = true; });
+      while (!finished) {
+        const t0 = Date.now();
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+        worst = Math.max(worst, Date.now() - t0);
+        await sleep(100);
+      }
+      await done;
+      await sleep(1000);
+      const snap = await badges(page);
+      tried('authors-2830');
+      const problems = [];
+      if (snap.byIndex.size !== 2830 || snap.dups.length) problems.push(`${snap.byIndex.size} badges (${snap.dups.length} duplicated) for 2,830 authors`);
+      const busy = [...snap.byIndex.values()].filter((b) => Number(b.i) >= 100 && b.state !== 'idle').length;
+      if (busy) problems.push(`${busy} hidden authors not "idle" before "et al." is opened`);
+      if (worst > 5000) problems.push(`the page did not paint for ${worst} ms`);
+      if (!(await page.locator('#toggle').isVisible())) problems.push('arXiv\'s "et al." link is gone');
+      if (problems.length) throw new Error(problems.join('; '));
+    },
+  },
+];

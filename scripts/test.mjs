@@ -14,6 +14,8 @@
 //   8. ff-package scripts/check-firefox.mjs: addons-linter 0 errors on the Firefox zip, sources zip
 //                 contents, rebuild from the sources zip identical (its check counts)
 //   9. e2e        node e2e/run.mjs (its test counts) — needs 1 and 5
+//  10. faults     node faults/run.mjs: the fault and bad-input suite, unit and browser (its test
+//                 counts; its browser tests fail on their own without 1 and 5)
 //
 // A step whose prerequisite failed is not run and counts as failed (e2e: as many failures as it
 // has tests). The last line is exactly `N passed, M failed` over every suite; exit 1 on any failure.
@@ -148,6 +150,7 @@ async function main() {
   await stepCounted('ff-package', 'Firefox packages (scripts/check-firefox.mjs: addons-linter, sources zip)', 'scripts/check-firefox.mjs');
   const why = [!built && 'the build failed', !chromiumOk && 'no Chromium'].filter(Boolean).join(' and ');
   await stepE2e(built && chromiumOk, why);
+  await stepCounted('faults', 'fault and bad-input suite (node faults/run.mjs)', 'faults/run.mjs');
 
   heading(`summary (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   let passed = 0;

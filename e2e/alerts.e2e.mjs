@@ -10,7 +10,7 @@
 /* global chrome -- evaluated in the extension's service worker */
 
 import fs from 'node:fs';
-import { launch, relaunch, until, screenshot, publishScreenshot, POPUP_CLIP, waitForBadgeStates } from './harness.mjs';
+import { launch, relaunch, until, screenshot, publishScreenshot, POPUP_CLIP, waitForBadgeStates, followFromCard } from './harness.mjs';
 import { FakeApis, buildCatalog } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
 
@@ -47,17 +47,11 @@ function newWork(catalog, authorId, k = 1) {
 const popupUrl = (s) => `chrome-extension://${s.extensionId}/popup.html`;
 const toolbarBadge = (s) => s.sw.evaluate(() => chrome.action.getBadgeText({}));
 
-/** Follow page author i from their card on the abs page; returns the page (card open). */
-async function followFromCard(s, url, i) {
+/** Opens the abs page and follows page author i from their card; returns the page (card open). */
+async function openAndFollow(s, url, i) {
   const page = await s.open(url);
   await waitForBadgeStates(page, [i], (st) => st === 'ready');
-  await page.locator(`[data-weft-author="${i}"] button`).first().click();
-  const follow = page.locator('[data-weft-card] [data-weft-action="follow"]');
-  await follow.waitFor({ timeout: 5000 });
-  await until(async () => !(await follow.isDisabled()), { timeout: 5000, what: 'the Follow button to know who is followed' });
-  await follow.click();
-  await page.locator('[data-weft-card] [data-weft-action="unfollow"]').waitFor({ timeout: 5000 });
-  await until(async () => (await page.locator(`[data-weft-author="${i}"] .followed`).count()) === 1, { timeout: 5000, what: `badge #${i} to be marked followed` });
+  await followFromCard(page, i);
   return page;
 }
 
@@ -87,7 +81,7 @@ async function followedInPopup(seed, i) {
   const sc = scenario({ seed });
   const A = sc.catalog.people[i].openalexId;
   const s = await launch(sc.fake);
-  await (await followFromCard(s, sc.url, i)).close();
+  await (await openAndFollow(s, sc.url, i)).close();
   const popup = await s.open(popupUrl(s));
   await followedRow(popup, A);
   return { sc, A, s, popup };
@@ -100,7 +94,7 @@ export const tests = [
       const sc = scenario();
       const A = sc.catalog.people[1].openalexId;
       const s = await launch(sc.fake);
-      const page = await followFromCard(s, sc.url, 1);
+      const page = await openAndFollow(s, sc.url, 1);
 
       const popup = await s.open(popupUrl(s));
       // Nothing new yet: the popup opens on Search, with "Check now" reachable from there too.

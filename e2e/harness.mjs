@@ -221,6 +221,21 @@ export async function waitForBadgeStates(page, indices, ok, { timeout = 15_000, 
   return snap;
 }
 
+/**
+ * Follow page author i from their card (badge ready): open the card, click Follow, wait until
+ * the card offers Unfollow and the badge is marked followed. Returns their OpenAlex id.
+ */
+export async function followFromCard(page, i) {
+  await page.locator(`[data-weft-author="${i}"] button`).first().click();
+  const follow = page.locator('[data-weft-card] [data-weft-action="follow"]');
+  await follow.waitFor({ timeout: 5000 });
+  await until(async () => !(await follow.isDisabled()), { timeout: 5000, what: 'the Follow button to know who is followed' });
+  await follow.click();
+  await page.locator('[data-weft-card] [data-weft-action="unfollow"]').waitFor({ timeout: 5000 });
+  await until(async () => (await page.locator(`[data-weft-author="${i}"] .followed`).count()) === 1, { timeout: 5000, what: `badge #${i} to be marked followed` });
+  return page.locator(`[data-weft-author="${i}"]`).getAttribute('data-openalex-id');
+}
+
 /** Deep text of an element matched by a (shadow-piercing) locator, including its shadow root. */
 export async function deepText(locator) {
   return locator.evaluate((el) => {

@@ -12,7 +12,7 @@
 // `data-entries`) and `[data-weft-action="clear-cache"]`; `input[data-weft-show="badges" |
 // "paper" | "institutions" | "related"]`.
 
-import { launch, sleep, until, waitForBadgeStates, screenshot } from './harness.mjs';
+import { launch, sleep, until, waitForBadgeStates, screenshot, followFromCard } from './harness.mjs';
 import { FakeApis, buildCatalog, OA_HOST, S2_HOST } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
 
@@ -38,18 +38,6 @@ async function saveKey(options, service, key) {
   await row.locator('[data-weft-action="save-key"]').click();
   await row.locator('[data-weft-field="masked-key"]').waitFor({ timeout: 5000 });
   return row;
-}
-
-/** Follows page author i from their card on `page`; returns their OpenAlex id. */
-async function followFromCard(page, i) {
-  await page.locator(`[data-weft-author="${i}"] button`).first().click();
-  const follow = page.locator('[data-weft-card] [data-weft-action="follow"]');
-  await follow.waitFor({ timeout: 5000 });
-  await until(async () => !(await follow.isDisabled()), { timeout: 5000, what: 'the Follow button to know who is followed' });
-  await follow.click();
-  await page.locator('[data-weft-card] [data-weft-action="unfollow"]').waitFor({ timeout: 5000 });
-  await page.keyboard.press('Escape');
-  return page.locator(`[data-weft-author="${i}"]`).getAttribute('data-openalex-id');
 }
 
 const panel = (page, id) => page.locator(`weft-panels [data-weft-panel="${id}"]`);
@@ -112,6 +100,7 @@ export const tests = [
       const warm = await viewPage(page, sc, t1);
       if (warm.length) throw new Error(`a reload before clearing made ${warm.length} API requests: ${warm.map((r) => r.url).join('; ')}`);
       const followed = await followFromCard(page, 1);
+      await page.keyboard.press('Escape');
 
       // "Test": OpenAlex's /rate-limit for the saved key, its allowance shown.
       await row.locator('[data-weft-action="test-key"]').click();

@@ -1,13 +1,11 @@
 import { effect } from '@preact/signals';
+import { yieldToPage } from '../ui/yield-to-page';
 import type { Feature, FeatureContext } from './types';
-
-/** Resolves in a later task, letting the page handle input and paint in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Runs one feature with its own signal; a failure is logged with the feature's id. */
 async function start(feature: Feature, ctx: FeatureContext): Promise<void> {
   try {
-    await nextTask();
+    await yieldToPage();
     if (ctx.signal.aborted) return;
     await feature.run(ctx);
   } catch (e) {

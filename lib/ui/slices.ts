@@ -4,6 +4,8 @@
  */
 export const SLICE_MS = 8;
 
+import { yieldToPage } from './yield-to-page';
+
 export interface SliceOptions {
   budgetMs?: number;
   /** The clock; performance.now by default. */
@@ -29,7 +31,7 @@ export function inSlices<T>(
       fn(items[k++]!);
       if (now() - start >= budgetMs) break;
     }
-    if (k < items.length) setTimeout(slice, 0);
+    if (k < items.length) void yieldToPage().then(slice);
   };
   slice();
 }

@@ -300,8 +300,8 @@ function PrivacySection() {
         <dt><code>api.openalex.org</code></dt>
         <dd>
           the arXiv id of the abstract page you open (as its DOI), the OpenAlex ids of its authors and related papers, what you
-          type in the popup search, the OpenAlex ids of researchers you follow (alert checks), and your OpenAlex key if you saved
-          one.
+          type in the popup search, the OpenAlex ids of researchers you open in the popup or follow (alert checks), and your
+          OpenAlex key if you saved one.
         </dd>
         <dt><code>api.semanticscholar.org</code></dt>
         <dd>the arXiv id of the abstract page you open, and your Semantic Scholar key if you saved one.</dd>

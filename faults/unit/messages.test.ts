@@ -82,7 +82,8 @@ describe('hostile messages', () => {
     }
     // Weft's own content script on arXiv may not do what only Weft's pages may
     const popupOnly = [
-      { type: 'settings-set-keys', openalex: '' }, { type: 'settings-get' }, { type: 'cache-clear' },
+      { type: 'settings-set-keys', openalex: '' }, { type: 'settings-get' }, { type: 'settings-set', show: { badges: false } },
+      { type: 'settings-test-key', service: 'openalex' }, { type: 'cache-stats' }, { type: 'cache-clear' },
       { type: 'import-follows', text: JSON.stringify({ format: 'weft-follows', version: 1, follows: [] }) },
       { type: 'mark-all-seen' }, { type: 'check-now' }, { type: 'follows-state' }, { type: 'alert-settings', notify: true },
     ];

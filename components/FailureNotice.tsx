@@ -1,5 +1,6 @@
 import type { WireError } from '@/lib/messaging/protocol';
 import { describeFailure } from '@/lib/ui/describe-failure';
+import './notice.css';
 
 interface Props {
   failure: WireError;

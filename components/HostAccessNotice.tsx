@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { hostNames, missingOrigins, requestOrigins } from '@/lib/settings/host-access';
+import './notice.css';
 
 /**
  * Shown when the browser no longer lets Weft reach a catalog (Firefox lets the reader revoke

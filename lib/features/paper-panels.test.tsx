@@ -76,7 +76,7 @@ async function run(opts: { sidebar?: boolean; failing?: Set<string>; show?: Sign
   const page = arxivPage(opts.sidebar ?? true);
   const { ask, asked } = fakeAsk(opts.failing);
   const abort = new AbortController();
-  await paperPanels.run({ page, signal: abort.signal, ask, show: opts.show ?? signal(DEFAULT_SETTINGS.show) });
+  await paperPanels.run({ page, signal: abort.signal, ask, show: opts.show ?? signal(DEFAULT_SETTINGS.show), earlier: Promise.resolve() });
   const host = document.querySelector('weft-panels') as HTMLElement;
   const root = host.shadowRoot!;
   const panel = (id: string) => root.querySelector<HTMLElement>(`[data-weft-panel="${id}"]`)!;
@@ -87,6 +87,36 @@ async function run(opts: { sidebar?: boolean; failing?: Set<string>; show?: Sign
 beforeEach(() => fakeBrowser.reset());
 
 describe('paper panels feature', () => {
+  it('asks for related papers only once the badges have loaded (or after 1.5 s): the others share their requests', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const { ask, asked } = fakeAsk();
+      let badgesLoaded!: () => void;
+      const earlier = new Promise<void>((resolve) => (badgesLoaded = resolve));
+      const types = () => asked.map((r) => r.type);
+      void paperPanels.run({ page: arxivPage(true), signal: new AbortController().signal, ask, show: signal(DEFAULT_SETTINGS.show), earlier });
+      await vi.waitFor(() => expect(types()).toEqual(['paper-citations', 'paper-institutions']));
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(types()).not.toContain('related-papers');
+      badgesLoaded();
+      await vi.waitFor(() => expect(types()).toContain('related-papers'));
+
+      asked.length = 0;
+      void paperPanels.run({ page: arxivPage(true), signal: new AbortController().signal, ask, show: signal(DEFAULT_SETTINGS.show), earlier: new Promise(() => undefined) });
+      await vi.advanceTimersByTimeAsync(1499);
+      expect(types()).not.toContain('related-papers');
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(types()).toContain('related-papers'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends the shared requests early, from the page head, and not the related papers', () => {
+    const head = { arxivId: ID, title: 'Training Through Failure', citationNames: [] };
+    expect(paperPanels.early!(head, DEFAULT_SETTINGS.show).map((r) => r.type)).toEqual(['paper-citations', 'paper-institutions']);
+  });
+
   it('adds one panel group in the sidebar after "Access Paper"', async () => {
     const { host } = await run();
     expect(host.parentElement!.className).toBe('extra-services');

@@ -22,6 +22,13 @@ import type { Visibility } from '../settings/settings';
 import type { Feature, FeatureContext } from './types';
 
 const HIGHLIGHT = 'data-weft-highlight';
+/**
+ * Related papers are the one panel whose request no other feature shares (Semantic Scholar's
+ * recommendations): it waits for the features before it (the badges), at most this long.
+ */
+const RELATED_WAIT_MS = 1500;
+/** Panels that wait for `FeatureContext.earlier`; the others share the badges' requests. */
+const WAITING: ReadonlySet<PanelId> = new Set(['related']);
 
 /**
  * Marks the badges of some authors. Which page author an OpenAlex author is comes from the
@@ -98,9 +105,9 @@ export const paperPanels: Feature = {
   shown: (show) => PANEL_IDS.some((id) => show[id]),
   early: (head, show) => {
     const requests = panelRequests(head);
-    return PANEL_IDS.filter((id) => show[id]).map((id) => requests[id]);
+    return PANEL_IDS.filter((id) => show[id] && !WAITING.has(id)).map((id) => requests[id]);
   },
-  async run({ page, signal: abort, ask, show }) {
+  async run({ page, signal: abort, ask, show, earlier }) {
     const point = panelInsertionPoint(document);
     if (!point) {
       console.warn('Weft: no place for the paper panels on this page; none added.');
@@ -110,8 +117,12 @@ export const paperPanels: Feature = {
     const state = createPaperPanelState(page, ask);
     // A panel loads once it is shown: a hidden one costs no request.
     const loads = new Map<PanelId, Promise<void>>();
+    const inLine = Promise.race([earlier, new Promise<void>((resolve) => setTimeout(resolve, RELATED_WAIT_MS))]);
     const loadShown = () => {
-      for (const id of PANEL_IDS) if (show.value[id] && !loads.has(id)) loads.set(id, state[id].start());
+      for (const id of PANEL_IDS) {
+        if (!show.value[id] || loads.has(id)) continue;
+        loads.set(id, WAITING.has(id) ? inLine.then(() => (abort.aborted ? undefined : state[id].start())) : state[id].start());
+      }
     };
     loadShown();
     const loading = Promise.all(loads.values());

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from '../settings/settings';
 import { runFeatures } from './run-features';
 import type { Feature, FeatureContext } from './types';
 
-const ctx = (abort = new AbortController().signal, show = signal(DEFAULT_SETTINGS.show)) => ({ page: {}, signal: abort, ask: vi.fn(), show }) as unknown as FeatureContext;
+const ctx = (abort = new AbortController().signal, show = signal(DEFAULT_SETTINGS.show)) => ({ page: {}, signal: abort, ask: vi.fn(), show }) as unknown as Omit<FeatureContext, 'earlier'>;
 const feature = (id: string, run: Feature['run'], shown: Feature['shown'] = () => true): Feature => ({ id, run, shown });
 
 describe('runFeatures', () => {
@@ -30,6 +30,25 @@ describe('runFeatures', () => {
     expect(run).not.toHaveBeenCalled();
     await new Promise((r) => setTimeout(r, 0));
     expect(run).toHaveBeenCalledOnce();
+  });
+
+  it('tells each feature when the ones before it have loaded, failed or are hidden', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let firstLoaded!: () => void;
+    let settled = false;
+    runFeatures(
+      [
+        feature('first', () => new Promise<void>((resolve) => (firstLoaded = resolve))),
+        feature('hidden', () => undefined, () => false),
+        feature('broken', () => Promise.reject(new Error('boom'))),
+        feature('last', ({ earlier }) => void earlier.then(() => (settled = true))),
+      ],
+      ctx(),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    expect(settled).toBe(false);
+    firstLoaded();
+    await vi.waitFor(() => expect(settled).toBe(true));
   });
 
   it('starts nothing once the content script is invalidated', async () => {

@@ -2,7 +2,7 @@ import { effect } from '@preact/signals';
 import { yieldToPage } from '../ui/yield-to-page';
 import type { Feature, FeatureContext } from './types';
 
-/** Runs one feature with its own signal; a failure is logged with the feature's id. */
+/** Runs one feature with its own signal; a failure is logged with the feature's id. Never rejects. */
 async function start(feature: Feature, ctx: FeatureContext): Promise<void> {
   try {
     await yieldToPage();
@@ -20,8 +20,12 @@ async function start(feature: Feature, ctx: FeatureContext): Promise<void> {
  * the reader's choice shows it: hidden, its signal aborts and it removes what it added; shown
  * again, it runs anew (no page reload needed).
  */
-export function runFeatures(features: readonly Feature[], ctx: FeatureContext): void {
+export function runFeatures(features: readonly Feature[], pageCtx: Omit<FeatureContext, 'earlier'>): void {
+  let earlier: Promise<void> = Promise.resolve();
   for (const feature of features) {
+    const ctx: FeatureContext = { ...pageCtx, earlier };
+    /** The first run's load; none when the feature starts hidden. */
+    let firstLoad: Promise<void> | null = null;
     let running: AbortController | null = null;
     const stop = () => {
       running?.abort();
@@ -32,7 +36,8 @@ export function runFeatures(features: readonly Feature[], ctx: FeatureContext): 
       if (wanted && !running) {
         running = new AbortController();
         // Not awaited: a slow or failing feature must not hold up the ones after it.
-        void start(feature, { ...ctx, signal: AbortSignal.any([ctx.signal, running.signal]) });
+        const load = start(feature, { ...ctx, signal: AbortSignal.any([ctx.signal, running.signal]) });
+        firstLoad ??= load;
       } else if (!wanted) {
         stop();
       }
@@ -41,5 +46,6 @@ export function runFeatures(features: readonly Feature[], ctx: FeatureContext): 
       dispose();
       stop();
     });
+    earlier = Promise.all([earlier, firstLoad]).then(() => undefined);
   }
 }

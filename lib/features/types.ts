@@ -12,11 +12,18 @@ export interface FeatureContext {
   ask: typeof ask;
   /** What the reader chose to show; changes while the page is open. */
   show: ReadonlySignal<Visibility>;
+  /**
+   * Settles once the features before this one (the registry's order is their priority) have
+   * made their first load, or failed, or are hidden. Requests of lesser importance wait for it
+   * rather than compete with those (Semantic Scholar's keyless pool answers bursts with 429s).
+   */
+  earlier: Promise<void>;
 }
 
 export interface Feature {
   /** kebab-case, unique; used in logs. */
   id: string;
+  /** Sets the feature up; resolves once its first load is done (see FeatureContext.earlier). */
   run(ctx: FeatureContext): void | Promise<void>;
   /**
    * Whether the reader's choice calls for this feature at all. When it turns false the

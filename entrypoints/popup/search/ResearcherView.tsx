@@ -1,5 +1,5 @@
 import type { ComponentChildren, Ref } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { arxivAbsUrl } from '@/lib/arxiv/ids';
 import type { Institution } from '@/lib/catalog/types';
 import type { PositionBreakdown, RecentWork, ResearcherResult } from '@/lib/messaging/requests/search';
@@ -217,7 +217,9 @@ export function ResearcherStack({ views, home }: { views: ResearcherViews; home:
   const headingRef = useRef<HTMLHeadingElement>(null);
   const opened = views.current.value;
   const stack = views.stack.value;
-  useEffect(() => {
+  // In the render's own task: the Back button that was clicked is gone with the view it was in,
+  // and a key pressed meanwhile (Escape: back again) must not land on the page's body.
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, [opened?.id]);
   if (!opened) return null;

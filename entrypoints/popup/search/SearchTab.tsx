@@ -77,8 +77,9 @@ export function SearchTab({ typed = null }: { typed?: Typed | null }) {
   useLayoutEffect(() => {
     if (typed && inputRef.current) resumeTyping(inputRef.current, typed);
   }, []);
-  // Back from the last researcher: the search box again, with the query as it was.
-  useEffect(() => {
+  // Back from the last researcher: the search box again, with the query as it was (at once, as
+  // in ResearcherStack).
+  useLayoutEffect(() => {
     if (!opened) inputRef.current?.focus();
   }, [opened?.id]);
 

@@ -12,7 +12,7 @@
 // `data-entries`) and `[data-weft-action="clear-cache"]`; `input[data-weft-show="badges" |
 // "paper" | "institutions" | "related"]`.
 
-import { launch, sleep, until, waitForBadgeStates, screenshot, followFromCard } from './harness.mjs';
+import { launch, sleep, until, waitForBadgeStates, screenshot, publishScreenshot, followFromCard } from './harness.mjs';
 import { FakeApis, buildCatalog, OA_HOST, S2_HOST } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
 
@@ -79,7 +79,9 @@ export const tests = [
       const shown = await masked.textContent();
       if (!shown?.endsWith(KEY.slice(-4)) || shown.includes(KEY.slice(0, 8))) throw new Error(`saved key shown as ${JSON.stringify(shown)}, expected it masked`);
       if ((await options.content()).includes(KEY)) throw new Error('the options page holds the full key after saving');
-      await screenshot(options, 'options-key-saved', { fullPage: true });
+      const column = await options.locator('main').boundingBox();
+      const clip = { x: Math.max(0, column.x - 16), y: 0, width: column.width + 32, height: column.y + column.height + 16 };
+      publishScreenshot(await screenshot(options, 'options-key-saved', { fullPage: true, clip }), 'options');
       await options.emulateMedia({ colorScheme: 'dark' });
       await screenshot(options, 'options-dark', { fullPage: true });
       await options.emulateMedia({ colorScheme: 'light' });

@@ -1,4 +1,4 @@
-import type { Institution } from '@/lib/catalog/types';
+import { SOURCE_NAMES, type Institution } from '@/lib/catalog/types';
 import type { AuthorEntry } from '@/lib/features/author-profiles';
 import { formatAge, formatInteger } from '@/lib/ui/format';
 import { safeHref } from '@/lib/ui/safe-url';
@@ -15,7 +15,6 @@ interface Props {
   actions?: ComponentChildren;
 }
 
-export const SOURCE_NAMES = { openalex: 'OpenAlex', s2: 'Semantic Scholar' } as const;
 
 function place(i: Institution): string {
   return i.countryCode ? `${i.name} (${i.countryCode})` : i.name;

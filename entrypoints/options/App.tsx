@@ -6,7 +6,8 @@ import { HostAccessNotice } from '@/components/HostAccessNotice';
 import { TTL } from '@/lib/catalog/catalog';
 import { createFollowingState } from '@/lib/follows/following-state';
 import { ask } from '@/lib/messaging/client';
-import { MAX_KEY_LENGTH, SERVICE_NAMES, type KeyService } from '@/lib/settings/key-format';
+import { SOURCE_NAMES } from '@/lib/catalog/types';
+import { MAX_KEY_LENGTH, type KeyService } from '@/lib/settings/key-format';
 import { CACHE_LIFETIMES, CACHE_TTL_SCALE, PAGE_ADDITIONS, type CacheLifetime, type PageAddition } from '@/lib/settings/settings';
 import { describeBudget } from '@/lib/ui/budget';
 import { formatBytes, formatInteger } from '@/lib/ui/format';
@@ -35,7 +36,7 @@ const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filte
 
 function KeyTestResult({ service, state }: { service: KeyService; state: OptionsState }) {
   const test = state.tests.value[service];
-  const name = SERVICE_NAMES[service];
+  const name = SOURCE_NAMES[service];
   if (test.status === 'idle') return null;
   if (test.status === 'testing') return <p class="feedback" role="status">Asking {name}…</p>;
   if (test.status === 'failed') return <p class="feedback alert" role="alert">{test.message}</p>;
@@ -73,7 +74,7 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
   const busy = state.busy.value[service];
   const testing = state.tests.value[service].status === 'testing';
   const { error, done } = state.feedback.value[service];
-  const name = SERVICE_NAMES[service];
+  const name = SOURCE_NAMES[service];
   const id = `key-${service}`;
   const help = KEY_HELP[service];
   const onSubmit = async (e: Event) => {

@@ -9,7 +9,8 @@ import type { KeyTest } from '@/lib/catalog/key-check';
 import type { ask as askBackground } from '@/lib/messaging/client';
 import type { CacheStats, SettingsResult, WireError } from '@/lib/messaging/protocol';
 import { KEY_PROBLEMS_KEY } from '@/lib/settings/key-problems';
-import { checkApiKey, SERVICE_NAMES, type KeyService } from '@/lib/settings/key-format';
+import { SOURCE_NAMES } from '@/lib/catalog/types';
+import { checkApiKey, type KeyService } from '@/lib/settings/key-format';
 import { SETTINGS_KEY, type CacheLifetime, type PageAddition, type Visibility } from '@/lib/settings/settings';
 import { describeFailure, failureOf } from '@/lib/ui/describe-failure';
 
@@ -133,9 +134,9 @@ export function createOptionsState(ask: Ask) {
         setFeedback(service, { error: checked.message, done: null });
         return false;
       }
-      return store(service, checked.key, `${SERVICE_NAMES[service]} key saved; Weft uses it from the next request.`);
+      return store(service, checked.key, `${SOURCE_NAMES[service]} key saved; Weft uses it from the next request.`);
     },
-    removeKey: (service: KeyService) => store(service, '', `${SERVICE_NAMES[service]} key removed.`),
+    removeKey: (service: KeyService) => store(service, '', `${SOURCE_NAMES[service]} key removed.`),
     /** Asks the catalog whether it takes the saved key. */
     async testKey(service: KeyService): Promise<void> {
       setTest(service, { status: 'testing' });

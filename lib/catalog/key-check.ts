@@ -4,10 +4,9 @@
  * each catalog about the saved key — OpenAlex for its daily allowance, Semantic Scholar with
  * one small lookup.
  */
-import { SERVICE_NAMES } from '../settings/key-format';
 import { validate, type Http } from './http';
 import * as S from './schemas/openalex';
-import { CatalogError, type SourceId } from './types';
+import { CatalogError, SOURCE_NAMES, type SourceId } from './types';
 
 /** How each catalog refuses a bad key (catalog-apis.md §2.1, §3.1). */
 const REFUSED: Record<SourceId, number> = { openalex: 401, s2: 403 };
@@ -15,7 +14,7 @@ const REFUSED: Record<SourceId, number> = { openalex: 401, s2: 403 };
 /** `e` as a `key-rejected` error when it is the catalog refusing the key that was sent; else `e`. */
 export function asKeyRejection(source: SourceId, e: unknown, keySent: boolean): unknown {
   if (!keySent || !(e instanceof CatalogError) || e.kind !== 'http' || e.status !== REFUSED[source]) return e;
-  return new CatalogError('key-rejected', `${SERVICE_NAMES[source]} refused the saved API key (HTTP ${e.status})`, null, e.status);
+  return new CatalogError('key-rejected', `${SOURCE_NAMES[source]} refused the saved API key (HTTP ${e.status})`, null, e.status);
 }
 
 /** A key's daily allowance as OpenAlex reports it. */

@@ -5,6 +5,9 @@
 
 export type SourceId = 'openalex' | 's2';
 
+/** Each catalog's name as readers know it. */
+export const SOURCE_NAMES: Readonly<Record<SourceId, string>> = { openalex: 'OpenAlex', s2: 'Semantic Scholar' };
+
 /** An institution as known on a paper or as an author's last known affiliation. */
 export interface Institution {
   /** Bare OpenAlex id ("I27837315"), when OpenAlex knows it. */

@@ -2,7 +2,9 @@
  * What an API key may look like, checked the same way where it is typed (the options page) and
  * where it arrives (the protocol). Loose on purpose: catalogs change their key formats.
  */
-export type KeyService = 'openalex' | 's2';
+import { SOURCE_NAMES, type SourceId } from '../catalog/types';
+
+export type KeyService = SourceId;
 
 export type ApiKeys = Record<KeyService, string>;
 
@@ -13,8 +15,6 @@ const MIN_KEY_LENGTH = 8;
 const KEY_CHARS: Record<KeyService, RegExp> = { openalex: /^[A-Za-z0-9_.-]+$/, s2: /^[A-Za-z0-9]+$/ };
 const ALLOWED: Record<KeyService, string> = { openalex: 'letters, digits, “-”, “_” and “.”', s2: 'letters and digits' };
 
-export const SERVICE_NAMES: Record<KeyService, string> = { openalex: 'OpenAlex', s2: 'Semantic Scholar' };
-
 /** Whether `key` is already in the exact form Weft stores (trimmed, allowed characters, bounded). */
 export function isApiKey(service: KeyService, key: string): boolean {
   return key.length >= MIN_KEY_LENGTH && key.length <= MAX_KEY_LENGTH && KEY_CHARS[service].test(key);
@@ -23,7 +23,7 @@ export function isApiKey(service: KeyService, key: string): boolean {
 /** A key as pasted (surrounding spaces ignored) → the key to store, or what is wrong with it. */
 export function checkApiKey(service: KeyService, raw: string): { ok: true; key: string } | { ok: false; message: string } {
   const key = raw.trim();
-  const name = SERVICE_NAMES[service];
+  const name = SOURCE_NAMES[service];
   if (!key) return { ok: false, message: `Paste your ${name} API key first.` };
   if (/\s/.test(key)) return { ok: false, message: `${name} API keys have no spaces or line breaks inside; check that you copied only the key.` };
   if (key.length > MAX_KEY_LENGTH) return { ok: false, message: `That is longer than any ${name} API key (at most ${MAX_KEY_LENGTH} characters).` };

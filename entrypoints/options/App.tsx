@@ -10,7 +10,7 @@ import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { MAX_KEY_LENGTH, type KeyService } from '@/lib/settings/key-format';
 import { CACHE_LIFETIMES, CACHE_TTL_SCALE, PAGE_ADDITIONS, type CacheLifetime, type PageAddition } from '@/lib/settings/settings';
 import { describeBudget } from '@/lib/ui/budget';
-import { formatBytes, formatInteger } from '@/lib/ui/format';
+import { formatBytes, formatInteger, lazily } from '@/lib/ui/format';
 import { createOptionsState, type OptionsState } from './options-state';
 
 const state = createOptionsState(ask);
@@ -29,7 +29,7 @@ const KEY_HELP: Record<KeyService, { text: string; href: string; where: string }
   },
 };
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = lazily(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
 
 /** Ids of the texts that describe a key's input, for aria-describedby. */
 const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
@@ -106,7 +106,7 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
       )}
       {saved && refusedAt !== null && (
         <p id={`${id}-refused`} class="feedback alert" role="alert" data-weft-field="key-refused">
-          {name} refused this key ({when.format(refusedAt)}). Weft keeps sending it, so {name}’s numbers stay unavailable until
+          {name} refused this key ({when().format(refusedAt)}). Weft keeps sending it, so {name}’s numbers stay unavailable until
           you replace or remove it.
         </p>
       )}

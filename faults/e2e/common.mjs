@@ -27,13 +27,25 @@ export async function stopServiceWorker(s) {
   const page = await s.context.newPage();
   const cdp = await s.context.newCDPSession(page);
   const status = new Map();
+  // Seen stopped at least once after the stop: the page may wake the worker again at once (a
+  // failed request retried, a panel asking), which is what a real stop looks like too.
+  const stopping = new Set();
+  const stopped = new Set();
   cdp.on('ServiceWorker.workerVersionUpdated', (e) => {
-    for (const v of e.versions) if (v.scriptURL.startsWith(`chrome-extension://${s.extensionId}/`)) status.set(v.versionId, v.runningStatus);
+    for (const v of e.versions) {
+      if (!v.scriptURL.startsWith(`chrome-extension://${s.extensionId}/`)) continue;
+      status.set(v.versionId, v.runningStatus);
+      if (stopping.has(v.versionId) && v.runningStatus === 'stopped') stopped.add(v.versionId);
+    }
   });
   await cdp.send('ServiceWorker.enable');
   await until(() => [...status.values()].includes('running'), { timeout: 5000, what: 'the running service worker' });
-  for (const [versionId, st] of status) if (st === 'running') await cdp.send('ServiceWorker.stopWorker', { versionId });
-  await until(() => [...status.values()].every((st) => st === 'stopped'), { timeout: 5000, what: 'the service worker to stop' });
+  for (const [versionId, st] of status) {
+    if (st !== 'running') continue;
+    stopping.add(versionId);
+    await cdp.send('ServiceWorker.stopWorker', { versionId });
+  }
+  await until(() => [...stopping].every((id) => stopped.has(id)), { timeout: 5000, what: 'the service worker to stop' });
   await cdp.detach().catch(() => {});
   await page.close();
 }

@@ -5,6 +5,7 @@ import { absPageFeatures } from '@/lib/features/registry';
 import { ask } from '@/lib/messaging/client';
 import { createEarlyAnswers } from '@/lib/messaging/early-answers';
 import { domParsed, headParsed } from '@/lib/ui/document-ready';
+import { yieldToPage } from '@/lib/ui/yield-to-page';
 
 export default defineContentScript({
   matches: ['https://arxiv.org/abs/*'],
@@ -21,6 +22,9 @@ export default defineContentScript({
       if (known) early.send(absPageFeatures.flatMap((f) => f.early?.(known, show) ?? []));
     });
     await domParsed(document);
+    // Reading the page (thousands of authors on some) in a task of its own, not on top of the
+    // browser's own DOMContentLoaded work.
+    await yieldToPage();
     const show = watchVisibility(await shown, ctx.signal);
     if (ctx.isInvalid) return;
     const page = readAbsPage(document, location.href, await head);

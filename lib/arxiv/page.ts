@@ -111,14 +111,20 @@ function readAuthors(
     // What the reader sees without expanding the list is located now.
     while (locator && !locator.atHiddenPart()) locator.next(1);
     const located = locator?.located ?? [];
-    const authors: PageAuthor[] = citationNames.map((citationName, index) => ({
-      index,
-      name: displayName(citationName),
-      citationName,
-      anchor: located[index]?.anchor ?? null,
-      // Not located yet means beyond the visible part: in the hidden long list.
-      hidden: located[index]?.hidden ?? (!!locator && !!longList),
-    }));
+    const authors: PageAuthor[] = citationNames.map((citationName, index) => {
+      let name: string | undefined;
+      return {
+        index,
+        // Made when first read: most of a long list's thousands are never shown.
+        get name() {
+          return (name ??= displayName(citationName));
+        },
+        citationName,
+        anchor: located[index]?.anchor ?? null,
+        // Not located yet means beyond the visible part: in the hidden long list.
+        hidden: located[index]?.hidden ?? (!!locator && !!longList),
+      };
+    });
     const locateThrough = (index: number) => {
       if (!locator || index < located.length) return;
       const from = located.length;

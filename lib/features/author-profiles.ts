@@ -54,7 +54,15 @@ export function createAuthorProfiles(
 ) {
   const entries: AuthorEntry[] = authors.map((a) => {
     const lazy = a.hidden || a.index >= EAGER_AUTHORS;
-    return { index: a.index, name: a.name, lazy, state: signal<BadgeState>(lazy ? { kind: 'idle' } : { kind: 'loading' }) };
+    const state = signal<BadgeState>(lazy ? { kind: 'idle' } : { kind: 'loading' });
+    return {
+      index: a.index,
+      get name() {
+        return a.name;
+      },
+      lazy,
+      state,
+    };
   });
   let slots: AuthorSlot[] | null = null;
   let resolving: Promise<AuthorSlot[] | null> | null = null;

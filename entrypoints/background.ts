@@ -9,6 +9,7 @@ export default defineBackground(() => {
   const deps = createBackgroundDeps();
   listen(createHandlers(deps));
   registerFollowAlerts(deps.follows);
+  void deps.cache.open();
   // An update's first start stores the settings in their current shape (readers migrate in memory meanwhile).
   migrateStoredSettings().catch((e: unknown) => console.warn('Weft: could not migrate the stored settings', e));
 });

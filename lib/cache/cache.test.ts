@@ -451,6 +451,19 @@ describe('degrading to network-only', () => {
     expect(warn).toHaveBeenCalledOnce();
   });
 
+  it('opening ahead of time never rejects, and the database opens once for the reads after it', async () => {
+    const broken = setup();
+    vi.spyOn(broken.factory, 'open').mockImplementation(corruptOpen);
+    await expect(broken.cache.open()).resolves.toBeUndefined();
+
+    const { cache, factory } = setup();
+    const open = vi.spyOn(factory, 'open');
+    await cache.open();
+    await cache.put('p', 1, MINUTE);
+    expect((await cache.get('p'))?.value).toBe(1);
+    expect(open).toHaveBeenCalledOnce();
+  });
+
   it('when open fails with a corrupt backing store', async () => {
     const { cache, factory } = setup();
     vi.spyOn(factory, 'open').mockImplementation(corruptOpen);

@@ -437,6 +437,14 @@ export function createCache(opts: CacheOptions = {}) {
       await connect();
     },
 
+    /**
+     * Opens the database ahead of the first read: a worker woken by a page's first request
+     * then reads at once instead of waiting for the connection. Never rejects.
+     */
+    async open(): Promise<void> {
+      await connect();
+    },
+
     /** Entry count and approximate bytes, counted from the database. */
     stats(): Promise<Totals> {
       return withStore('readonly', { entries: 0, bytes: 0 }, countAll);

@@ -79,6 +79,9 @@ export const tests = [
       const shown = await masked.textContent();
       if (!shown?.endsWith(KEY.slice(-4)) || shown.includes(KEY.slice(0, 8))) throw new Error(`saved key shown as ${JSON.stringify(shown)}, expected it masked`);
       if ((await options.content()).includes(KEY)) throw new Error('the options page holds the full key after saving');
+      // A still picture: no button left hovered, no field focused.
+      await options.mouse.move(0, 0);
+      await options.evaluate(() => (document.activeElement instanceof HTMLElement ? document.activeElement.blur() : undefined));
       const column = await options.locator('main').boundingBox();
       const clip = { x: Math.max(0, column.x - 16), y: 0, width: column.width + 32, height: column.y + column.height + 16 };
       publishScreenshot(await screenshot(options, 'options-key-saved', { fullPage: true, clip }), 'options');

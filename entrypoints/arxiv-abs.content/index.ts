@@ -16,7 +16,11 @@ export default defineContentScript({
     const early = createEarlyAnswers(ask);
     // Read at once: by the time the <head> is parsed it has long answered.
     const shown = readVisibility();
-    const head = headParsed(document).then(() => readAbsHead(document, location.href));
+    // In a task of its own: headParsed resolves inside one of the parser's tasks, and a head
+    // can name thousands of authors.
+    const head = headParsed(document)
+      .then(yieldToPage)
+      .then(() => readAbsHead(document, location.href));
     void head.then(async (known) => {
       const show = await shown;
       if (known) early.send(absPageFeatures.flatMap((f) => f.early?.(known, show) ?? []));

@@ -257,11 +257,10 @@ export const authorBadges: Feature = {
       disposers.push(effect(() => syncHooks(hostOf(entry.index), entry.state.value)));
       placeHost(page, page.authors[entry.index]!, hostOf(entry.index));
     };
-    // The authors shown with the page get their badges now (last first: see resolveTextPosition);
-    // the thousands a long list may hide follow in slices, so no single task runs long.
+    // The authors shown with the page first (last first: see resolveTextPosition), then the
+    // thousands a long list may hide, all in time slices so no single task runs long.
     const [eager, lazy] = [profiles.entries.filter((e) => !e.lazy), profiles.entries.filter((e) => e.lazy)];
-    [...eager].reverse().forEach(setUp);
-    inSlices(lazy, setUp, abort);
+    inSlices([...[...eager].reverse(), ...lazy], setUp, abort);
 
     const layer = createCardLayer(profiles, hostOf, abort);
     const drawn = new Set<number>();

@@ -2,8 +2,8 @@
  * Paper panels: in arXiv's sidebar (after "Access Paper"; after the abstract on a layout
  * without the sidebar), the paper's citation count, its authors' institutions and related
  * papers. Each panel loads, fails and retries on its own, can be collapsed (remembered as a
- * user setting) or hidden (options page; applied live) and is reachable by keyboard. Hovering or focusing an institution points out
- * its authors' badges.
+ * user setting) or hidden (options page; applied live) and is reachable by keyboard. Hovering
+ * or focusing an institution points out its authors' badges.
  *
  * Applies to: https://arxiv.org/abs/2406.05546, https://arxiv.org/abs/hep-th/9901001,
  * https://arxiv.org/abs/2403.10561 (unknown to OpenAlex), https://arxiv.org/abs/1607.08199v2.

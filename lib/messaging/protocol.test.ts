@@ -52,6 +52,10 @@ describe('dispatch', () => {
   it('rejects other extensions and content scripts on other sites', async () => {
     expect(isTrustedSender({ id: 'other-extension' } as never, EXT)).toBe(false);
     expect(isTrustedSender({ id: EXT, url: 'https://evil.example/abs/1', tab: { id: 2 } } as never, EXT)).toBe(false);
+    // Only where the content script runs: not http, not another arxiv.org host.
+    expect(isTrustedSender({ id: EXT, url: 'https://arxiv.org/abs/2406.05546', tab: { id: 2 } } as never, EXT)).toBe(true);
+    expect(isTrustedSender({ id: EXT, url: 'http://arxiv.org/abs/2406.05546', tab: { id: 2 } } as never, EXT)).toBe(false);
+    expect(isTrustedSender({ id: EXT, url: 'https://export.arxiv.org/abs/2406.05546', tab: { id: 2 } } as never, EXT)).toBe(false);
     expect(isTrustedSender({ id: EXT, url: `chrome-extension://${EXT}/popup.html` } as never, EXT)).toBe(true);
     const res = await dispatch(handlers(), { type: 'author-metrics', ids: ['A1'] }, { id: 'x' } as never, EXT);
     expect(res.ok).toBe(false);

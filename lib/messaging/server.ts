@@ -10,7 +10,8 @@ export type AreaHandlers<T extends RequestType> = {
 
 export type Handlers = AreaHandlers<RequestType>;
 
-const ARXIV_ORIGINS = new Set(['https://arxiv.org', 'https://www.arxiv.org']);
+/** Where Weft's content script runs (its `matches`: https://arxiv.org/abs/*), and nowhere else. */
+const CONTENT_SCRIPT_ORIGIN = 'https://arxiv.org';
 
 function originOf(url: string | undefined): string | null {
   try {
@@ -34,7 +35,7 @@ export function isExtensionPage(sender: Browser.runtime.MessageSender): boolean 
 export function isTrustedSender(sender: Browser.runtime.MessageSender, extensionId: string): boolean {
   if (sender.id !== extensionId) return false;
   if (!sender.tab || isExtensionPage(sender)) return true; // popup, options: extension pages
-  return ARXIV_ORIGINS.has(originOf(sender.url) ?? '');
+  return originOf(sender.url) === CONTENT_SCRIPT_ORIGIN;
 }
 
 export async function dispatch(

@@ -1,8 +1,7 @@
 import { defineConfig } from 'wxt';
-
 // Hosts Weft talks to. Everything else is out of reach by design (see README "Security and
 // privacy"); scripts/expected-manifest.json holds the list the build check enforces.
-const API_HOSTS = ['https://api.openalex.org/*', 'https://api.semanticscholar.org/*'];
+import { API_ORIGINS } from './lib/catalog/hosts';
 
 export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
@@ -17,7 +16,7 @@ export default defineConfig({
       'Shows who the authors of an arXiv paper are (h-index, citations, institutions), related papers, and alerts for researchers you follow.',
     permissions: ['storage', 'alarms'],
     optional_permissions: ['notifications'],
-    host_permissions: API_HOSTS,
+    host_permissions: API_ORIGINS,
     action: { default_title: 'Weft' },
     ...(browser === 'firefox'
       ? {

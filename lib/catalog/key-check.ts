@@ -4,6 +4,7 @@
  * each catalog about the saved key — OpenAlex for its daily allowance, Semantic Scholar with
  * one small lookup.
  */
+import { API_BASES } from './hosts';
 import { validate, type Http } from './http';
 import * as S from './schemas/openalex';
 import { CatalogError, SOURCE_NAMES, type SourceId } from './types';
@@ -51,12 +52,12 @@ export function keyBudget(body: unknown, now: number): KeyBudget {
 export async function testKey(http: Http, source: SourceId, key: string, now = Date.now()): Promise<KeyTest> {
   try {
     if (source === 'openalex') {
-      const url = new URL('https://api.openalex.org/rate-limit');
+      const url = new URL('/rate-limit', API_BASES.openalex);
       url.searchParams.set('api_key', key);
       return { valid: true, budget: keyBudget(await http.getJson(url), now) };
     }
     // Any small lookup will do: S2 checks the key before anything else.
-    const url = new URL('https://api.semanticscholar.org/graph/v1/paper/ARXIV:1706.03762');
+    const url = new URL('/graph/v1/paper/ARXIV:1706.03762', API_BASES.s2);
     url.searchParams.set('fields', 'paperId');
     await http.getJson(url, { headers: { 'x-api-key': key } }).catch((e: unknown) => {
       if (!(e instanceof CatalogError && e.kind === 'not-found')) throw e;

@@ -10,11 +10,12 @@
 import * as v from 'valibot';
 import { validate, type Classify429, type GetKey, type Http } from './http';
 import { arxivIdFromDoi, arxivIdFromUrl, bareDoi, bareOpenAlexId, bareOrcid, bareRor, isArxivDoi, requireArxivId } from './ids';
+import { API_BASES } from './hosts';
 import { asKeyRejection } from './key-check';
 import * as S from './schemas/openalex';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from './types';
 
-const BASE = 'https://api.openalex.org';
+const BASE = API_BASES.openalex;
 /** OpenAlex rejects more than 100 values in one OR filter. */
 const MAX_IDS = 100;
 /** Alerts: 10 pages × 100 works per 100 followed authors is far beyond a normal year. */

@@ -5,13 +5,14 @@
  * Keyless callers share one global pool that answers 429 often; the HTTP layer sends one
  * request at a time to this host and cools down after a 429 (see http.ts).
  */
+import { API_BASES } from './hosts';
 import { validate, type GetKey, type Http } from './http';
 import { bareDoi, isArxivDoi, isOldStyleArxivId, requireArxivId, safeHttpsUrl, toBareArxivId } from './ids';
 import { asKeyRejection } from './key-check';
 import * as S from './schemas/semantic-scholar';
 import { CatalogError, type PaperAuthor, type PaperRecord, type PaperSummary } from './types';
 
-const BASE = 'https://api.semanticscholar.org';
+const BASE = API_BASES.s2;
 
 const PAPER_FIELDS = [
   'title', 'year', 'citationCount', 'externalIds', 'journal', 'venue',

@@ -1,4 +1,5 @@
-import { API_ORIGINS, hostNames, missingOrigins, requestOrigins } from './host-access';
+import { API_ORIGINS } from '../catalog/hosts';
+import { hostNames, missingOrigins, requestOrigins } from './host-access';
 
 /** A permissions API holding `granted`, as Firefox's does after the reader revoked some. */
 function permissions(granted: string[], { grantOnRequest = true } = {}) {

@@ -3,12 +3,10 @@
  * lets the reader revoke them, after which every catalog request fails. The popup and the
  * options page check, say so, and offer to ask again.
  *
- * The origins are the manifest's `host_permissions` (wxt.config.ts; the build check keeps
- * them equal).
+ * The origins are the manifest's `host_permissions` (see lib/catalog/hosts.ts).
  */
 import type { Browser } from 'wxt/browser';
-
-export const API_ORIGINS = ['https://api.openalex.org/*', 'https://api.semanticscholar.org/*'] as const;
+import { API_ORIGINS } from '../catalog/hosts';
 
 /** The part of `browser.permissions` used here (tests pass a fake). */
 interface Permissions {

@@ -1,0 +1,13 @@
+/**
+ * The only hosts Weft talks to: each catalog client builds its URLs on its base, and the
+ * manifest's host permissions (wxt.config.ts) are exactly these.
+ */
+import type { SourceId } from './types';
+
+export const API_BASES: Readonly<Record<SourceId, string>> = {
+  openalex: 'https://api.openalex.org',
+  s2: 'https://api.semanticscholar.org',
+};
+
+/** The host-permission patterns for the catalog hosts. */
+export const API_ORIGINS = Object.values(API_BASES).map((base) => `${base}/*`);

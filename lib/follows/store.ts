@@ -9,6 +9,7 @@
 import * as v from 'valibot';
 import { storage } from 'wxt/utils/storage';
 import { readSettings as readAllSettings, updateSettings as updateAllSettings } from '../settings/store';
+import { createSerial } from '../ui/serial';
 import {
   clampInterval,
   EMPTY_STATUS,
@@ -73,14 +74,7 @@ export interface FollowData {
   inbox: InboxEntry[];
 }
 
-let queue: Promise<unknown> = Promise.resolve();
-
-/** Runs `task` after every earlier one has finished (a failure does not stop the queue). */
-function exclusive<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
-}
+const exclusive = createSerial();
 
 async function readData(): Promise<FollowData> {
   const [follows, inbox] = await Promise.all([followsItem.getValue(), inboxItem.getValue()]);

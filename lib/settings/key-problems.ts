@@ -5,6 +5,7 @@
  * a removed key or a passing "Test" clears the report.
  */
 import { browser } from 'wxt/browser';
+import { createSerial } from '../ui/serial';
 import type { KeyService } from './key-format';
 
 export const KEY_PROBLEMS_KEY = 'apiKeyProblems';
@@ -27,16 +28,15 @@ export async function readKeyProblems(): Promise<KeyProblems> {
 /** The background's writer: one storage write per refusal streak, not one per failed call. */
 export function createKeyProblemLog(now = Date.now) {
   const reported = new Set<KeyService>();
-  let queue: Promise<unknown> = Promise.resolve();
-  const change = (patch: Partial<KeyProblems>) => {
-    queue = queue
-      .then(async () => browser.storage.local.set({ [KEY_PROBLEMS_KEY]: { ...(await readKeyProblems()), ...patch } }))
-      .catch((e: unknown) => console.warn('Weft: could not record an API key problem', e));
-    return queue as Promise<void>;
-  };
+  const serial = createSerial();
+  let last: Promise<void> = Promise.resolve();
+  const change = (patch: Partial<KeyProblems>) =>
+    (last = serial(async () => browser.storage.local.set({ [KEY_PROBLEMS_KEY]: { ...(await readKeyProblems()), ...patch } })).catch(
+      (e: unknown) => console.warn('Weft: could not record an API key problem', e),
+    ));
   return {
     refused(service: KeyService): Promise<void> {
-      if (reported.has(service)) return queue as Promise<void>;
+      if (reported.has(service)) return last;
       reported.add(service);
       return change({ [service]: now() });
     },

@@ -7,15 +7,10 @@
  * version, and content scripts read the same key without WXT's metadata.
  */
 import { browser } from 'wxt/browser';
+import { createSerial } from '../ui/serial';
 import { LEGACY_ALERTS_KEY, SETTINGS_KEY, SETTINGS_VERSION, settingsFromStorage, type Settings } from './settings';
 
-let queue: Promise<unknown> = Promise.resolve();
-
-function exclusive<T>(task: () => Promise<T>): Promise<T> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
-}
+const exclusive = createSerial();
 
 /** The current settings (migrated in memory when storage still holds an older version). */
 export async function readSettings(): Promise<Settings> {

@@ -8,6 +8,7 @@
 import { signal, type ReadonlySignal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { DEFAULT_SETTINGS, SETTINGS_KEY, settingsFromStorage, type Visibility } from '../settings/settings';
+import { watchSettings } from '../settings/store';
 
 /** The stored choice; everything shown when storage cannot be read (Weft's default). */
 export async function readVisibility(): Promise<Visibility> {
@@ -21,10 +22,6 @@ export async function readVisibility(): Promise<Visibility> {
 /** A signal of the choice, starting at `initial`, following storage until `abort`. */
 export function watchVisibility(initial: Visibility, abort: AbortSignal): ReadonlySignal<Visibility> {
   const show = signal(initial);
-  const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area === 'local' && SETTINGS_KEY in changes) show.value = settingsFromStorage({ [SETTINGS_KEY]: changes[SETTINGS_KEY]!.newValue }).show;
-  };
-  browser.storage.onChanged.addListener(onChanged);
-  abort.addEventListener('abort', () => browser.storage.onChanged.removeListener(onChanged));
+  abort.addEventListener('abort', watchSettings((s) => (show.value = s.show)));
   return show;
 }

@@ -57,10 +57,17 @@ export function createSettingsView() {
     (s) => void (current = s),
     () => undefined,
   );
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area === 'local' && SETTINGS_KEY in changes) current = settingsFromStorage({ [SETTINGS_KEY]: changes[SETTINGS_KEY]!.newValue });
-  });
+  watchSettings((s) => (current = s));
   return { current: () => current, ready };
+}
+
+/** Calls `onChange` with the settings each time they are stored anew; returns the unsubscribe. */
+export function watchSettings(onChange: (settings: Settings) => void): () => void {
+  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+    if (area === 'local' && SETTINGS_KEY in changes) onChange(settingsFromStorage({ [SETTINGS_KEY]: changes[SETTINGS_KEY]!.newValue }));
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
 }
 
 export type SettingsView = ReturnType<typeof createSettingsView>;

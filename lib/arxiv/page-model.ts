@@ -67,6 +67,11 @@ export interface PagePaper {
    * once make this a no-op; the abs page locates its hidden long list on demand.
    */
   locateThrough(index: number): void;
+  /**
+   * Evidence the page prints for the paper as a whole that the markup does not tie to one
+   * name (the HTML view's shared affiliation lines, e-mail domains).
+   */
+  printed?: { affiliations: string[]; emailDomains: string[] };
 }
 
 /** A page, read. */

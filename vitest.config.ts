@@ -6,7 +6,7 @@ export default defineConfig({
   esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
   test: {
     globals: true,
-    include: ['{lib,components,entrypoints}/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    include: ['{lib,components,entrypoints,test}/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     setupFiles: ['fake-indexeddb/auto'],
     restoreMocks: true,
   },

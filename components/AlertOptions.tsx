@@ -1,9 +1,9 @@
 import { useRef } from 'preact/hooks';
 import { useSignal } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import { followFile, MAX_FILE_CHARS } from '@/lib/follows/file';
-import type { FollowingState } from '@/lib/follows/following-state';
-import type { FollowsState } from '@/lib/messaging/protocol';
+import { followFile, MAX_FILE_CHARS } from '@/lib/shared/follows/file';
+import type { FollowingState } from '@/lib/extension-pages/following-state';
+import type { FollowsState } from '@/lib/background/protocol';
 import './alert-options.css';
 
 /** How often Weft may check: from 30 minutes (the scheduler's floor) to once a day. */

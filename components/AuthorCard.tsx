@@ -1,7 +1,7 @@
 import { SOURCE_NAMES, type Institution } from '@/lib/catalog/types';
-import type { AuthorEntry } from '@/lib/features/author-profiles';
-import { formatAge, formatInteger } from '@/lib/ui/format';
-import { safeHref } from '@/lib/ui/safe-url';
+import type { AuthorEntry } from '@/lib/page/features/author-profiles';
+import { formatAge, formatInteger } from '@/lib/shared/ui/format';
+import { safeHref } from '@/lib/shared/ui/safe-url';
 import type { ComponentChildren, Ref } from 'preact';
 
 interface Props {

@@ -1,5 +1,5 @@
-import type { WireError } from '@/lib/messaging/protocol';
-import { describeFailure } from '@/lib/ui/describe-failure';
+import type { WireError } from '@/lib/background/protocol';
+import { describeFailure } from '@/lib/shared/ui/describe-failure';
 import './notice.css';
 
 interface Props {

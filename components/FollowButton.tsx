@@ -1,8 +1,8 @@
 import { useSignal } from '@preact/signals';
-import { followedIds, noteFollowed } from '@/lib/follows/followed-ids';
-import { MAX_FOLLOWS } from '@/lib/follows/model';
-import { ask } from '@/lib/messaging/client';
-import { formatInteger } from '@/lib/ui/format';
+import { followedIds, noteFollowed } from '@/lib/shared/followed-ids';
+import { MAX_FOLLOWS } from '@/lib/shared/follows/model';
+import { ask } from '@/lib/shared/protocol/client';
+import { formatInteger } from '@/lib/shared/ui/format';
 
 interface Props {
   /** Bare OpenAlex author id (`A5023888391`). */

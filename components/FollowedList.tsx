@@ -1,6 +1,6 @@
-import type { FollowedResearcher } from '@/lib/follows/service';
-import { formatAge, formatInteger } from '@/lib/ui/format';
-import { displayText } from '@/lib/ui/plain-text';
+import type { FollowedResearcher } from '@/lib/background/follows/service';
+import { formatAge, formatInteger } from '@/lib/shared/ui/format';
+import { displayText } from '@/lib/shared/ui/plain-text';
 import { FollowButton } from './FollowButton';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { hostNames, missingOrigins, requestOrigins } from '@/lib/settings/host-access';
+import { hostNames, missingOrigins, requestOrigins } from '@/lib/extension-pages/host-access';
 import './notice.css';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { withData } from '@/lib/features/paper-panel-state';
-import type { InstitutionGroup } from '@/lib/messaging/requests/panels';
-import type { PaperInstitutionsResult } from '@/lib/messaging/protocol';
+import { withData } from '@/lib/page/features/paper-panel-state';
+import type { InstitutionGroup } from '@/lib/background/requests/panels';
+import type { PaperInstitutionsResult } from '@/lib/background/protocol';
 import { LinkOrText, PanelFrame, SourceLine, type PanelProps } from './PanelParts';
 
 interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out the badges of these authors (bare OpenAlex ids); [] clears. */

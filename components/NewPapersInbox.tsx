@@ -1,8 +1,8 @@
-import type { InboxGroup, InboxPaper } from '@/lib/follows/inbox-view';
-import { paperUrl } from '@/lib/follows/model';
-import { displayText } from '@/lib/ui/plain-text';
-import { lazily } from '@/lib/ui/format';
-import { safeHref } from '@/lib/ui/safe-url';
+import type { InboxGroup, InboxPaper } from '@/lib/extension-pages/inbox-view';
+import { paperUrl } from '@/lib/shared/follows/model';
+import { displayText } from '@/lib/shared/ui/plain-text';
+import { lazily } from '@/lib/shared/ui/format';
+import { safeHref } from '@/lib/shared/ui/safe-url';
 
 /** `created_date` is a UTC date: shown as such, whatever the reader's time zone. */
 const day = lazily(() => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));

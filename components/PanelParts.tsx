@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/features/paper-panel-state';
-import { formatAge, formatClock } from '@/lib/ui/format';
-import { safeHref } from '@/lib/ui/safe-url';
+import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/page/features/paper-panel-state';
+import { formatAge, formatClock } from '@/lib/shared/ui/format';
+import { safeHref } from '@/lib/shared/ui/safe-url';
 
 /** What went wrong, in the reader's terms (the technical message goes in a tooltip). */
 function explain(kind: string, retryAt: number | null): string {

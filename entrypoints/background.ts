@@ -1,8 +1,8 @@
 import { createBackgroundDeps } from '@/lib/background/deps';
 import { createHandlers } from '@/lib/background/handlers';
-import { registerFollowAlerts } from '@/lib/follows/background';
-import { listen } from '@/lib/messaging/server';
-import { migrateStoredSettings } from '@/lib/settings/store';
+import { registerFollowAlerts } from '@/lib/background/follows/alarms';
+import { listen } from '@/lib/background/server';
+import { migrateStoredSettings } from '@/lib/background/settings/store';
 
 export default defineBackground(() => {
   // Listeners are registered synchronously: a woken service worker must find them at once.

@@ -1,11 +1,11 @@
-import { readAbsHead, readAbsPage } from '@/lib/arxiv/page';
-import { runFeatures } from '@/lib/features/run-features';
-import { readVisibility, watchVisibility } from '@/lib/features/visibility';
-import { absPageFeatures } from '@/lib/features/registry';
-import { ask } from '@/lib/messaging/client';
-import { createEarlyAnswers } from '@/lib/messaging/early-answers';
-import { domParsed, headParsed } from '@/lib/ui/document-ready';
-import { yieldToPage } from '@/lib/ui/yield-to-page';
+import { readAbsHead, readAbsPage } from '@/lib/arxiv/readers/abs';
+import { runFeatures } from '@/lib/page/features/run-features';
+import { readVisibility, watchVisibility } from '@/lib/page/features/visibility';
+import { absPageFeatures } from '@/lib/page/features/registry';
+import { ask } from '@/lib/shared/protocol/client';
+import { createEarlyAnswers } from '@/lib/page/early-answers';
+import { domParsed, headParsed } from '@/lib/page/document-ready';
+import { yieldToPage } from '@/lib/page/yield-to-page';
 
 export default defineContentScript({
   matches: ['https://arxiv.org/abs/*'],

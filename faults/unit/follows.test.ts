@@ -5,7 +5,7 @@
  * the inbox).
  */
 import { fakeBrowser } from 'wxt/testing';
-import type { FollowsState } from '@/lib/messaging/protocol';
+import type { FollowsState } from '@/lib/background/protocol';
 import { tried } from '../ledger.mjs';
 import { OA_HOST } from '../../e2e/fake-apis.mjs';
 import { edited, FROM_POPUP, startBackground, type Background, type Route } from './background';

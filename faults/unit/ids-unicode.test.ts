@@ -3,8 +3,8 @@
  * becomes) and the popup's search state (what a pasted id opens).
  */
 import { signal } from '@preact/signals';
-import { createSearchState } from '@/entrypoints/popup/search/search-state';
-import type { PaperAuthorsResult } from '@/lib/messaging/protocol';
+import { createSearchState } from '@/lib/extension-pages/search-state';
+import type { PaperAuthorsResult } from '@/lib/background/protocol';
 import { tried } from '../ledger.mjs';
 import { OA_HOST, S2_HOST } from '../../e2e/fake-apis.mjs';
 import { edited, startBackground } from './background';

@@ -5,7 +5,7 @@
  * malformed is cached.
  */
 import { tried } from '../ledger.mjs';
-import type { AuthorMetricsResult, PaperAuthorsResult, RelatedPapersResult } from '@/lib/messaging/protocol';
+import type { AuthorMetricsResult, PaperAuthorsResult, RelatedPapersResult } from '@/lib/background/protocol';
 import { OA_HOST, S2_HOST } from '../../e2e/fake-apis.mjs';
 import { edited, ID, startBackground, type Background } from './background';
 

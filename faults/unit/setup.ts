@@ -3,12 +3,12 @@
  * waits are recorded rather than waited and its timeout is short, so a test can try a 15 s
  * timeout or a 1 s Retry-After in milliseconds and check what was asked.
  */
-import type { HttpOptions } from '@/lib/catalog/http';
+import type { HttpOptions } from '@/lib/background/catalog/http';
 
 export const httpTuning: { current: HttpOptions; slept: number[] } = { current: {}, slept: [] };
 
-vi.mock('@/lib/catalog/http', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/catalog/http')>();
+vi.mock('@/lib/background/catalog/http', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/background/catalog/http')>();
   return {
     ...real,
     createHttp: (opts: HttpOptions = {}) =>

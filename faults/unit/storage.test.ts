@@ -5,8 +5,8 @@
  */
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing';
-import { DB_NAME, DB_VERSION, type CacheRecord } from '@/lib/cache/db';
-import type { FollowsState, PaperAuthorsResult } from '@/lib/messaging/protocol';
+import { DB_NAME, DB_VERSION, type CacheRecord } from '@/lib/background/cache/db';
+import type { FollowsState, PaperAuthorsResult } from '@/lib/background/protocol';
 import { tried } from '../ledger.mjs';
 import { FROM_POPUP, ID, startBackground, type Background } from './background';
 

@@ -3,7 +3,7 @@
  * panels gets when the catalogs answer badly, and that nothing bad is ever cached.
  */
 import { tried } from '../ledger.mjs';
-import type { PaperAuthorsResult, PaperCitationsResult } from '@/lib/messaging/protocol';
+import type { PaperAuthorsResult, PaperCitationsResult } from '@/lib/background/protocol';
 import { OA_HOST, S2_HOST } from '../../e2e/fake-apis.mjs';
 import { FROM_POPUP, ID, json, startBackground, type Background, type Route } from './background';
 

@@ -1,14 +1,14 @@
 /** Everything the background's request handlers may use, built once per service-worker start. */
-import { createCache, type Cache } from '../cache/cache';
-import { createCatalog, type Catalog } from '../catalog/catalog';
-import { createHttp, type Http } from '../catalog/http';
-import { createOpenAlex, type OpenAlexClient } from '../catalog/openalex';
-import { createSemanticScholar, type SemanticScholarClient } from '../catalog/semantic-scholar';
-import { createFollowService, type FollowService } from '../follows/service';
-import { createApiKeyStore, type ApiKeyStore } from '../settings/api-keys';
-import { createKeyProblemLog, type KeyProblemLog } from '../settings/key-problems';
-import { CACHE_TTL_SCALE } from '../settings/settings';
-import { createSettingsView } from '../settings/store';
+import { createCache, type Cache } from './cache/cache';
+import { createCatalog, type Catalog } from './catalog/catalog';
+import { createHttp, type Http } from './catalog/http';
+import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
+import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
+import { createFollowService, type FollowService } from './follows/service';
+import { createApiKeyStore, type ApiKeyStore } from './settings/api-keys';
+import { createKeyProblemLog, type KeyProblemLog } from './settings/key-problems';
+import { CACHE_TTL_SCALE } from '../shared/settings/settings';
+import { createSettingsView } from './settings/store';
 
 export interface BackgroundDeps {
   http: Http;

@@ -1,10 +1,10 @@
 /** What the background answers to each protocol request; each area contributes its handlers. */
-import type { Handlers } from '../messaging/server';
-import { authorHandlers } from './handlers/authors';
-import { followHandlers } from './handlers/follows';
-import { panelHandlers } from './handlers/panels';
-import { searchHandlers } from './handlers/search';
-import { settingsHandlers } from './handlers/settings';
+import type { Handlers } from './server';
+import { authorHandlers } from './services/authors';
+import { followHandlers } from './services/follows';
+import { panelHandlers } from './services/panels';
+import { searchHandlers } from './services/search';
+import { settingsHandlers } from './services/settings';
 import type { BackgroundDeps } from './deps';
 
 export function createHandlers(deps: BackgroundDeps): Handlers {

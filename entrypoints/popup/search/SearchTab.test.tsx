@@ -2,11 +2,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing';
-import { searchHandlers } from '@/lib/background/handlers/search';
-import { createCache } from '@/lib/cache/cache';
-import type { AuthoredWork, AuthorProfile, AuthorSuggestion } from '@/lib/catalog/openalex';
+import { searchHandlers } from '@/lib/background/services/search';
+import { createCache } from '@/lib/background/cache/cache';
+import type { AuthoredWork, AuthorProfile, AuthorSuggestion } from '@/lib/background/catalog/openalex';
 import { CatalogError, type PaperSummary } from '@/lib/catalog/types';
-import { dispatch, type Handlers } from '@/lib/messaging/server';
+import { dispatch, type Handlers } from '@/lib/background/server';
 import { SearchTab } from './SearchTab';
 
 const XSS = '<img src=x onerror="window.__weftPwned=1">';

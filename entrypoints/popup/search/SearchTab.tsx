@@ -1,12 +1,12 @@
 import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { ask } from '@/lib/messaging/client';
-import { createRecentSearches } from './recent-searches';
-import { createResearcherViews } from './researcher-state';
-import { ResearcherStack } from './ResearcherView';
-import { LISTBOX_ID, optionId, SearchResults } from './SearchResults';
-import { createSearchState, type SearchState } from './search-state';
+import { ask } from '@/lib/shared/protocol/client';
+import { createRecentSearches } from '../../../lib/extension-pages/recent-searches';
+import { createResearcherViews } from '../../../lib/extension-pages/researcher-state';
+import { ResearcherStack } from '../../../components/ResearcherView';
+import { LISTBOX_ID, optionId, SearchResults } from '../../../components/SearchResults';
+import { createSearchState, type SearchState } from '../../../lib/extension-pages/search-state';
 import { resumeTyping, type Typed } from './search-shell';
 import './search.css';
 

@@ -1,0 +1,103 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { createCache } from '../cache/cache';
+import { createCatalog, TTL } from './catalog';
+import type { OpenAlexClient } from './openalex';
+import type { SemanticScholarClient } from './semantic-scholar';
+import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
+
+const author = (name: string, ids: { oa?: string; s2?: string; metrics?: AuthorMetrics | null } = {}): PaperAuthor => ({
+  name, rawName: null, openalexId: ids.oa ?? null, s2Id: ids.s2 ?? null, institutions: [], metrics: ids.metrics ?? null,
+});
+const record = (source: 'openalex' | 's2', authors: PaperAuthor[]): PaperRecord => ({
+  source, arxivId: '2406.05546', openalexId: source === 'openalex' ? 'W1' : null, s2Id: source === 's2' ? 'p1' : null,
+  title: 'T', year: 2024, citedBy: 3, authors, relatedOpenAlexIds: [], journalDoi: null, journalName: null,
+});
+const metrics = (id: string, h: number): AuthorMetrics => ({
+  source: 'openalex', openalexId: id, s2Id: null, orcid: null, displayName: id, hIndex: h, citedBy: 10 * h, works: h + 5,
+  lastKnownInstitutions: [],
+});
+const notFound = () => new CatalogError('not-found', 'nope');
+
+function setup(over: { oaWork?: () => Promise<PaperRecord>; s2Paper?: () => Promise<PaperRecord>; budgetResetAt?: number } = {}) {
+  let now = 1_000_000;
+  const openalex = {
+    workByArxivId: vi.fn(over.oaWork ?? (async () => record('openalex', [author('Ray Cao', { oa: 'A1' }), author('Bo Li', { oa: 'A2' })]))),
+    authorsByIds: vi.fn(async (ids: string[]) => ids.filter((id) => id !== 'A404').map((id) => metrics(id, Number(id.slice(1))))),
+    authorById: vi.fn(async (id: string) => metrics(id, Number(id.slice(1)))),
+    budgetResetAt: vi.fn(() => over.budgetResetAt ?? 0),
+  };
+  const s2 = { paperByArxivId: vi.fn(over.s2Paper ?? (async () => { throw notFound(); })) };
+  const cache = createCache({ factory: new IDBFactory(), now: () => now });
+  const catalog = createCatalog({
+    openalex: openalex as unknown as OpenAlexClient, s2: s2 as unknown as SemanticScholarClient, cache,
+  });
+  return { catalog, openalex, s2, cache, advance: (ms: number) => (now += ms) };
+}
+
+describe('catalog.paperAuthors', () => {
+  it('pairs page authors with OpenAlex authorships by name', async () => {
+    const { catalog } = setup();
+    const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray', 'Smith, Ann', 'Li, Bo']);
+    expect(r.source).toBe('openalex');
+    expect(r.slots.map((s) => s.openalex?.openalexId ?? null)).toEqual(['A1', null, 'A2']);
+  });
+
+  it('falls back to Semantic Scholar when OpenAlex has no record, and caches both answers', async () => {
+    const s2m = { ...metrics('x', 4), source: 's2' as const, openalexId: null, s2Id: '9' };
+    const { catalog, openalex, s2 } = setup({
+      oaWork: async () => { throw notFound(); },
+      s2Paper: async () => record('s2', [author('Ray Cao', { s2: '9', metrics: s2m })]),
+    });
+    const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
+    expect(r.source).toBe('s2');
+    expect(r.slots[0]!.s2?.metrics?.hIndex).toBe(4);
+    await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
+    expect(openalex.workByArxivId).toHaveBeenCalledOnce(); // the 404 is an answer: cached
+    expect(s2.paperByArxivId).toHaveBeenCalledOnce();
+  });
+
+  it('asks Semantic Scholar about authors OpenAlex leaves out', async () => {
+    const { catalog } = setup({
+      s2Paper: async () => record('s2', [author('Ray Cao', { s2: '7' }), author('Ann Smith', { s2: '8' })]),
+    });
+    const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray', 'Smith, Ann']);
+    expect(r.slots.map((s) => [s.openalex?.openalexId ?? null, s.s2?.s2Id ?? null])).toEqual([['A1', '7'], [null, '8']]);
+  });
+
+  it('reports the failure and caches nothing when no catalog answers', async () => {
+    const down = () => Promise.reject(new CatalogError('http', 'HTTP 500', null, 500));
+    const { catalog, openalex } = setup({ oaWork: down, s2Paper: down });
+    await expect(catalog.paperAuthors('2406.05546', ['Cao, Ray'])).rejects.toMatchObject({ kind: 'http' });
+    openalex.workByArxivId.mockImplementation(async () => record('openalex', [author('Ray Cao', { oa: 'A1' })]));
+    const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
+    expect(r.slots[0]!.openalex?.openalexId).toBe('A1');
+  });
+
+  it('serves stale records at once and marks them stale', async () => {
+    const { catalog, advance } = setup();
+    await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
+    advance(TTL.paper + 1);
+    const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
+    expect(r.stale).toBe(true);
+  });
+});
+
+describe('catalog.authorMetrics', () => {
+  it('batches uncached authors into one list call and caches them', async () => {
+    const { catalog, openalex } = setup();
+    const r = await catalog.authorMetrics(['A1', 'A2', 'A404']);
+    expect(Object.keys(r.value).sort()).toEqual(['A1', 'A2']);
+    expect(openalex.authorsByIds).toHaveBeenCalledOnce();
+    await catalog.authorMetrics(['A1', 'A2', 'A3']);
+    expect(openalex.authorsByIds).toHaveBeenLastCalledWith(expect.arrayContaining(['A3']));
+    expect(openalex.authorsByIds.mock.lastCall![0]).not.toContain('A1');
+  });
+
+  it('uses the free singleton endpoint while the daily budget is spent', async () => {
+    const { catalog, openalex } = setup({ budgetResetAt: Date.now() + 3_600_000 });
+    const r = await catalog.authorMetrics(['A5', 'A6']);
+    expect(r.value.A5?.hIndex).toBe(5);
+    expect(openalex.authorsByIds).not.toHaveBeenCalled();
+    expect(openalex.authorById).toHaveBeenCalledTimes(2);
+  });
+});

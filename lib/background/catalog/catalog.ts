@@ -1,0 +1,157 @@
+/**
+ * The catalog as the rest of Weft sees it: OpenAlex first, Semantic Scholar as the fallback,
+ * every answer read through the persistent cache (stale-while-revalidate, de-duplicated).
+ *
+ * TTLs (documented in the README):
+ *   papers (OpenAlex work, S2 paper)   1 day   — citation counts move daily at most
+ *   "not in this catalog" answers      1 day   — catalogs add arXiv papers within days
+ *   author metrics                     7 days  — h-index and totals move slowly
+ */
+import type { Cache } from '../cache/cache';
+import { matchAuthors, type NameForms } from './match-authors';
+import type { OpenAlexClient } from './openalex';
+import type { SemanticScholarClient } from './semantic-scholar';
+import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+export const TTL = {
+  paper: DAY,
+  notFound: DAY,
+  author: 7 * DAY,
+} as const;
+
+/** A catalog's answer about a paper: the record, or "this catalog does not know it". */
+export type Lookup<T> = { found: true; value: T } | { found: false };
+
+export interface Fresh<T> {
+  value: T;
+  fetchedAt: number;
+  stale: boolean;
+}
+
+export interface ResolvedAuthors {
+  source: PaperRecord['source'];
+  openalexWorkId: string | null;
+  slots: { openalex: PaperAuthor | null; s2: PaperAuthor | null }[];
+  fetchedAt: number;
+  stale: boolean;
+  /**
+   * When OpenAlex identified every author, Semantic Scholar's pairing (for its profile links) is
+   * not waited for: it arrives here, or null when S2 does not answer.
+   */
+  laterS2: Promise<(PaperAuthor | null)[] | null> | null;
+}
+
+/** `load`'s answer, with `not-found` turned into an answer (cacheable) instead of an error. */
+export async function lookup<T>(load: () => Promise<T>): Promise<Lookup<T>> {
+  try {
+    return { found: true, value: await load() };
+  } catch (e) {
+    if (e instanceof CatalogError && e.kind === 'not-found') return { found: false };
+    throw e;
+  }
+}
+
+const lookupTtl = <T>(answer: Lookup<T>) => (answer.found ? TTL.paper : TTL.notFound);
+
+export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScholarClient; cache: Cache }) {
+  const { openalex, s2, cache } = deps;
+
+  function openAlexWork(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
+    return cache.read(`oa:work:${arxivId}`, lookupTtl, () => lookup(() => openalex.workByArxivId(arxivId)), { revalidate });
+  }
+
+  function s2Paper(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
+    return cache.read(`s2:paper:${arxivId}`, lookupTtl, () => lookup(() => s2.paperByArxivId(arxivId)), { revalidate });
+  }
+
+  const pageForms = (names: string[]): NameForms[] => names.map((n) => ({ name: n }));
+  const catalogForms = (authors: PaperAuthor[]): NameForms[] => authors.map((a) => ({ name: a.name, alt: a.rawName }));
+
+  function pair(names: string[], authors: PaperAuthor[]): (PaperAuthor | null)[] {
+    return matchAuthors(pageForms(names), catalogForms(authors)).map((j) => (j === null ? null : authors[j]!));
+  }
+
+  /**
+   * Resolves the page's author list against the paper's own catalog records (never a name
+   * search). OpenAlex authorships first; Semantic Scholar when OpenAlex has no record (or is
+   * unreachable), and for authors OpenAlex's record leaves out.
+   */
+  async function paperAuthors(arxivId: string, names: string[], revalidate = false): Promise<ResolvedAuthors> {
+    const s2Pending = s2Paper(arxivId, revalidate);
+    s2Pending.catch(() => undefined); // awaited below only when needed
+    let oa: Fresh<Lookup<PaperRecord>> | null = null;
+    let oaError: unknown = null;
+    try {
+      oa = await openAlexWork(arxivId, revalidate);
+    } catch (e) {
+      oaError = e;
+    }
+
+    if (oa?.value.found) {
+      const oaSlots = pair(names, oa.value.value.authors);
+      const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pair(names, s2.value.value.authors) : null)).catch(() => null);
+      // Authors OpenAlex leaves out may still have a Semantic Scholar profile: wait for it then.
+      const complete = oaSlots.every((s) => s !== null);
+      const s2Slots = complete ? null : await s2Pairing;
+      return {
+        source: 'openalex',
+        openalexWorkId: oa.value.value.openalexId,
+        slots: oaSlots.map((o, i) => ({ openalex: o, s2: s2Slots?.[i] ?? null })),
+        fetchedAt: oa.fetchedAt,
+        stale: oa.stale,
+        laterS2: complete ? s2Pairing : null,
+      };
+    }
+
+    let s2: Fresh<Lookup<PaperRecord>>;
+    try {
+      s2 = await s2Pending;
+    } catch (e) {
+      // Neither catalog answered: report OpenAlex's failure when it had one (it is the primary).
+      throw oaError ?? e;
+    }
+    if (!s2.value.found) {
+      if (oaError) throw oaError;
+      throw new CatalogError('not-found', 'Neither OpenAlex nor Semantic Scholar knows this paper');
+    }
+    return {
+      source: 's2',
+      openalexWorkId: null,
+      slots: pair(names, s2.value.value.authors).map((s) => ({ openalex: null, s2: s })),
+      fetchedAt: Math.min(s2.fetchedAt, oa?.fetchedAt ?? Infinity),
+      stale: s2.stale || !!oa?.stale,
+      laterS2: null,
+    };
+  }
+
+  /**
+   * OpenAlex metrics for authors, batched (≤100 ids per list call). When the daily budget is
+   * spent, the free singleton endpoint answers one author at a time instead.
+   */
+  async function authorMetrics(ids: string[], revalidate = false): Promise<Fresh<Record<string, AuthorMetrics>>> {
+    const keyOf = (id: string) => `oa:author:${id}`;
+    const load = async (missing: string[]) => {
+      const bare = missing.map((k) => k.slice('oa:author:'.length));
+      const found = openalex.budgetResetAt() > Date.now()
+        ? await Promise.all(bare.map((id) => openalex.authorById(id).catch(() => null)))
+        : await openalex.authorsByIds(bare);
+      return new Map(found.filter((a): a is AuthorMetrics => !!a?.openalexId).map((a) => [keyOf(a.openalexId!), a]));
+    };
+    const hits = await cache.readMany<AuthorMetrics>(ids.map(keyOf), TTL.author, load, { revalidate });
+    const metrics: Record<string, AuthorMetrics> = {};
+    let fetchedAt = Date.now();
+    let stale = false;
+    for (const [key, hit] of hits) {
+      metrics[key.slice('oa:author:'.length)] = hit.value;
+      fetchedAt = Math.min(fetchedAt, hit.fetchedAt);
+      stale ||= hit.stale;
+    }
+    return { value: metrics, fetchedAt, stale };
+  }
+
+  return { paperAuthors, authorMetrics, openAlexWork, s2Paper };
+}
+
+export type Catalog = ReturnType<typeof createCatalog>;

@@ -1,0 +1,294 @@
+/**
+ * The one fetch layer every catalog client uses (runs in the background service worker:
+ * `fetch` only, no DOM). It owns everything that is about HTTP rather than about an API:
+ * timeouts, a FIFO concurrency limit per host, retries with full-jitter backoff, Retry-After,
+ * a per-host cooldown after rate limiting, and turning bad responses into `CatalogError`s.
+ * API-specific knowledge (OpenAlex's budget 429) comes in through the `classify429` hook.
+ */
+import * as v from 'valibot';
+import { CatalogError } from '../../catalog/types';
+
+export interface HttpOptions {
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Uniform in [0, 1). */
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Per attempt, including reading the body. Capped at 20 s: MV3 kills fetches slower than 30 s. */
+  timeoutMs?: number;
+  maxRetries?: number;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  /** A longer Retry-After fails the call at once instead of holding the caller. */
+  maxRetryAfterMs?: number;
+  /** How long a host stays in cooldown after a 429 that said nothing about when to come back. */
+  cooldownMs?: number;
+  /** Parallel requests per host, merged over the defaults (OpenAlex 4, Semantic Scholar 1). */
+  concurrency?: Record<string, number>;
+  /** For hosts not listed; one at a time unless told otherwise (arXiv asks for a single connection). */
+  defaultConcurrency?: number;
+}
+
+/** What a 429 looked like, for an API-specific classifier. */
+export interface RateLimitInfo {
+  headers: Headers;
+  /** Parsed JSON body, or null when the body was not JSON. */
+  body: unknown;
+  /** Retry-After in ms from now, when the header was present and readable. */
+  retryAfterMs: number | null;
+  now: number;
+}
+
+/**
+ * Tells a 429 that will not clear within the day (a spent budget) from a per-second one:
+ * returns the epoch ms at which the budget resets, or null for an ordinary rate limit.
+ */
+export type Classify429 = (info: RateLimitInfo) => number | null;
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+  classify429?: Classify429;
+}
+
+/** A user's optional API key, read from settings at call time (so a new key applies at once). */
+export type GetKey = () => string | null | undefined | Promise<string | null | undefined>;
+
+const DEFAULT_CONCURRENCY: Readonly<Record<string, number>> = {
+  'api.openalex.org': 4,
+  // One at a time: S2's keyless pool is shared by everyone and "best quality possible is 1 RPS".
+  'api.semanticscholar.org': 1,
+};
+
+const MAX_TIMEOUT_MS = 20_000;
+
+interface HostState {
+  limit: number;
+  active: number;
+  waiting: (() => void)[];
+  /** Requests to this host fail fast with `rate-limited` until then. */
+  cooldownUntil: number;
+  /** Attempts to this host wait until then (another request is honouring a short Retry-After). */
+  pausedUntil: number;
+}
+
+/** One attempt that produced no data: retry (after `delayMs`, else backoff) or give up. */
+type Failure = { error: CatalogError; retry: boolean; delayMs: number | null };
+
+/** The HTTP layer; one instance is shared by all clients so that per-host limits hold across them. */
+export function createHttp(opts: HttpOptions = {}) {
+  // Called through a closure: a detached `fetch` throws "Illegal invocation" in browsers.
+  const fetchImpl = opts.fetch ?? ((input, init) => fetch(input, init));
+  const now = opts.now ?? Date.now;
+  const random = opts.random ?? Math.random;
+  const sleep = opts.sleep ?? abortableSleep;
+  const timeoutMs = Math.min(opts.timeoutMs ?? 15_000, MAX_TIMEOUT_MS);
+  const maxRetries = opts.maxRetries ?? 2;
+  const backoffBaseMs = opts.backoffBaseMs ?? 1_000;
+  const backoffCapMs = opts.backoffCapMs ?? 10_000;
+  const maxRetryAfterMs = opts.maxRetryAfterMs ?? 30_000;
+  const cooldownMs = opts.cooldownMs ?? 30_000;
+  const concurrency = { ...DEFAULT_CONCURRENCY, ...opts.concurrency };
+  const defaultConcurrency = opts.defaultConcurrency ?? 1;
+  const hosts = new Map<string, HostState>();
+
+  function hostState(host: string): HostState {
+    let state = hosts.get(host);
+    if (!state) {
+      state = { limit: concurrency[host] ?? defaultConcurrency, active: 0, waiting: [], cooldownUntil: 0, pausedUntil: 0 };
+      hosts.set(host, state);
+    }
+    return state;
+  }
+
+  async function acquire(state: HostState, signal?: AbortSignal): Promise<void> {
+    if (state.active < state.limit) {
+      state.active++;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const grant = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        state.waiting.splice(state.waiting.indexOf(grant), 1);
+        reject(signal!.reason);
+      };
+      if (signal?.aborted) return reject(signal.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      state.waiting.push(grant);
+    });
+  }
+
+  function release(state: HostState): void {
+    const next = state.waiting.shift();
+    // The slot passes straight to the next waiter, so `active` stays the same.
+    if (next) next();
+    else state.active--;
+  }
+
+  function failIfCoolingDown(state: HostState, label: string): void {
+    if (state.cooldownUntil > now()) {
+      throw new CatalogError('rate-limited', `${label}: host is cooling down after a 429`, state.cooldownUntil, 429);
+    }
+  }
+
+  const backoff = (attempt: number) => random() * Math.min(backoffCapMs, backoffBaseMs * 2 ** attempt);
+
+  async function attempt(url: URL, init: RequestOptions, label: string): Promise<{ data: unknown } | Failure> {
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new DOMException('Request timed out', 'TimeoutError')), timeoutMs);
+    const signal = init.signal ? anySignal([init.signal, timeout.signal]) : timeout.signal;
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetchImpl(url, {
+        method: init.method ?? 'GET',
+        headers: init.headers,
+        body: init.body,
+        signal,
+        // A cached 429 would keep failing long after the limit cleared.
+        cache: 'no-store',
+        credentials: 'omit',
+      });
+      text = await res.text();
+    } catch (e) {
+      if (init.signal?.aborted) throw init.signal.reason;
+      // Not retried: two more 15 s waits would outlast the service worker's patience.
+      if (timeout.signal.aborted) throw new CatalogError('timeout', `${label}: no answer within ${timeoutMs} ms`);
+      const error = new CatalogError('network', `${label}: ${e instanceof Error ? e.message : String(e)}`);
+      return { error, retry: true, delayMs: null };
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const status = res.status;
+    if (status >= 200 && status < 300) return { data: parseJson(res, text, label) };
+    if (status === 404) throw new CatalogError('not-found', `${label}: not found`, null, 404);
+
+    const at = now();
+    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), at);
+    if (status === 429) {
+      const budgetResetAt = init.classify429?.({ headers: res.headers, body: tryParseJson(res, text), retryAfterMs, now: at }) ?? null;
+      if (budgetResetAt !== null) {
+        throw new CatalogError('budget-exhausted', `${label}: daily budget exhausted`, budgetResetAt, 429);
+      }
+      const error = new CatalogError('rate-limited', `${label}: rate limited`, at + (retryAfterMs ?? cooldownMs), 429);
+      return { error, retry: retryAfterMs === null || retryAfterMs <= maxRetryAfterMs, delayMs: retryAfterMs };
+    }
+    if (status >= 500) {
+      const error = new CatalogError('http', `${label}: HTTP ${status}`, retryAfterMs === null ? null : at + retryAfterMs, status);
+      return { error, retry: retryAfterMs === null || retryAfterMs <= maxRetryAfterMs, delayMs: retryAfterMs };
+    }
+    throw new CatalogError('http', `${label}: HTTP ${status}`, null, status);
+  }
+
+  /**
+   * Sends one request and resolves with its parsed JSON body; rejects with a `CatalogError`
+   * (or with the caller's abort reason when `init.signal` aborts).
+   */
+  async function getJson(url: URL, init: RequestOptions = {}): Promise<unknown> {
+    // Never the query: it may carry an API key.
+    const label = `${init.method ?? 'GET'} ${url.host}${url.pathname}`;
+    const state = hostState(url.host);
+    failIfCoolingDown(state, label);
+    await acquire(state, init.signal);
+    try {
+      failIfCoolingDown(state, label);
+      for (let attemptNo = 0; ; attemptNo++) {
+        const pause = state.pausedUntil - now();
+        if (pause > 0) await sleep(pause, init.signal);
+        const result = await attempt(url, init, label);
+        if ('data' in result) return result.data;
+        const { error, retry } = result;
+        if (!retry || attemptNo >= maxRetries) {
+          if (error.kind === 'rate-limited') state.cooldownUntil = Math.max(state.cooldownUntil, error.retryAt ?? 0);
+          throw error;
+        }
+        const delayMs = result.delayMs ?? backoff(attemptNo);
+        if (error.kind === 'rate-limited') state.pausedUntil = Math.max(state.pausedUntil, now() + delayMs);
+        await sleep(delayMs, init.signal);
+      }
+    } finally {
+      release(state);
+    }
+  }
+
+  return { getJson };
+}
+
+export type Http = ReturnType<typeof createHttp>;
+
+/**
+ * `data` validated against `schema`; anything else (missing or wrong-typed fields) becomes
+ * an `invalid-response` error instead of a crash further in.
+ */
+export function validate<S extends v.GenericSchema>(schema: S, data: unknown, label: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, data);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const path = issue.path?.map((p) => String(p.key)).join('.') ?? '';
+  throw new CatalogError('invalid-response', `${label}: ${path ? `${path}: ` : ''}${issue.message}`);
+}
+
+const isJson = (res: Response) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(res.headers.get('content-type') ?? '');
+
+function parseJson(res: Response, text: string, label: string): unknown {
+  // An HTML error page served with 200 (proxies, captive portals) must not reach JSON.parse.
+  if (!isJson(res)) throw new CatalogError('invalid-response', `${label}: expected JSON, got ${res.headers.get('content-type') ?? 'no content type'}`);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new CatalogError('invalid-response', `${label}: malformed JSON`);
+  }
+}
+
+function tryParseJson(res: Response, text: string): unknown {
+  if (!isJson(res)) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Retry-After as ms from `now`: delta-seconds or an HTTP date; null when absent or unreadable. */
+export function parseRetryAfter(header: string | null, now: number): number | null {
+  if (header === null) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** `AbortSignal.any` where the browser has it (Chrome 116, Firefox 124), else the same by hand. */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals);
+  const controller = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) {
+      controller.abort(s.reason);
+      break;
+    }
+    s.addEventListener('abort', () => controller.abort(s.reason), { once: true, signal: controller.signal });
+  }
+  return controller.signal;
+}

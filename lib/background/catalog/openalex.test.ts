@@ -1,0 +1,506 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createHttp } from './http';
+import { createOpenAlex, type OpenAlexOptions } from './openalex';
+import { failure } from './test-helpers';
+import { fixturesUrl } from '@/test/fixtures';
+
+const FIXTURES = fixturesUrl('api/openalex');
+const haveFixtures = existsSync(FIXTURES);
+if (!haveFixtures) console.warn(`[openalex.test] ${FIXTURES.pathname} is absent: OpenAlex client tests skipped`);
+
+type Json = Record<string, unknown>;
+const read = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+const load = (name: string) => JSON.parse(read(name)) as Json;
+const T0 = Date.UTC(2026, 7, 21, 8, 0, 0);
+
+const WORK_SELECT = ['id', 'doi', 'display_name', 'publication_year', 'cited_by_count', 'authorships', 'related_works', 'locations'];
+const SUMMARY_SELECT = ['id', 'doi', 'display_name', 'publication_year', 'cited_by_count', 'authorships', 'locations'];
+const ALERT_SELECT = ['id', 'doi', 'display_name', 'publication_date', 'created_date', 'authorships', 'locations'];
+const AUTHOR_SELECT = ['id', 'display_name', 'orcid', 'works_count', 'cited_by_count', 'summary_stats', 'last_known_institutions'];
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+const notFound = () => new Response(read('error-404-unknown-doi.html'), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+
+/** What `select=` does at OpenAlex: only the named top-level fields, null when absent. */
+function project(obj: Json, url: URL): Json {
+  const select = url.searchParams.get('select');
+  return select ? Object.fromEntries(select.split(',').map((f) => [f, obj[f] ?? null])) : obj;
+}
+
+/** The recorded list envelope around `results`, projected like OpenAlex would. */
+function list(results: Json[], url: URL, meta: Json = {}): Json {
+  const envelope = load('list-title-search-arxiv-only-preprint.json');
+  return {
+    ...envelope,
+    meta: { ...(envelope.meta as Json), count: results.length, per_page: Number(url.searchParams.get('per_page') ?? 25), ...meta },
+    results: results.map((r) => project(r, url)),
+  };
+}
+
+/** The headers and body of a QUOTED recording. */
+function quoted(raw: string, status = 429): Response {
+  const lines = raw.split('\n').filter((l) => !l.startsWith('#'));
+  const blank = lines.indexOf('');
+  const headers = new Headers({ 'content-type': 'application/json' });
+  for (const h of lines.slice(1, blank)) headers.set(h.slice(0, h.indexOf(':')), h.slice(h.indexOf(':') + 1).trim());
+  return new Response(lines.slice(blank + 1).join('\n'), { status, headers });
+}
+
+function client(route: (url: URL) => Response | Promise<Response>, opts: Partial<OpenAlexOptions> = {}) {
+  let t = T0;
+  const urls: URL[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    urls.push(url);
+    return route(url);
+  });
+  const now = () => t;
+  const http = createHttp({ fetch, now, random: () => 0.5, sleep: async (ms) => void (t += ms) });
+  return { oa: createOpenAlex({ http, now, ...opts }), urls, fetch };
+}
+
+const selectOf = (url: URL) => url.searchParams.get('select')?.split(',');
+const filterValues = (url: URL, key: string) =>
+  url.searchParams
+    .get('filter')!
+    .split(',')
+    .find((c) => c.startsWith(`${key}:`))!
+    .slice(key.length + 1)
+    .split('|');
+
+
+describe.skipIf(!haveFixtures)('OpenAlex client', () => {
+  const preprint = () => (load('list-title-search-arxiv-only-preprint.json').results as Json[])[0]!;
+  const twoWorks = () => load('list-title-search-journal-and-arxiv-preprint-as-two-works.json').results as Json[];
+
+  it('selects only fields the recorded objects have', () => {
+    const workKeys = Object.keys(load('work-singleton-by-doi-W4408732759.json'));
+    const authorKeys = Object.keys(load('author-A5023888391.json'));
+    for (const f of [...WORK_SELECT, ...SUMMARY_SELECT, ...ALERT_SELECT]) expect(workKeys).toContain(f);
+    for (const f of [...AUTHOR_SELECT, 'topics', 'counts_by_year']) expect(authorKeys).toContain(f);
+  });
+
+  describe('workByArxivId', () => {
+    it('asks the free DOI singleton, version stripped, for exactly the fields it reads', async () => {
+      const { oa, urls } = client((url) => json(project(preprint(), url)));
+      await oa.workByArxivId('arXiv:2312.07559v3');
+      expect(urls).toHaveLength(1);
+      expect(urls[0]!.origin + urls[0]!.pathname).toBe('https://api.openalex.org/works/doi:10.48550/arxiv.2312.07559');
+      expect([...urls[0]!.searchParams.keys()]).toEqual(['select']);
+      expect(selectOf(urls[0]!)).toEqual(WORK_SELECT);
+    });
+
+    it('lower-cases old-style ids into the DOI', async () => {
+      const { oa, urls } = client(notFound);
+      await failure(oa.workByArxivId('math.GT/0309136v2'));
+      expect(urls[0]!.pathname).toBe('/works/doi:10.48550/arxiv.math.gt/0309136');
+    });
+
+    it('maps the recorded arXiv-only preprint', async () => {
+      const { oa } = client((url) => json(project(preprint(), url)));
+      const paper = await oa.workByArxivId('2312.07559');
+      expect(paper).toMatchObject({
+        source: 'openalex',
+        arxivId: '2312.07559',
+        openalexId: 'W4389761608',
+        s2Id: null,
+        title: 'PaperQA: Retrieval-Augmented Generative Agent for Scientific Research',
+        year: 2023,
+        citedBy: 27,
+        journalDoi: null,
+        journalName: null,
+      });
+      expect(paper.authors.map((a) => [a.name, a.rawName, a.openalexId])).toEqual([
+        ['Jakub Lála', 'Lála, Jakub', 'A5092171854'],
+        ['Odhran O’Donoghue', "O'Donoghue, Odhran", 'A5050347345'],
+        ['Aleksandar Shtedritski', 'Shtedritski, Aleksandar', 'A5025880600'],
+        ['Sam Cox', 'Cox, Sam', 'A5101971357'],
+        ['Samuel G. Rodriques', 'Rodriques, Samuel G.', 'A5061828831'],
+        ['Andrew Dickson White', 'White, Andrew D.', 'A5103115676'],
+      ]);
+      expect(paper.authors.every((a) => a.institutions.length === 0 && a.metrics === null && a.s2Id === null)).toBe(true);
+      expect(paper.relatedOpenAlexIds.slice(0, 2)).toEqual(['W972276598', 'W4321353415']);
+    });
+
+    it('maps the recorded journal work singleton W4408732759', async () => {
+      const { oa } = client((url) => json(project(load('work-singleton-by-doi-W4408732759.json'), url)));
+      const paper = await oa.workByArxivId('2503.00001');
+      expect(paper).toMatchObject({
+        openalexId: 'W4408732759',
+        title: 'High-throughput screening of human genetic variants by pooled prime editing',
+        year: 2025,
+        citedBy: 3,
+        journalDoi: '10.1016/j.xgen.2025.100814',
+        journalName: 'Cell Genomics',
+      });
+      expect(paper.authors).toHaveLength(6);
+      expect(paper.authors[0]).toMatchObject({ name: 'Michael Herger', openalexId: 'A5067011895' });
+      expect(paper.authors[0]!.institutions[0]).toEqual({
+        openalexId: 'I2801081054',
+        rorId: '04tnbqb63',
+        name: 'The Francis Crick Institute',
+        countryCode: 'GB',
+      });
+      expect(paper.relatedOpenAlexIds).toHaveLength(10);
+      expect(paper.relatedOpenAlexIds[0]).toBe('W580487332');
+    });
+
+    it('keeps per-paper institutions where only some authorships have them (W2109415576)', async () => {
+      const { oa } = client((url) => json(project(load('work-singleton-by-doi-W2109415576.json'), url)));
+      const paper = await oa.workByArxivId('1410.00001');
+      expect(paper.authors.map((a) => a.institutions.map((i) => i.rorId))).toEqual([[], [], [], [], ['05rrcem69']]);
+      expect(paper.journalName).toBe('Proceedings of the National Academy of Sciences');
+      expect(paper.journalDoi).toBe('10.1073/pnas.1414271111');
+    });
+
+    it('takes the journal DOI when OpenAlex merged the preprint into its journal version', async () => {
+      const journal = twoWorks().find((w) => w.id === 'https://openalex.org/W4396723768')!;
+      const { oa } = client((url) => json(project(journal, url)));
+      expect(await oa.workByArxivId('2304.05376')).toMatchObject({
+        arxivId: '2304.05376',
+        journalDoi: '10.1038/s42256-024-00832-8',
+        journalName: 'Nature Machine Intelligence',
+      });
+    });
+
+    it('maps the recorded 404 HTML page to not-found', async () => {
+      const { oa } = client(notFound);
+      const e = await failure(oa.workByArxivId('2406.99999'));
+      expect(e.kind).toBe('not-found');
+    });
+
+    it('never sends a malformed id', async () => {
+      const { oa, fetch } = client(notFound);
+      for (const bad of ['2406.05546?select=x', '../authors/A1', 'W123', '']) {
+        expect((await failure(oa.workByArxivId(bad))).kind).toBe('not-found');
+      }
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it.each<[string, (w: Json) => Json]>([
+      ['a string count', (w) => ({ ...w, cited_by_count: '27' })],
+      ['authorships as an object', (w) => ({ ...w, authorships: {} })],
+      ['no id', (w) => ({ ...w, id: null })],
+      ['an id of another entity', (w) => ({ ...w, id: 'https://openalex.org/A1' })],
+      ['a nameless author of the wrong type', (w) => ({ ...w, authorships: [{ author: { display_name: 42 } }] })],
+    ])('rejects a work with %s as invalid-response', async (_, spoil) => {
+      const { oa } = client((url) => json(spoil(project(preprint(), url))));
+      expect((await failure(oa.workByArxivId('2312.07559'))).kind).toBe('invalid-response');
+    });
+
+    it('reads fields that are missing or null as null', async () => {
+      const { oa } = client(() => json({ id: 'https://openalex.org/W1' }));
+      expect(await oa.workByArxivId('2312.07559')).toEqual({
+        source: 'openalex',
+        arxivId: '2312.07559',
+        openalexId: 'W1',
+        s2Id: null,
+        title: '',
+        year: null,
+        citedBy: null,
+        authors: [],
+        relatedOpenAlexIds: [],
+        journalDoi: null,
+        journalName: null,
+      });
+    });
+
+    it('sends the optional API key as api_key', async () => {
+      const { oa, urls } = client((url) => json(project(preprint(), url)), { getKey: async () => 'k3y' });
+      await oa.workByArxivId('2312.07559');
+      expect(urls[0]!.searchParams.get('api_key')).toBe('k3y');
+    });
+  });
+
+  describe('authors', () => {
+    const priem = () => load('author-A5023888391.json');
+    const other = () => ({ ...priem(), id: 'https://openalex.org/A2', display_name: 'Other Person', summary_stats: { h_index: 3 } });
+
+    it('maps the recorded author A5023888391', async () => {
+      const { oa, urls } = client((url) => json(project(priem(), url)));
+      expect(await oa.authorById('https://openalex.org/A5023888391')).toEqual({
+        source: 'openalex',
+        openalexId: 'A5023888391',
+        s2Id: null,
+        orcid: '0000-0001-6187-6610',
+        displayName: 'Jason Priem',
+        hIndex: 17,
+        citedBy: 3890,
+        works: 62,
+        lastKnownInstitutions: [{ openalexId: 'I4200000001', rorId: '02nr0ka47', name: 'OurResearch', countryCode: 'CA' }],
+      });
+      expect(urls[0]!.pathname).toBe('/authors/A5023888391');
+      expect(selectOf(urls[0]!)).toEqual(AUTHOR_SELECT);
+    });
+
+    it('maps a missing author to not-found', async () => {
+      const { oa } = client(notFound);
+      expect((await failure(oa.authorById('A1'))).kind).toBe('not-found');
+    });
+
+    it('batches ≤100 ids per list call and matches results by id, not by order', async () => {
+      const { oa, urls } = client((url) => {
+        const asked = filterValues(url, 'id');
+        // OpenAlex orders lists by citations, and leaves out ids it does not know.
+        return json(list([priem(), other()].filter((a) => asked.includes(String(a.id).slice(21))), url));
+      });
+      const ids = ['A2', ...Array.from({ length: 148 }, (_, i) => `A${1000 + i}`), 'https://openalex.org/A5023888391', 'A2', 'not-an-id'];
+      const metrics = await oa.authorsByIds(ids);
+      expect(metrics.map((m) => [m.openalexId, m.hIndex])).toEqual([
+        ['A2', 3],
+        ['A5023888391', 17],
+      ]);
+      expect(urls).toHaveLength(2);
+      expect(urls.map((u) => filterValues(u, 'id').length)).toEqual([100, 50]);
+      for (const u of urls) {
+        expect(u.pathname).toBe('/authors');
+        expect(u.searchParams.get('per_page')).toBe('100');
+        expect(selectOf(u)).toEqual(AUTHOR_SELECT);
+      }
+    });
+
+    it('asks nothing for an empty id list', async () => {
+      const { oa, fetch } = client(notFound);
+      expect(await oa.authorsByIds([])).toEqual([]);
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it('builds a profile: top 5 topics and counts by year (free singleton)', async () => {
+      const { oa, urls } = client((url) => json(project(priem(), url)));
+      const profile = await oa.authorProfile('A5023888391');
+      expect(profile).toMatchObject({ openalexId: 'A5023888391', hIndex: 17 });
+      expect(profile.topics).toEqual([
+        'scientometrics and bibliometrics research',
+        'Research Data Management Practices',
+        'Wikis in Education and Collaboration',
+        'Semantic Web and Ontologies',
+        'Scientific Computing and Data Management',
+      ]);
+      expect(profile.countsByYear[0]).toEqual({ year: 2025, works: 0, citedBy: 80 });
+      expect(selectOf(urls[0]!)).toEqual([...AUTHOR_SELECT, 'topics', 'counts_by_year']);
+    });
+  });
+
+  describe('budget', () => {
+    const budget429 = () => quoted(read('error-429-insufficient-budget.QUOTED.txt'));
+
+    it('fails list calls fast once the budget is spent, while free singletons still work', async () => {
+      const onBudgetExhausted = vi.fn();
+      let key: string | null = null;
+      const { oa, urls } = client((url) => (url.pathname === '/authors' ? budget429() : json(project(load('author-A5023888391.json'), url))), {
+        onBudgetExhausted,
+        getKey: () => key,
+      });
+      expect(oa.budgetResetAt()).toBe(0);
+
+      const e = await failure(oa.authorsByIds(['A5023888391']));
+      expect([e.kind, e.retryAt]).toEqual(['budget-exhausted', T0 + 57_539_000]);
+      expect(onBudgetExhausted).toHaveBeenCalledWith(T0 + 57_539_000);
+      expect(oa.budgetResetAt()).toBe(T0 + 57_539_000);
+      expect(urls).toHaveLength(1);
+
+      expect((await failure(oa.worksByIds(['W1']))).kind).toBe('budget-exhausted');
+      expect(urls).toHaveLength(1);
+
+      await expect(oa.authorById('A5023888391')).resolves.toMatchObject({ hIndex: 17 });
+      expect(urls).toHaveLength(2);
+
+      // A key brings its own budget.
+      key = 'fresh-key';
+      await failure(oa.authorsByIds(['A5023888391']));
+      expect(urls).toHaveLength(3);
+      expect(urls[2]!.searchParams.get('api_key')).toBe('fresh-key');
+    });
+
+    it('retries a per-second 429 instead of treating it as a spent budget', async () => {
+      let calls = 0;
+      const { oa } = client((url) =>
+        calls++ === 0
+          ? json({ error: 'Rate limit exceeded', message: 'Rate limit exceeded: 10 requests per second. Please slow down.' }, 429)
+          : json(list([load('author-A5023888391.json')], url)),
+      );
+      await expect(oa.authorsByIds(['A5023888391'])).resolves.toHaveLength(1);
+      expect(oa.budgetResetAt()).toBe(0);
+    });
+
+    it('reads a budget 429 from the rate-limit headers alone, resetting at midnight UTC without Retry-After', async () => {
+      const { oa } = client(() => json({}, 429, { 'x-ratelimit-remaining': '0', 'x-ratelimit-credits-required': '1' }));
+      const e = await failure(oa.authorsByIds(['A1']));
+      expect([e.kind, e.retryAt]).toEqual(['budget-exhausted', Date.UTC(2026, 7, 22)]);
+    });
+  });
+
+  describe('works', () => {
+    it('hydrates works by id in the order asked, detecting arXiv copies', async () => {
+      const { oa, urls } = client((url) => json(list(twoWorks(), url)));
+      const works = await oa.worksByIds(['https://openalex.org/W4365597205', 'W4396723768', 'W9']);
+      expect(works).toEqual([
+        {
+          source: 'openalex',
+          id: 'W4365597205',
+          arxivId: '2304.05376',
+          doi: '10.48550/arxiv.2304.05376',
+          title: 'ChemCrow: Augmenting large-language models with chemistry tools',
+          authorNames: ['Andres M Bran', 'Sam Cox', 'Andrew Dickson White', 'Philippe Schwaller'],
+          year: 2023,
+          citedBy: 106,
+          catalogUrl: 'https://openalex.org/W4365597205',
+        },
+        expect.objectContaining({ id: 'W4396723768', arxivId: null, doi: '10.1038/s42256-024-00832-8', citedBy: 236 }),
+      ]);
+      expect(filterValues(urls[0]!, 'ids.openalex')).toEqual(['W4365597205', 'W4396723768', 'W9']);
+      expect(urls[0]!.searchParams.get('per_page')).toBe('100');
+      expect(selectOf(urls[0]!)).toEqual(SUMMARY_SELECT);
+    });
+
+    it('finds the arXiv id from an arxiv.org landing page when the DOI is not arXiv’s', async () => {
+      const noDoi = { ...twoWorks()[1]!, doi: null };
+      const { oa } = client((url) => json(list([noDoi], url)));
+      expect((await oa.worksByIds(['W4365597205']))[0]!.arxivId).toBe('2304.05376');
+    });
+
+    it('lists an author’s recent works with their position and co-authors', async () => {
+      const { oa, urls } = client((url) => json(list(twoWorks(), url)));
+      const works = await oa.recentWorks('A5101971357', 5);
+      expect(works.map((w) => [w.id, w.authorPosition])).toEqual([
+        ['W4396723768', 'middle'],
+        ['W4365597205', 'middle'],
+      ]);
+      expect(works[1]!.coAuthors).toEqual([
+        { openalexId: 'A5055903035', name: 'Andres M Bran' },
+        { openalexId: 'A5103115676', name: 'Andrew Dickson White' },
+        { openalexId: 'A5028051805', name: 'Philippe Schwaller' },
+      ]);
+      const url = urls[0]!;
+      expect(url.pathname).toBe('/works');
+      expect(url.searchParams.get('filter')).toBe('authorships.author.id:A5101971357');
+      expect(url.searchParams.get('sort')).toBe('publication_date:desc');
+      expect(url.searchParams.get('per_page')).toBe('5');
+      expect(selectOf(url)).toEqual(SUMMARY_SELECT);
+    });
+  });
+
+  describe('worksByAuthorsSince', () => {
+    it('pages with a cursor, ≤100 authors per call, without premium filters', async () => {
+      const [journal, arxiv] = twoWorks();
+      const { oa, urls } = client((url) => {
+        const cursor = url.searchParams.get('cursor');
+        if (cursor === '*') return json(list([journal!], url, { page: null, next_cursor: 'Mg' }));
+        return json(list([arxiv!], url, { page: null, next_cursor: null }));
+      });
+      const authors = ['A5101971357', ...Array.from({ length: 120 }, (_, i) => `A${i + 1}`)];
+      const { works, complete } = await oa.worksByAuthorsSince(authors, 2025);
+      expect(complete).toBe(true);
+      // Two author chunks × two pages; the same works come back for both chunks, once each.
+      expect(urls.map((u) => u.searchParams.get('cursor'))).toEqual(['*', 'Mg', '*', 'Mg']);
+      expect(urls.map((u) => filterValues(u, 'authorships.author.id').length)).toEqual([100, 100, 21, 21]);
+      for (const u of urls) {
+        expect(filterValues(u, 'publication_year')).toEqual(['>2024']);
+        expect(u.searchParams.get('per_page')).toBe('100');
+        expect(selectOf(u)).toEqual(ALERT_SELECT);
+        expect(u.searchParams.has('sort')).toBe(false);
+        expect(u.searchParams.get('filter')).not.toMatch(/created_date|updated_date/);
+      }
+      expect(works.map((w) => [w.id, w.createdDate, w.year])).toEqual([
+        ['W4396723768', '2024-05-09', 2024],
+        ['W4365597205', '2023-04-15', 2023],
+      ]);
+      expect(works[1]!.authorIds).toEqual(['A5055903035', 'A5101971357', 'A5103115676', 'A5028051805']);
+      expect(works[1]!.authorsTruncated).toBe(false);
+    });
+
+    it('stops at the page cap and says the list is incomplete', async () => {
+      let n = 0;
+      const { oa, urls } = client((url) => json(list([{ ...twoWorks()[0]!, id: `https://openalex.org/W${++n}` }], url, { next_cursor: `c${n}` })));
+      const { works, complete } = await oa.worksByAuthorsSince(['A1'], 2025);
+      expect(complete).toBe(false);
+      expect(urls).toHaveLength(10);
+      expect(works).toHaveLength(10);
+    });
+  });
+
+  describe('autocomplete', () => {
+    const authorHit = {
+      id: 'https://openalex.org/A5023888391',
+      short_id: 'authors/A5023888391',
+      display_name: 'Jason Priem',
+      hint: 'OurResearch, CA',
+      cited_by_count: 3890,
+      works_count: 62,
+      entity_type: 'author',
+      external_id: 'https://orcid.org/0000-0001-6187-6610',
+      filter_key: 'authorships.author.id',
+    };
+
+    it('maps author suggestions', async () => {
+      const { oa, urls } = client((url) => json(list([authorHit], url)));
+      expect(await oa.autocomplete('authors', '  priem ')).toEqual([
+        { id: 'A5023888391', name: 'Jason Priem', hint: 'OurResearch, CA', citedBy: 3890, works: 62 },
+      ]);
+      expect(urls[0]!.pathname).toBe('/autocomplete/authors');
+      expect(urls[0]!.searchParams.get('q')).toBe('priem');
+    });
+
+    it('drops a suggestion without an id and keeps the others', async () => {
+      const { oa } = client((url) => json(list([{ ...authorHit, id: null }, authorHit], url)));
+      expect((await oa.autocomplete('authors', 'priem')).map((a) => a.id)).toEqual(['A5023888391']);
+    });
+
+    it('maps work suggestions to paper summaries', async () => {
+      const hit = {
+        ...authorHit,
+        id: 'https://openalex.org/W4389761608',
+        display_name: 'PaperQA: Retrieval-Augmented Generative Agent for Scientific Research',
+        hint: 'Jakub Lála, Odhran O’Donoghue, Aleksandar Shtedritski',
+        cited_by_count: 27,
+        works_count: null,
+        external_id: 'https://doi.org/10.48550/arxiv.2312.07559',
+      };
+      const { oa } = client((url) => json(list([hit], url)));
+      expect(await oa.autocomplete('works', 'paperqa')).toEqual([
+        {
+          source: 'openalex',
+          id: 'W4389761608',
+          arxivId: '2312.07559',
+          doi: '10.48550/arxiv.2312.07559',
+          title: 'PaperQA: Retrieval-Augmented Generative Agent for Scientific Research',
+          authorNames: ['Jakub Lála', 'Odhran O’Donoghue', 'Aleksandar Shtedritski'],
+          year: null,
+          citedBy: 27,
+          catalogUrl: 'https://openalex.org/W4389761608',
+        },
+      ]);
+    });
+
+    it('answers an empty or blank query without a request', async () => {
+      const { oa, fetch } = client(() => json(list([], new URL('https://x/'))));
+      expect(await oa.autocomplete('authors', '')).toEqual([]);
+      expect(await oa.autocomplete('works', ' \t\n ')).toEqual([]);
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['"quoted" name', '"quoted" name'],
+      ['a|b,c:d&e=f#g?h/i', 'a|b,c:d&e=f#g?h/i'],
+      ['%2F%00 100% ', '%2F%00 100%'],
+      ['Müller 李明 🧪👩🏽‍🔬', 'Müller 李明 🧪👩🏽‍🔬'],
+    ])('sends %j as exactly one well-formed q parameter', async (q, expected) => {
+      const { oa, urls } = client((url) => json(list([], url)));
+      await oa.autocomplete('works', q);
+      const url = urls[0]!;
+      expect(url.pathname).toBe('/autocomplete/works');
+      expect([...url.searchParams.keys()]).toEqual(['q']);
+      expect(url.searchParams.get('q')).toBe(expected);
+    });
+
+    it('caps a 500-character query at 200 characters without splitting an emoji', async () => {
+      const { oa, urls } = client((url) => json(list([], url)));
+      await oa.autocomplete('authors', `${'a'.repeat(199)}${'🧪'.repeat(301)}`);
+      const q = urls[0]!.searchParams.get('q')!;
+      expect(Array.from(q)).toHaveLength(200);
+      expect(q.endsWith('🧪')).toBe(true);
+      expect(q.isWellFormed()).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,423 @@
+/**
+ * OpenAlex client (https://api.openalex.org). Validates every response at the boundary and
+ * maps it to Weft's domain types; nothing past this file sees an OpenAlex field name.
+ *
+ * Cost model (see docs/catalog-apis.md §2.1): singletons (`/works/doi:…`, `/authors/A…`) and
+ * `/autocomplete` are free; list calls (`/works?filter=…`, `/authors?filter=…`) cost a credit
+ * each from a small daily budget. Once the budget is spent, list calls fail fast with
+ * `budget-exhausted` until it resets, while singletons keep working.
+ */
+import * as v from 'valibot';
+import { validate, type Classify429, type GetKey, type Http } from './http';
+import { arxivIdFromDoi, arxivIdFromUrl, bareDoi, bareOpenAlexId, bareOrcid, bareRor, isArxivDoi, requireArxivId } from '../../catalog/ids';
+import { API_BASES } from '../../catalog/hosts';
+import { asKeyRejection } from './key-check';
+import * as S from './schemas/openalex';
+import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
+
+const BASE = API_BASES.openalex;
+/** OpenAlex rejects more than 100 values in one OR filter. */
+const MAX_IDS = 100;
+/** Alerts: 10 pages × 100 works per 100 followed authors is far beyond a normal year. */
+const MAX_PAGES = 10;
+const MAX_QUERY_CHARS = 200;
+/** List results carry at most this many authorships (singletons carry all). */
+const LIST_AUTHORSHIPS_CAP = 100;
+
+const WORK_SELECT = 'id,doi,display_name,publication_year,cited_by_count,authorships,related_works,locations';
+const SUMMARY_SELECT = 'id,doi,display_name,publication_year,cited_by_count,authorships,locations';
+const ALERT_SELECT = 'id,doi,display_name,publication_date,created_date,authorships,locations';
+const AUTHOR_SELECT = 'id,display_name,orcid,works_count,cited_by_count,summary_stats,last_known_institutions';
+const PROFILE_SELECT = `${AUTHOR_SELECT},topics,counts_by_year`;
+
+/** Sources that are a venue of record; `repository` (arXiv, PubMed) and `metadata` are not. */
+const VENUE_TYPES = new Set(['journal', 'conference', 'book series']);
+
+/** A researcher as the popup shows one: metrics plus what they work on and yearly counts. */
+export interface AuthorProfile extends AuthorMetrics {
+  /** Display names of the author's top topics (at most 5), most frequent first. */
+  topics: string[];
+  countsByYear: { year: number; works: number | null; citedBy: number | null }[];
+}
+
+/** One of an author's works, with that author's place on it. */
+export interface AuthoredWork extends PaperSummary {
+  /** OpenAlex's `author_position`; null when the author is not in the (possibly truncated) list. */
+  authorPosition: 'first' | 'middle' | 'last' | null;
+  /** The other authors, in order. */
+  coAuthors: { openalexId: string | null; name: string }[];
+}
+
+/** A work found for followed authors (alerts). */
+export interface AlertWork extends PaperSummary {
+  /** When OpenAlex first indexed the work (`YYYY-MM-DD`, UTC): the "new" signal for alerts. */
+  createdDate: string | null;
+  /** Bare A ids of the work's authors, in order. */
+  authorIds: string[];
+  /** List results stop at 100 authorships, so a followed author may be missing from `authorIds`. */
+  authorsTruncated: boolean;
+}
+
+export interface AuthorSuggestion {
+  id: string;
+  name: string;
+  /** "Last known institution, Country" as OpenAlex phrases it. */
+  hint: string | null;
+  citedBy: number | null;
+  works: number | null;
+}
+
+export interface OpenAlexOptions {
+  http: Http;
+  getKey?: GetKey;
+  /** Told when a list call finds the daily budget spent; `resetAt` is epoch ms. */
+  onBudgetExhausted?: (resetAt: number) => void;
+  /** Told when OpenAlex refuses the saved key (the call fails with `key-rejected`). */
+  onKeyRejected?: () => void;
+  now?: () => number;
+}
+
+type Params = Record<string, string>;
+
+/** The OpenAlex client; `getKey` supplies the user's optional API key at call time. */
+export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected, now = Date.now }: OpenAlexOptions) {
+  // The budget belongs to the key (or, keyless, the IP): a newly entered key starts afresh.
+  let budget = { resetAt: 0, key: null as string | null };
+  let currentKey: string | null = null;
+
+  /** One request; `list` calls spend budget, so they are refused locally while it is spent. */
+  async function call(kind: 'free' | 'list', path: string, params: Params, signal?: AbortSignal): Promise<unknown> {
+    const key = (await getKey?.()) || null;
+    currentKey = key;
+    if (kind === 'list' && budget.key === key && budget.resetAt > now()) {
+      throw new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent', budget.resetAt, 429);
+    }
+    const url = new URL(path, BASE);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    if (key) url.searchParams.set('api_key', key);
+    try {
+      return await http.getJson(url, { signal, classify429: classifyOpenAlex429 });
+    } catch (e) {
+      if (e instanceof CatalogError && e.kind === 'budget-exhausted' && e.retryAt !== null) {
+        budget = { resetAt: e.retryAt, key };
+        onBudgetExhausted?.(e.retryAt);
+      }
+      const refused = asKeyRejection('openalex', e, key !== null);
+      if (refused !== e) onKeyRejected?.();
+      throw refused;
+    }
+  }
+
+  /** All list results for `ids` (≤100 per call, calls in parallel), validated as `item`. */
+  async function listByIds<S extends v.GenericSchema>(path: string, filter: string, ids: string[], select: string, item: S, signal?: AbortSignal) {
+    const pages = await Promise.all(
+      chunk(ids, MAX_IDS).map(async (part) => {
+        const body = await call('list', path, { filter: `${filter}:${part.join('|')}`, per_page: String(MAX_IDS), select }, signal);
+        // Each record on its own: one malformed author or work is left out, not the other 99.
+        const { results } = validate(S.list(v.unknown()), body, `OpenAlex ${path}`);
+        return results.flatMap((r) => {
+          const one = v.safeParse(item, r);
+          return one.success ? [one.output as v.InferOutput<S>] : [];
+        });
+      }),
+    );
+    return pages.flat();
+  }
+
+  /**
+   * The OpenAlex work for an arXiv paper, via its arXiv DOI (a free singleton; never the
+   * `/works/https://doi.org/…` form, which OpenAlex bills as a list call). Rejects with
+   * `not-found` when OpenAlex does not know the paper.
+   */
+  async function workByArxivId(arxivId: string, signal?: AbortSignal): Promise<PaperRecord> {
+    const id = requireArxivId(arxivId);
+    const body = await call('free', `/works/doi:10.48550/arxiv.${id.toLowerCase()}`, { select: WORK_SELECT }, signal);
+    const work = validate(S.Work, body, 'OpenAlex work');
+    return {
+      source: 'openalex',
+      arxivId: id,
+      openalexId: work.id,
+      s2Id: null,
+      title: work.display_name ?? '',
+      year: work.publication_year ?? null,
+      citedBy: work.cited_by_count ?? null,
+      authors: (work.authorships ?? []).map(paperAuthor),
+      relatedOpenAlexIds: (work.related_works ?? []).flatMap((w) => bareOpenAlexId(w, 'W') ?? []),
+      ...journalOf(work),
+    };
+  }
+
+  /**
+   * Metrics for many authors (list calls of ≤100 ids; costs budget). Results come back in the
+   * order of `ids`; ids OpenAlex does not return (unknown, merged, malformed) are absent.
+   */
+  async function authorsByIds(ids: string[], signal?: AbortSignal): Promise<AuthorMetrics[]> {
+    const wanted = uniqueIds(ids, 'A');
+    if (wanted.length === 0) return [];
+    const found = await listByIds('/authors', 'id', wanted, AUTHOR_SELECT, S.Author, signal);
+    const byId = new Map(found.map((a) => [a.id, authorMetrics(a)]));
+    return wanted.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Metrics for one author via the free singleton (works while the budget is spent). */
+  async function authorById(id: string, signal?: AbortSignal): Promise<AuthorMetrics> {
+    const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: AUTHOR_SELECT }, signal);
+    return authorMetrics(validate(S.Author, body, 'OpenAlex author'));
+  }
+
+  /** A researcher profile for the popup (free singleton): metrics, top 5 topics, counts by year. */
+  async function authorProfile(id: string, signal?: AbortSignal): Promise<AuthorProfile> {
+    const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: PROFILE_SELECT }, signal);
+    const author = validate(S.AuthorWithProfile, body, 'OpenAlex author');
+    return {
+      ...authorMetrics(author),
+      topics: (author.topics ?? []).flatMap((t) => t.display_name || []).slice(0, 5),
+      countsByYear: (author.counts_by_year ?? []).map((c) => ({ year: c.year, works: c.works_count ?? null, citedBy: c.cited_by_count ?? null })),
+    };
+  }
+
+  /** An author's newest works (one list call; costs budget), newest publication date first. */
+  async function recentWorks(id: string, limit = 10, signal?: AbortSignal): Promise<AuthoredWork[]> {
+    const authorId = requireOpenAlexId(id, 'A');
+    const params = {
+      filter: `authorships.author.id:${authorId}`,
+      sort: 'publication_date:desc',
+      per_page: String(clamp(limit, 1, MAX_IDS)),
+      select: SUMMARY_SELECT,
+    };
+    const body = await call('list', '/works', params, signal);
+    return validate(S.list(S.Work), body, 'OpenAlex works').results.map((w) => {
+      const authorships = w.authorships ?? [];
+      const mine = authorships.find((a) => bareOpenAlexId(a.author?.id, 'A') === authorId);
+      return {
+        ...paperSummary(w),
+        authorPosition: position(mine?.author_position),
+        coAuthors: authorships.filter((a) => a !== mine).map((a) => ({ openalexId: bareOpenAlexId(a.author?.id, 'A'), name: authorName(a) })),
+      };
+    });
+  }
+
+  /**
+   * Summaries of works by OpenAlex id (≤100 per list call; costs budget), e.g. to show a
+   * work's `related_works`. In the order of `ids`; works not returned are absent.
+   */
+  async function worksByIds(ids: string[], signal?: AbortSignal): Promise<PaperSummary[]> {
+    const wanted = uniqueIds(ids, 'W');
+    if (wanted.length === 0) return [];
+    const found = await listByIds('/works', 'ids.openalex', wanted, SUMMARY_SELECT, S.Work, signal);
+    const byId = new Map(found.map((w) => [w.id, paperSummary(w)]));
+    return wanted.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * Search-as-you-type (free). The query is trimmed and capped at 200 characters; an empty
+   * query answers `[]` without a request.
+   */
+  function autocomplete(entity: 'authors', q: string, signal?: AbortSignal): Promise<AuthorSuggestion[]>;
+  function autocomplete(entity: 'works', q: string, signal?: AbortSignal): Promise<PaperSummary[]>;
+  async function autocomplete(entity: 'authors' | 'works', q: string, signal?: AbortSignal): Promise<AuthorSuggestion[] | PaperSummary[]> {
+    // Cut by code point so an emoji is never split into a lone surrogate.
+    const query = Array.from(q.trim()).slice(0, MAX_QUERY_CHARS).join('').trim();
+    if (!query) return [];
+    const body = await call('free', `/autocomplete/${entity}`, { q: query }, signal);
+    const hits = validate(S.list(S.AutocompleteHit), body, 'OpenAlex autocomplete').results;
+    if (entity === 'authors') {
+      return hits.flatMap((h) => {
+        const id = h.id ? bareOpenAlexId(h.id, 'A') : null;
+        return id ? [{ id, name: h.display_name ?? '', hint: h.hint || null, citedBy: h.cited_by_count ?? null, works: h.works_count ?? null }] : [];
+      });
+    }
+    return hits.flatMap((h) => {
+      const id = h.id ? bareOpenAlexId(h.id, 'W') : null;
+      if (!id) return [];
+      return [{
+        source: 'openalex' as const,
+        id,
+        arxivId: arxivIdFromDoi(h.external_id),
+        doi: bareDoi(h.external_id),
+        title: h.display_name ?? '',
+        // A work's hint is its author names joined by ", ".
+        authorNames: h.hint ? h.hint.split(', ').filter(Boolean) : [],
+        year: null,
+        citedBy: h.cited_by_count ?? null,
+        catalogUrl: `https://openalex.org/${id}`,
+      }];
+    });
+  }
+
+  /**
+   * Works by any of `authorIds` published in `sinceYear` or later, for alerts (list calls of
+   * ≤100 authors, cursor-paged; costs budget). Decide what is new from `createdDate`:
+   * `from_created_date` and sorting by `created_date` are refused (403) without a paid key.
+   * `complete` is false when the page cap cut the list short.
+   */
+  async function worksByAuthorsSince(authorIds: string[], sinceYear: number, signal?: AbortSignal): Promise<{ works: AlertWork[]; complete: boolean }> {
+    const works = new Map<string, AlertWork>();
+    let complete = true;
+    for (const part of chunk(uniqueIds(authorIds, 'A'), MAX_IDS)) {
+      let cursor: string | null | undefined = '*';
+      for (let page = 0; cursor; page++) {
+        if (page === MAX_PAGES) {
+          complete = false;
+          break;
+        }
+        const params: Params = {
+          filter: `authorships.author.id:${part.join('|')},publication_year:>${Math.trunc(sinceYear) - 1}`,
+          per_page: String(MAX_IDS),
+          cursor,
+          select: ALERT_SELECT,
+        };
+        const { meta, results } = validate(S.list(S.Work), await call('list', '/works', params, signal), 'OpenAlex works');
+        for (const w of results) works.set(w.id, alertWork(w));
+        // An empty page ends the walk even if a cursor came back, so a bad cursor cannot loop.
+        cursor = results.length > 0 ? meta?.next_cursor : null;
+      }
+    }
+    return { works: [...works.values()], complete };
+  }
+
+  /** Epoch ms when the spent daily budget resets; 0 (or a past time) while list calls are allowed. */
+  function budgetResetAt(): number {
+    return budget.key === currentKey ? budget.resetAt : 0;
+  }
+
+  return { workByArxivId, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt };
+}
+
+export type OpenAlexClient = ReturnType<typeof createOpenAlex>;
+
+/**
+ * OpenAlex answers 429 both for a spent daily budget ("Insufficient budget", or fewer credits
+ * remaining than the call needs) and for its per-second cap ("… requests per second"). Only
+ * the first is worth remembering, until Retry-After (≈ seconds to midnight UTC) or midnight.
+ */
+export const classifyOpenAlex429: Classify429 = ({ headers, body, retryAfterMs, now }) => {
+  const message = v.is(S.RateLimitBody, body) ? body.message : '';
+  if (/requests per second/i.test(message)) return null;
+  const remaining = headers.get('x-ratelimit-remaining');
+  const required = headers.get('x-ratelimit-credits-required');
+  const short = remaining !== null && required !== null && Number(remaining) < Number(required);
+  if (!/insufficient budget/i.test(message) && !short) return null;
+  return retryAfterMs !== null ? now + retryAfterMs : nextMidnightUtc(now);
+};
+
+function nextMidnightUtc(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+}
+
+function requireOpenAlexId(raw: string, entity: 'W' | 'A'): string {
+  const id = bareOpenAlexId(raw, entity);
+  if (!id) throw new CatalogError('not-found', `not an OpenAlex ${entity} id: ${JSON.stringify(raw.slice(0, 40))}`);
+  return id;
+}
+
+function uniqueIds(ids: string[], entity: 'W' | 'A'): string[] {
+  return [...new Set(ids.flatMap((id) => bareOpenAlexId(id, entity) ?? []))];
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, Math.trunc(n) || lo));
+
+function institution(i: S.InstitutionOut): Institution[] {
+  const name = i.display_name?.trim();
+  if (!name) return [];
+  const country = i.country_code?.toUpperCase();
+  return [{
+    openalexId: bareOpenAlexId(i.id, 'I'),
+    rorId: bareRor(i.ror),
+    name,
+    countryCode: country && /^[A-Z]{2}$/.test(country) ? country : null,
+  }];
+}
+
+const authorName = (a: S.AuthorshipOut) => a.author?.display_name || a.raw_author_name || '';
+
+function paperAuthor(a: S.AuthorshipOut): PaperAuthor {
+  return {
+    name: authorName(a),
+    rawName: a.raw_author_name ?? null,
+    openalexId: bareOpenAlexId(a.author?.id, 'A'),
+    s2Id: null,
+    institutions: (a.institutions ?? []).flatMap(institution),
+    metrics: null,
+  };
+}
+
+function authorMetrics(a: S.AuthorOut): AuthorMetrics {
+  return {
+    source: 'openalex',
+    openalexId: a.id,
+    s2Id: null,
+    orcid: bareOrcid(a.orcid),
+    displayName: a.display_name ?? '',
+    hIndex: a.summary_stats?.h_index ?? null,
+    citedBy: a.cited_by_count ?? null,
+    works: a.works_count ?? null,
+    lastKnownInstitutions: (a.last_known_institutions ?? []).flatMap(institution),
+  };
+}
+
+function position(p: string | null | undefined): AuthoredWork['authorPosition'] {
+  return p === 'first' || p === 'middle' || p === 'last' ? p : null;
+}
+
+/** The arXiv copy of a work: its arXiv DOI, else an arxiv.org landing page among its locations. */
+function arxivIdOf(w: S.WorkOut): string | null {
+  const fromDoi = arxivIdFromDoi(w.doi);
+  if (fromDoi) return fromDoi;
+  for (const l of w.locations ?? []) {
+    const id = arxivIdFromUrl(l.landing_page_url);
+    if (id) return id;
+  }
+  return null;
+}
+
+/**
+ * The journal version, when OpenAlex has one. A non-arXiv `doi` means OpenAlex merged the
+ * preprint into its journal version (the journal DOI wins); otherwise a venue location (source
+ * type journal/conference/book series, not on arxiv.org) may still name the venue, and its
+ * landing page is a DOI link when the publisher registered one.
+ */
+function journalOf(w: S.WorkOut): Pick<PaperRecord, 'journalDoi' | 'journalName'> {
+  const doi = bareDoi(w.doi);
+  const venue = (w.locations ?? []).find((l) => VENUE_TYPES.has(l.source?.type ?? '') && !arxivIdFromUrl(l.landing_page_url));
+  return {
+    journalDoi: doi && !isArxivDoi(doi) ? doi : bareDoi(venue?.landing_page_url),
+    journalName: venue?.source?.display_name || null,
+  };
+}
+
+function paperSummary(w: S.WorkOut): PaperSummary {
+  return {
+    source: 'openalex',
+    id: w.id,
+    arxivId: arxivIdOf(w),
+    doi: bareDoi(w.doi),
+    title: w.display_name ?? '',
+    authorNames: (w.authorships ?? []).map(authorName).filter(Boolean),
+    year: w.publication_year ?? yearOf(w.publication_date),
+    citedBy: w.cited_by_count ?? null,
+    catalogUrl: `https://openalex.org/${w.id}`,
+  };
+}
+
+function alertWork(w: S.WorkOut): AlertWork {
+  const authorships = w.authorships ?? [];
+  return {
+    ...paperSummary(w),
+    createdDate: /^\d{4}-\d{2}-\d{2}/.test(w.created_date ?? '') ? w.created_date!.slice(0, 10) : null,
+    authorIds: authorships.flatMap((a) => bareOpenAlexId(a.author?.id, 'A') ?? []),
+    authorsTruncated: authorships.length >= LIST_AUTHORSHIPS_CAP,
+  };
+}
+
+function yearOf(date: string | null | undefined): number | null {
+  const m = /^(\d{4})-/.exec(date ?? '');
+  return m ? Number(m[1]) : null;
+}

@@ -1,0 +1,313 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { IDBFactory } from 'fake-indexeddb';
+import { createCache } from '../cache/cache';
+import { createCatalog } from './catalog';
+import { createHttp } from './http';
+import { createOpenAlex } from './openalex';
+import { createPaperPanels, groupInstitutions, PANEL_TTL, RELATED_MAX, tidyRelated } from './paper-panels';
+import { createSemanticScholar } from './semantic-scholar';
+import type { Institution, PaperAuthor, PaperSummary } from '../../catalog/types';
+import { fixturesUrl } from '@/test/fixtures';
+
+const FIXTURES = fixturesUrl('api');
+const haveFixtures = existsSync(FIXTURES);
+if (!haveFixtures) console.warn(`[paper-panels.test] ${FIXTURES.pathname} is absent: recorded-response tests skipped`);
+
+type Json = Record<string, unknown>;
+const load = (name: string) => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Json;
+const T0 = Date.UTC(2026, 7, 21, 8, 0, 0);
+const ID = '2312.07559';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const oa404 = () => new Response('<!doctype html><title>404 Not Found</title>', { status: 404, headers: { 'content-type': 'text/html' } });
+const bare = (id: unknown) => String(id).replace('https://openalex.org/', '');
+
+/** What the fake catalogs know; every field can be changed between calls. */
+interface World {
+  /** OpenAlex work of the paper (null: 404). */
+  work: Json | null;
+  /** S2 paper (null: 404). */
+  s2Paper: Json | null;
+  recent: Json[];
+  allCs: Json[];
+  /** Works OpenAlex lists for `/works?filter=ids.openalex:`, in the fixture's (cited-by) order. */
+  works: Json[];
+  /** OpenAlex author objects are this one with the asked id. */
+  author: Json;
+  s2Down: boolean;
+  oaDown: boolean;
+}
+
+function world(over: Partial<World> = {}): World {
+  const preprint = (load('openalex/list-title-search-arxiv-only-preprint.json').results as Json[])[0]!;
+  const twoWorks = load('openalex/list-title-search-journal-and-arxiv-preprint-as-two-works.json').results as Json[];
+  return {
+    // The recorded arXiv-only record of this paper, its related works pointing at the recorded list
+    // (preprint first: OpenAlex lists them the other way round, by citations).
+    work: { ...preprint, related_works: ['https://openalex.org/W4365597205', 'https://openalex.org/W4396723768'] },
+    s2Paper: load('semanticscholar/paper-by-arxiv-doi-2312.07559.json'),
+    recent: load('semanticscholar/recommendations-forpaper-recent.json').recommendedPapers as Json[],
+    allCs: load('semanticscholar/recommendations-forpaper-all-cs.json').recommendedPapers as Json[],
+    works: twoWorks,
+    author: load('openalex/author-A5023888391.json'),
+    s2Down: false,
+    oaDown: false,
+    ...over,
+  };
+}
+
+function route(w: World, url: URL): Response {
+  const openalex = url.host === 'api.openalex.org';
+  if (openalex ? w.oaDown : w.s2Down) return json({ message: 'Internal server error' }, 500);
+  const p = url.pathname;
+  if (openalex) {
+    if (p === `/works/doi:10.48550/arxiv.${ID}`) return w.work ? json(w.work) : oa404();
+    const filter = new Set((url.searchParams.get('filter') ?? '').replace(/^[^:]+:/, '').split('|'));
+    if (p === '/works') return json({ meta: { count: 2 }, results: w.works.filter((x) => filter.has(bare(x.id))) });
+    if (p === '/authors') return json({ meta: {}, results: [...filter].map((id) => ({ ...w.author, id: `https://openalex.org/${id}` })) });
+    return oa404();
+  }
+  if (p === `/graph/v1/paper/ARXIV:${ID}`) return w.s2Paper ? json(w.s2Paper) : json({ error: `Paper with id ARXIV:${ID} not found` }, 404);
+  if (p === `/recommendations/v1/papers/forpaper/ARXIV:${ID}`) {
+    if (!w.s2Paper) return json({ error: 'Paper not found' }, 404);
+    return json({ recommendedPapers: url.searchParams.get('from') === 'all-cs' ? w.allCs : w.recent });
+  }
+  return json({ error: 'Not Found' }, 404);
+}
+
+/** Real clients, HTTP layer and cache over a fake network; `sent` lists every request. */
+function setup(over: Partial<World> = {}) {
+  const w = world(over);
+  let t = T0;
+  const sent: URL[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    sent.push(url);
+    return route(w, url);
+  });
+  const http = createHttp({ fetch, now: () => t, random: () => 0.5, sleep: async (ms) => void (t += ms) });
+  const openalex = createOpenAlex({ http, now: () => t });
+  const s2 = createSemanticScholar({ http });
+  const cache = createCache({ factory: new IDBFactory(), now: () => t });
+  const catalog = createCatalog({ openalex, s2, cache });
+  const panels = createPaperPanels({ catalog, cache, openalex, s2 });
+  const paths = (since = 0) => sent.slice(since).map((u) => `${u.host === 'api.openalex.org' ? 'oa' : 's2'} ${u.pathname}`);
+  return { panels, cache, w, sent, paths, advance: (ms: number) => (t += ms) };
+}
+
+const ids = (papers: PaperSummary[]) => papers.map((p) => p.arxivId ?? p.id);
+
+describe.skipIf(!haveFixtures)('paper panels over the recorded responses', () => {
+  describe('citations', () => {
+    it('shows Semantic Scholar’s count, with both catalog ids for the links', async () => {
+      const { panels } = setup();
+      const r = await panels.citations(ID);
+      expect(r.value).toEqual({
+        known: true, source: 's2', citedBy: 111, s2Id: '7e55d8701785818776323b4147cb13354c820469', openalexId: 'W4389761608',
+        journalDoi: null, journalName: null, s2Failure: null,
+      });
+      expect(r.fetchedAt).toBe(T0);
+    });
+
+    it('names the journal version S2 merged with the preprint', async () => {
+      const { panels } = setup({ s2Paper: load('semanticscholar/paper-by-doi-merged-preprint-and-journal.json') });
+      const r = await panels.citations(ID);
+      expect(r.value).toMatchObject({ source: 's2', citedBy: 500, journalDoi: '10.1038/s42256-024-00832-8', journalName: 'Nature Machine Intelligence' });
+    });
+
+    it('falls back to OpenAlex’s count while S2 fails, and asks S2 again next time', async () => {
+      const { panels, w } = setup({ s2Down: true });
+      const down = await panels.citations(ID);
+      expect(down.value).toMatchObject({ known: true, source: 'openalex', citedBy: 27, s2Failure: 'http' });
+      w.s2Down = false;
+      expect((await panels.citations(ID)).value).toMatchObject({ source: 's2', citedBy: 111, s2Failure: null });
+    });
+
+    it('uses OpenAlex when S2 does not know the paper; unknown to both is "unmatched", not an error', async () => {
+      expect((await setup({ s2Paper: null }).panels.citations(ID)).value).toMatchObject({ source: 'openalex', citedBy: 27, s2Failure: null });
+      expect((await setup({ s2Paper: null, work: null }).panels.citations(ID)).value).toEqual({ known: false });
+    });
+
+    it('is an error when S2 fails and OpenAlex has no record (S2 might know it)', async () => {
+      await expect(setup({ s2Down: true, work: null }).panels.citations(ID)).rejects.toMatchObject({ kind: 'http' });
+    });
+  });
+
+  describe('institutions', () => {
+    it('groups the recorded authorships’ institutions, most authors first', async () => {
+      const { panels } = setup({ work: load('openalex/work-W2741809807.json') });
+      const r = await panels.institutions(ID);
+      if (!r.value.known) throw new Error('expected a known paper');
+      expect(r.value.basis).toBe('paper');
+      expect(r.value.authorCount).toBe(9);
+      expect(r.value.groups.map((g) => [g.institution.name, g.authors.length])).toEqual([
+        ['University of Washington', 3],
+        ['Seattle University', 3],
+        ['Impact Technology Development (United States)', 2],
+        ['Université du Québec à Montréal', 2],
+        ['Simon Fraser University', 2],
+        ['Université de Montréal', 1],
+        ['Public Knowledge Project', 1],
+        ['University of Ottawa', 1],
+      ]);
+      expect(r.value.groups[0]!.institution).toEqual({ openalexId: 'I201448701', rorId: '00cvxb145', name: 'University of Washington', countryCode: 'US' });
+      expect(r.value.groups[0]!.authors).toEqual([
+        { name: 'Bree Norlander', openalexId: 'A5015414792' },
+        { name: 'Ashley Farley', openalexId: 'A5062989025' },
+        { name: 'Jevin D. West', openalexId: 'A5046879461' },
+      ]);
+      expect(r.value.groups.find((g) => g.institution.name === 'Public Knowledge Project')!.institution.countryCode).toBeNull();
+    });
+
+    it('uses the authors’ last known institutions when the record names none, labelled as such', async () => {
+      const { panels, paths } = setup();
+      const r = await panels.institutions(ID);
+      expect(r.value).toMatchObject({ known: true, basis: 'last-known', authorCount: 6 });
+      if (!r.value.known) return;
+      expect(r.value.groups).toHaveLength(1);
+      expect(r.value.groups[0]!.institution).toEqual({ openalexId: 'I4200000001', rorId: '02nr0ka47', name: 'OurResearch', countryCode: 'CA' });
+      expect(r.value.groups[0]!.authors.map((a) => a.name)).toEqual([
+        'Jakub Lála', 'Odhran O’Donoghue', 'Aleksandar Shtedritski', 'Sam Cox', 'Samuel G. Rodriques', 'Andrew Dickson White',
+      ]);
+      expect(paths()).toEqual([`oa /works/doi:10.48550/arxiv.${ID}`, 'oa /authors']);
+    });
+
+    it('is unmatched when OpenAlex has no record (S2 has no per-paper affiliations), an error when it fails', async () => {
+      expect((await setup({ work: null }).panels.institutions(ID)).value).toEqual({ known: false });
+      await expect(setup({ oaDown: true }).panels.institutions(ID)).rejects.toMatchObject({ kind: 'http' });
+    });
+  });
+
+  describe('related papers', () => {
+    it('maps the recorded recommendations in S2’s order, at most 20, leaving out what S2 did not send', async () => {
+      const { panels, paths, w } = setup();
+      const r = await panels.related(ID, 'PaperQA: Retrieval-Augmented Generative Agent for Scientific Research');
+      if (!r.value.known) throw new Error('expected recommendations');
+      expect(r.value).toMatchObject({ source: 's2', pool: 'recent', s2Failure: null });
+      expect(r.value.papers).toHaveLength(RELATED_MAX);
+      expect(ids(r.value.papers)).toEqual(w.recent.slice(0, RELATED_MAX).map((p) => p.paperId));
+      // The recording asked for titles only: no year, citations, authors or link to make up.
+      expect(r.value.papers[0]).toEqual({
+        source: 's2', id: '3e9bc879e8ba944d3e830e4b8565dfe6f2ec4bd8', arxivId: null, doi: null,
+        title: 'Report shows slight improvement on grantmaker diversity, but compensation lagging behind inflation',
+        authorNames: [], year: null, citedBy: null, catalogUrl: null,
+      });
+      expect(paths()).toEqual([`s2 /graph/v1/paper/ARXIV:${ID}`, `s2 /recommendations/v1/papers/forpaper/ARXIV:${ID}`]);
+    });
+
+    it('asks the all-cs pool when the recent one is empty', async () => {
+      const { panels, w, sent } = setup({ recent: [] });
+      const r = await panels.related(ID, null);
+      expect(r.value).toMatchObject({ source: 's2', pool: 'all-cs' });
+      if (r.value.known) expect(ids(r.value.papers)).toEqual(w.allCs.slice(0, RELATED_MAX).map((p) => p.paperId));
+      expect(sent.map((u) => u.searchParams.get('from')).filter(Boolean)).toEqual(['recent', 'all-cs']);
+    });
+
+    it('hydrates OpenAlex’s related works in one call, in related_works order, when S2 fails', async () => {
+      const { panels, paths } = setup({ s2Down: true });
+      const r = await panels.related(ID, null);
+      expect(r.value).toMatchObject({ known: true, source: 'openalex', pool: null, s2Failure: 'http' });
+      if (!r.value.known) return;
+      expect(ids(r.value.papers)).toEqual(['2304.05376', 'W4396723768']);
+      expect(r.value.papers[1]).toMatchObject({ doi: '10.1038/s42256-024-00832-8', year: 2024, citedBy: 236, catalogUrl: 'https://openalex.org/W4396723768' });
+      // S2 failed on the paper itself, so its recommendations were not asked for.
+      expect(paths().filter((p) => p.includes('recommendations'))).toEqual([]);
+      expect(paths().filter((p) => p === 'oa /works')).toHaveLength(1);
+    });
+
+    it('costs nothing the second time (recommendations and hydrated works are cached)', async () => {
+      for (const over of [{}, { s2Paper: null }]) {
+        const { panels, sent, cache } = setup(over);
+        const first = await panels.related(ID, null);
+        await cache.settle();
+        const before = sent.length;
+        expect((await panels.related(ID, null)).value).toEqual(first.value);
+        expect(sent.length).toBe(before);
+      }
+    });
+
+    it('answers stale recommendations at once after 3 days and refreshes them in the background', async () => {
+      const { panels, cache, advance, paths } = setup();
+      await panels.related(ID, null);
+      await cache.settle();
+      advance(PANEL_TTL.recommendations + 1);
+      const before = paths().length;
+      const r = await panels.related(ID, null);
+      expect(r.stale).toBe(true);
+      await cache.settle();
+      expect(paths(before)).toContain(`s2 /recommendations/v1/papers/forpaper/ARXIV:${ID}`);
+    });
+
+    it('is an error only when no catalog can answer', async () => {
+      await expect(setup({ s2Down: true, oaDown: true }).panels.related(ID, null)).rejects.toMatchObject({ kind: 'http' });
+      await expect(setup({ s2Down: true, work: null }).panels.related(ID, null)).rejects.toMatchObject({ kind: 'http' });
+      expect((await setup({ s2Paper: null, work: null }).panels.related(ID, null)).value).toEqual({ known: false });
+    });
+  });
+});
+
+const paper = (over: Partial<PaperSummary>): PaperSummary => ({
+  source: 's2', id: 'p', arxivId: null, doi: null, title: 'A Perfectly Ordinary Title', authorNames: [], year: null, citedBy: null, catalogUrl: null, ...over,
+});
+
+describe('tidyRelated', () => {
+  const self = { arxivId: '2406.05546', title: 'Training Through Failure: Effects of Data Consistency' };
+
+  it('drops the paper itself, by arXiv id, arXiv DOI or title', () => {
+    const out = tidyRelated([
+      paper({ id: 'a', arxivId: '2406.05546' }),
+      paper({ id: 'b', doi: '10.48550/arXiv.2406.05546' }),
+      paper({ id: 'c', title: 'Training through failure — effects of data consistency', doi: '10.1145/1' }),
+      paper({ id: 'd', title: 'Something else entirely' }),
+    ], self);
+    expect(out.map((p) => p.id)).toEqual(['d']);
+  });
+
+  it('shows a preprint and its journal version once (same id, DOI or title, transitively), keeping the first', () => {
+    const out = tidyRelated([
+      paper({ id: 'a', arxivId: '2301.00001', title: 'Sparse Attention at Scale' }),
+      paper({ id: 'b', arxivId: '2301.00001', doi: '10.1/x', title: 'Sparse attention at scale (journal)' }),
+      paper({ id: 'c', doi: '10.1/X', title: 'Another Paper Altogether' }),
+      paper({ id: 'd', title: 'Sparse  <i>Attention</i> at Scalé' }),
+      paper({ id: 'e', title: '$\\alpha$-Divergences in Practice' }),
+      paper({ id: 'f', title: 'alpha divergences in practice' }),
+    ], self);
+    expect(out.map((p) => p.id)).toEqual(['a', 'e']);
+  });
+
+  it('does not merge short generic titles, drops untitled entries, and stops at 20', () => {
+    expect(tidyRelated([paper({ id: 'a', title: 'Editorial' }), paper({ id: 'b', title: 'Editorial' }), paper({ id: 'c', title: '  ' })], self).map((p) => p.id))
+      .toEqual(['a', 'b']);
+    const many = Array.from({ length: 30 }, (_, i) => paper({ id: `p${i}`, title: `Distinct paper number ${i}` }));
+    expect(tidyRelated(many, self).map((p) => p.id)).toEqual(many.slice(0, 20).map((p) => p.id));
+  });
+});
+
+describe('groupInstitutions', () => {
+  const inst = (id: string, name = `Institute ${id}`): Institution => ({ openalexId: id, rorId: null, name, countryCode: null });
+  const author = (name: string, openalexId: string | null): PaperAuthor => ({ name, rawName: null, openalexId, s2Id: null, institutions: [], metrics: null });
+
+  it('counts each author once per institution, ties in first-seen order', () => {
+    const groups = groupInstitutions([
+      { author: author('Ann', 'A1'), institutions: [inst('I1'), inst('I1')] },
+      { author: author('Bo', 'A2'), institutions: [inst('I2'), inst('I1')] },
+      { author: author('Cy', null), institutions: [inst('I3')] },
+      { author: author('Di', null), institutions: [inst('I3')] },
+    ]);
+    expect(groups.map((g) => [g.institution.openalexId, g.authors.map((a) => a.name)])).toEqual([
+      ['I1', ['Ann', 'Bo']],
+      ['I3', ['Cy', 'Di']],
+      ['I2', ['Bo']],
+    ]);
+  });
+
+  it('groups institutions without ids by name', () => {
+    const named = { openalexId: null, rorId: null, name: 'MIT', countryCode: null };
+    const groups = groupInstitutions([
+      { author: author('Ann', 'A1'), institutions: [named] },
+      { author: author('Bo', 'A2'), institutions: [{ ...named, name: 'mit' }] },
+    ]);
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.authors).toHaveLength(2);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * valibot schemas for the OpenAlex responses Weft reads: only the fields it selects, loose
+ * objects (extra fields pass), `nullish` wherever OpenAlex may send null or `select=` may
+ * leave a field out. Ids are checked and made bare here, at the boundary.
+ */
+import * as v from 'valibot';
+import { bareOpenAlexId, type OpenAlexEntity } from '../../../catalog/ids';
+
+const str = v.nullish(v.string());
+const num = v.nullish(v.number());
+
+/** An OpenAlex id in URL or bare form, output bare (`W4389761608`). */
+const oaId = (entity: OpenAlexEntity) =>
+  v.pipe(
+    v.string(),
+    v.check((s) => bareOpenAlexId(s, entity) !== null, `not an OpenAlex ${entity} id`),
+    v.transform((s) => bareOpenAlexId(s, entity)!),
+  );
+
+const Institution = v.looseObject({ id: str, display_name: str, ror: str, country_code: str });
+
+const Authorship = v.looseObject({
+  author_position: str,
+  author: v.nullish(v.looseObject({ id: str, display_name: str })),
+  raw_author_name: str,
+  institutions: v.nullish(v.array(Institution)),
+});
+
+const Location = v.looseObject({
+  landing_page_url: str,
+  source: v.nullish(v.looseObject({ display_name: str, type: str })),
+});
+
+export const Work = v.looseObject({
+  id: oaId('W'),
+  doi: str,
+  display_name: str,
+  publication_year: num,
+  publication_date: str,
+  created_date: str,
+  cited_by_count: num,
+  authorships: v.nullish(v.array(Authorship)),
+  related_works: v.nullish(v.array(v.string())),
+  locations: v.nullish(v.array(Location)),
+});
+
+export const Author = v.looseObject({
+  id: oaId('A'),
+  display_name: str,
+  orcid: str,
+  works_count: num,
+  cited_by_count: num,
+  summary_stats: v.nullish(v.looseObject({ h_index: num })),
+  last_known_institutions: v.nullish(v.array(Institution)),
+});
+
+export const AuthorWithProfile = v.looseObject({
+  ...Author.entries,
+  topics: v.nullish(v.array(v.looseObject({ display_name: str }))),
+  counts_by_year: v.nullish(v.array(v.looseObject({ year: v.number(), works_count: num, cited_by_count: num }))),
+});
+
+/** The list envelope `{meta, results}`; `next_cursor` only when paging with `cursor=`. */
+export const list = <S extends v.GenericSchema>(item: S) =>
+  v.looseObject({ meta: v.nullish(v.looseObject({ next_cursor: str })), results: v.array(item) });
+
+/** One suggestion; an entry without a usable id is dropped, not a reason to reject the answer. */
+export const AutocompleteHit = v.looseObject({
+  id: str,
+  display_name: str,
+  hint: str,
+  cited_by_count: num,
+  works_count: num,
+  external_id: str,
+});
+
+/** The JSON body of a 429 (budget or per-second); other shapes are simply not matched. */
+export const RateLimitBody = v.looseObject({ message: v.string() });
+
+/**
+ * `GET /rate-limit?api_key=…`: the key's daily allowance (catalog-apis.md §2.1). Credits when
+ * OpenAlex counts them, dollars always; `resets_at` an ISO date, `resets_in_seconds` relative.
+ */
+export const RateLimitStatus = v.looseObject({
+  rate_limit: v.looseObject({
+    credits_limit: num,
+    credits_used: num,
+    credits_remaining: num,
+    daily_budget_usd: num,
+    daily_used_usd: num,
+    daily_remaining_usd: num,
+    resets_at: str,
+    resets_in_seconds: num,
+  }),
+});
+
+export type WorkOut = v.InferOutput<typeof Work>;
+export type AuthorOut = v.InferOutput<typeof Author>;
+export type AuthorshipOut = v.InferOutput<typeof Authorship>;
+export type InstitutionOut = v.InferOutput<typeof Institution>;

@@ -1,0 +1,296 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createHttp } from './http';
+import { createSemanticScholar, type SemanticScholarOptions } from './semantic-scholar';
+import { failure } from './test-helpers';
+import { fixturesUrl } from '@/test/fixtures';
+
+const FIXTURES = fixturesUrl('api/semanticscholar');
+const haveFixtures = existsSync(FIXTURES);
+if (!haveFixtures) console.warn(`[semantic-scholar.test] ${FIXTURES.pathname} is absent: S2 client tests skipped`);
+
+type Json = Record<string, unknown>;
+const read = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+const load = (name: string) => JSON.parse(read(name)) as Json;
+const T0 = Date.UTC(2026, 7, 21, 8, 0, 0);
+
+// Field names S2 accepts (docs/catalog-apis.md §3.2; the same lists the acceptance fake enforces).
+const S2_PAPER_FIELDS = ['paperId', 'corpusId', 'externalIds', 'url', 'title', 'abstract', 'venue', 'publicationVenue', 'year',
+  'referenceCount', 'citationCount', 'influentialCitationCount', 'isOpenAccess', 'openAccessPdf', 'fieldsOfStudy',
+  's2FieldsOfStudy', 'publicationTypes', 'publicationDate', 'journal', 'citationStyles', 'authors', 'citations',
+  'references', 'embedding', 'tldr'];
+const S2_AUTHOR_FIELDS = ['authorId', 'externalIds', 'url', 'name', 'affiliations', 'homepage', 'paperCount', 'citationCount', 'hIndex', 'papers'];
+const PAPER_FIELDS = ['title', 'year', 'citationCount', 'externalIds', 'journal', 'venue',
+  'authors.authorId', 'authors.name', 'authors.hIndex', 'authors.citationCount', 'authors.paperCount', 'authors.affiliations'];
+
+const json = (body: unknown, status = 200) =>
+  new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+interface Sent {
+  url: URL;
+  init: RequestInit;
+}
+
+function client(route: (sent: Sent) => Response, opts: Partial<SemanticScholarOptions> = {}) {
+  let t = T0;
+  const sent: Sent[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const s = { url: new URL(String(input)), init: init ?? {} };
+    sent.push(s);
+    return route(s);
+  });
+  const http = createHttp({ fetch, now: () => t, random: () => 0.5, sleep: async (ms) => void (t += ms) });
+  return { s2: createSemanticScholar({ http, ...opts }), sent, fetch, advance: (ms: number) => (t += ms) };
+}
+
+const fieldsOf = (url: URL) => url.searchParams.get('fields')!.split(',');
+
+
+describe.skipIf(!haveFixtures)('Semantic Scholar client', () => {
+  const paperQa = () => load('paper-by-arxiv-doi-2312.07559.json');
+  /** The recorded paper with the recorded author objects (with metrics) of another paper. */
+  const withMetrics = () => ({ ...paperQa(), authors: (load('paper-authors-with-hindex.json').data as Json[]) });
+
+  it('asks only for fields S2 knows', () => {
+    for (const f of PAPER_FIELDS) {
+      const [head, sub] = f.split('.');
+      expect(S2_PAPER_FIELDS).toContain(head);
+      if (sub) expect(S2_AUTHOR_FIELDS).toContain(sub);
+    }
+  });
+
+  describe('paperByArxivId', () => {
+    it('GETs ARXIV:<id> without its version, with the nested author fields', async () => {
+      const { s2, sent } = client(() => json(paperQa()));
+      await s2.paperByArxivId('2312.07559v2');
+      const { url, init } = sent[0]!;
+      expect(url.origin + url.pathname).toBe('https://api.semanticscholar.org/graph/v1/paper/ARXIV:2312.07559');
+      expect(init.method).toBe('GET');
+      expect(fieldsOf(url)).toEqual(PAPER_FIELDS);
+    });
+
+    it('maps the recorded arXiv-only paper', async () => {
+      const { s2 } = client(() => json(read('paper-by-arxiv-doi-2312.07559.json')));
+      const paper = await s2.paperByArxivId('2312.07559');
+      expect(paper).toMatchObject({
+        source: 's2',
+        arxivId: '2312.07559',
+        openalexId: null,
+        s2Id: '7e55d8701785818776323b4147cb13354c820469',
+        title: 'PaperQA: Retrieval-Augmented Generative Agent for Scientific Research',
+        year: 2023,
+        citedBy: 111,
+        relatedOpenAlexIds: [],
+        // The DOI is arXiv's own, and "ArXiv" / "arXiv.org" is not a venue.
+        journalDoi: null,
+        journalName: null,
+      });
+      expect(paper.authors.map((a) => [a.name, a.s2Id])).toEqual([
+        ['Jakub L\'ala', '2219926382'],
+        ["Odhran O'Donoghue", '2258961056'],
+        ['Aleksandar Shtedritski', '2258961451'],
+        ['Sam Cox', '2161337138'],
+        ['Samuel G. Rodriques', '2258964497'],
+        ['Andrew D. White', '2273941271'],
+      ]);
+      expect(paper.authors[0]!.metrics).toMatchObject({ source: 's2', s2Id: '2219926382', hIndex: null, citedBy: null, works: null });
+    });
+
+    it('fills author metrics from the nested author fields', async () => {
+      const { s2 } = client(() => json(withMetrics()));
+      const [duflo, , , kinnan] = (await s2.paperByArxivId('2312.07559')).authors;
+      expect(duflo).toEqual({
+        name: 'E. Duflo',
+        rawName: null,
+        openalexId: null,
+        s2Id: '2259683',
+        institutions: [],
+        metrics: {
+          source: 's2',
+          openalexId: null,
+          s2Id: '2259683',
+          orcid: null,
+          displayName: 'E. Duflo',
+          hIndex: 91,
+          citedBy: 58740,
+          works: 282,
+          lastKnownInstitutions: [],
+        },
+      });
+      expect(kinnan!.metrics).toMatchObject({ hIndex: 12, citedBy: 3189, works: 35 });
+    });
+
+    it('keeps self-reported affiliations as names only', async () => {
+      const paper = withMetrics();
+      (paper.authors as Json[])[0] = { ...(paper.authors as Json[])[0], affiliations: ['MIT', ' '] };
+      const { s2 } = client(() => json(paper));
+      const [duflo] = (await s2.paperByArxivId('2312.07559')).authors;
+      expect(duflo!.metrics!.lastKnownInstitutions).toEqual([{ openalexId: null, rorId: null, name: 'MIT', countryCode: null }]);
+    });
+
+    it('leaves an unresolved author (authorId null) without id or metrics', async () => {
+      const { s2 } = client(() => json({ ...paperQa(), authors: [{ authorId: null, name: 'Anonymous Person' }] }));
+      const [author] = (await s2.paperByArxivId('2312.07559')).authors;
+      expect(author).toMatchObject({ name: 'Anonymous Person', s2Id: null, metrics: null });
+    });
+
+    it('reads the journal DOI and name of a record that merges preprint and journal version', async () => {
+      const { s2 } = client(() => json(read('paper-by-doi-merged-preprint-and-journal.json')));
+      expect(await s2.paperByArxivId('2304.05376')).toMatchObject({
+        citedBy: 500,
+        journalDoi: '10.1038/s42256-024-00832-8',
+        journalName: 'Nature Machine Intelligence',
+      });
+    });
+
+    it('POSTs old-style ids to /paper/batch', async () => {
+      const batch = load('paper-batch-fullfields-with-null.json') as unknown as Json[];
+      const { s2, sent } = client(() => json([batch[1]]));
+      const paper = await s2.paperByArxivId('hep-th/9901001v2');
+      const { url, init } = sent[0]!;
+      expect(url.origin + url.pathname).toBe('https://api.semanticscholar.org/graph/v1/paper/batch');
+      expect(fieldsOf(url)).toEqual(PAPER_FIELDS);
+      expect(init.method).toBe('POST');
+      expect(JSON.parse(String(init.body))).toEqual({ ids: ['ARXIV:hep-th/9901001'] });
+      expect(init.headers).toMatchObject({ 'content-type': 'application/json' });
+      expect(paper).toMatchObject({ arxivId: 'hep-th/9901001', s2Id: 'c31c87c591a25c64fbaa82e8ac6a81831b6ac7ce', citedBy: 10670, journalDoi: '10.2139/ssrn.288970' });
+    });
+
+    it('maps a null batch entry to not-found', async () => {
+      const { s2 } = client(() => json(read('paper-batch-fullfields-with-null.json')));
+      expect((await failure(s2.paperByArxivId('hep-th/9901001'))).kind).toBe('not-found');
+    });
+
+    it('maps the recorded 404 to not-found', async () => {
+      const { s2 } = client(() => json(read('error-404-paper-not-found.json'), 404));
+      expect((await failure(s2.paperByArxivId('2406.99999'))).kind).toBe('not-found');
+    });
+
+    it('reports the recorded 400 (unrecognized fields) and 403 (bad key) as http errors', async () => {
+      const { s2 } = client(() => json(read('error-400-unrecognized-fields.json'), 400));
+      expect(await failure(s2.paperByArxivId('2312.07559'))).toMatchObject({ kind: 'http', status: 400 });
+      const keyed = client(() => json(read('error-403-invalid-api-key.json'), 403));
+      expect(await failure(keyed.s2.paperByArxivId('2312.07559'))).toMatchObject({ kind: 'http', status: 403 });
+    });
+
+    it.each<[string, unknown]>([
+      ['a non-object', []],
+      ['no paperId', { title: 'x' }],
+      ['a string citation count', { paperId: 'p', citationCount: '111' }],
+      ['authors as an object', { paperId: 'p', authors: { 0: { name: 'x' } } }],
+      ['a batch that is not an array', { 0: null }],
+    ])('rejects %s as invalid-response', async (_, body) => {
+      const { s2 } = client(() => json(body));
+      expect((await failure(s2.paperByArxivId('2312.07559'))).kind).toBe('invalid-response');
+    });
+
+    it('never sends a malformed id', async () => {
+      const { s2, fetch } = client(() => json(paperQa()));
+      expect((await failure(s2.paperByArxivId('2312.07559/../../author/1'))).kind).toBe('not-found');
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it('sends the optional key as x-api-key, and no key header without one', async () => {
+      const keyed = client(() => json(paperQa()), { getKey: () => 'k3y' });
+      await keyed.s2.paperByArxivId('2312.07559');
+      expect(keyed.sent[0]!.init.headers).toEqual({ 'x-api-key': 'k3y' });
+      const keyless = client(() => json(paperQa()), { getKey: async () => undefined });
+      await keyless.s2.paperByArxivId('2312.07559');
+      expect(keyless.sent[0]!.init.headers).toEqual({});
+    });
+
+    it('turns the quoted 429 into rate-limited and cools the host down', async () => {
+      const { s2, fetch, advance } = client(() => json(read('error-429-too-many-requests.QUOTED.json'), 429));
+      const e = await failure(s2.paperByArxivId('2312.07559'));
+      expect(e.kind).toBe('rate-limited');
+      expect(e.retryAt).toBeGreaterThan(T0);
+      expect(fetch).toHaveBeenCalledTimes(3);
+
+      // Later calls do not hammer the shared pool until retryAt.
+      expect((await failure(s2.recommendations('2312.07559', 'recent'))).kind).toBe('rate-limited');
+      expect(fetch).toHaveBeenCalledTimes(3);
+      // After the cooldown, a call goes out again (and retries as usual).
+      advance(e.retryAt! - T0);
+      await failure(s2.paperByArxivId('2312.07559'));
+      expect(fetch).toHaveBeenCalledTimes(6);
+    });
+  });
+
+  describe('recommendations', () => {
+    it('asks forpaper/ARXIV:<id> with pool, limit and minimal fields', async () => {
+      const { s2, sent } = client(() => json(read('recommendations-forpaper-recent.json')));
+      await s2.recommendations('2312.07559v1', 'recent');
+      const { url } = sent[0]!;
+      expect(url.origin + url.pathname).toBe('https://api.semanticscholar.org/recommendations/v1/papers/forpaper/ARXIV:2312.07559');
+      expect(url.searchParams.get('from')).toBe('recent');
+      expect(url.searchParams.get('limit')).toBe('20');
+      expect(fieldsOf(url)).toEqual(['title', 'year', 'citationCount', 'externalIds', 'url', 'authors']);
+      for (const f of fieldsOf(url)) expect(S2_PAPER_FIELDS).toContain(f);
+    });
+
+    it.each(['recent', 'all-cs'] as const)('maps the recorded %s pool, in S2 order', async (pool) => {
+      const name = `recommendations-forpaper-${pool}.json`;
+      const recorded = load(name).recommendedPapers as Json[];
+      const { s2, sent } = client(() => json(read(name)));
+      const papers = await s2.recommendations('2312.07559', pool, 100);
+      expect(sent[0]!.url.searchParams.get('from')).toBe(pool);
+      expect(sent[0]!.url.searchParams.get('limit')).toBe('100');
+      expect(papers.map((p) => p.id)).toEqual(recorded.map((p) => p.paperId));
+      expect(papers[0]).toEqual({
+        source: 's2',
+        id: recorded[0]!.paperId,
+        arxivId: null,
+        doi: null,
+        title: recorded[0]!.title,
+        authorNames: [],
+        year: null,
+        citedBy: null,
+        catalogUrl: null,
+      });
+    });
+
+    it('maps full recommendation entries and keeps only safe catalog links', async () => {
+      const entry = (url: string) => ({
+        paperId: '7e55d8701785818776323b4147cb13354c820469',
+        title: 'PaperQA',
+        year: 2023,
+        citationCount: 111,
+        externalIds: { ArXiv: '2312.07559', DOI: '10.48550/arXiv.2312.07559', CorpusId: 266191420 },
+        url,
+        authors: [{ authorId: '2219926382', name: "Jakub L'ala" }, { authorId: null, name: 'Unresolved' }],
+      });
+      const urls = [
+        'https://www.semanticscholar.org/paper/7e55d8701785818776323b4147cb13354c820469',
+        'javascript:alert(document.domain)',
+        ' JaVaScRiPt:alert(1)',
+        'http://www.semanticscholar.org/paper/x',
+        'https://evil.example/paper/x',
+      ];
+      const { s2 } = client(() => json({ recommendedPapers: urls.map(entry) }));
+      const papers = await s2.recommendations('2312.07559', 'all-cs');
+      expect(papers[0]).toEqual({
+        source: 's2',
+        id: '7e55d8701785818776323b4147cb13354c820469',
+        arxivId: '2312.07559',
+        doi: '10.48550/arXiv.2312.07559',
+        title: 'PaperQA',
+        authorNames: ["Jakub L'ala", 'Unresolved'],
+        year: 2023,
+        citedBy: 111,
+        catalogUrl: urls[0],
+      });
+      expect(papers.slice(1).map((p) => p.catalogUrl)).toEqual([null, null, null, null]);
+    });
+
+    it('clamps the limit to what S2 allows', async () => {
+      const { s2, sent } = client(() => json({ recommendedPapers: [] }));
+      await s2.recommendations('2312.07559', 'recent', 10_000);
+      await s2.recommendations('2312.07559', 'recent', 0);
+      expect(sent.map((s) => s.url.searchParams.get('limit'))).toEqual(['500', '1']);
+    });
+
+    it('rejects an envelope without recommendedPapers as invalid-response', async () => {
+      const { s2 } = client(() => json({ data: [] }));
+      expect((await failure(s2.recommendations('2312.07559', 'recent'))).kind).toBe('invalid-response');
+    });
+  });
+});

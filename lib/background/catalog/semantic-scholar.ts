@@ -1,0 +1,144 @@
+/**
+ * Semantic Scholar client (https://api.semanticscholar.org). Validates every response at the
+ * boundary and maps it to Weft's domain types.
+ *
+ * Keyless callers share one global pool that answers 429 often; the HTTP layer sends one
+ * request at a time to this host and cools down after a 429 (see http.ts).
+ */
+import { API_BASES } from '../../catalog/hosts';
+import { validate, type GetKey, type Http } from './http';
+import { bareDoi, isArxivDoi, isOldStyleArxivId, requireArxivId, safeHttpsUrl, toBareArxivId } from '../../catalog/ids';
+import { asKeyRejection } from './key-check';
+import * as S from './schemas/semantic-scholar';
+import { CatalogError, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
+
+const BASE = API_BASES.s2;
+
+const PAPER_FIELDS = [
+  'title', 'year', 'citationCount', 'externalIds', 'journal', 'venue',
+  'authors.authorId', 'authors.name', 'authors.hIndex', 'authors.citationCount', 'authors.paperCount', 'authors.affiliations',
+].join(',');
+// Recommendations are a list endpoint: nested author metrics are not served there, so only
+// the plain `authors` (id + name).
+const RECOMMENDATION_FIELDS = 'title,year,citationCount,externalIds,url,authors';
+const MAX_RECOMMENDATIONS = 500;
+
+export interface SemanticScholarOptions {
+  http: Http;
+  getKey?: GetKey;
+  /** Told when Semantic Scholar refuses the saved key (the call fails with `key-rejected`). */
+  onKeyRejected?: () => void;
+}
+
+/** The Semantic Scholar client; `getKey` supplies the user's optional API key at call time. */
+export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticScholarOptions) {
+  async function request(path: string, params: Record<string, string>, signal?: AbortSignal, postBody?: unknown): Promise<unknown> {
+    const url = new URL(path, BASE);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    const headers: Record<string, string> = {};
+    const key = await getKey?.();
+    if (key) headers['x-api-key'] = key;
+    if (postBody !== undefined) headers['content-type'] = 'application/json';
+    try {
+      return await (postBody === undefined
+        ? http.getJson(url, { signal, headers })
+        : http.getJson(url, { signal, headers, method: 'POST', body: JSON.stringify(postBody) }));
+    } catch (e) {
+      // An invalid key answers 403 on every call, never a keyless answer: say so, keep the key.
+      const refused = asKeyRejection('s2', e, !!key);
+      if (refused !== e) onKeyRejected?.();
+      throw refused;
+    }
+  }
+
+  /**
+   * The S2 paper for an arXiv paper, with each author's metrics inline (h-index, citations,
+   * paper count, self-reported affiliations). Old-style ids (`hep-th/9901001`) go through
+   * `POST /paper/batch`, keeping their `/` out of the URL path. Rejects with `not-found` when
+   * S2 does not know the paper.
+   */
+  async function paperByArxivId(arxivId: string, signal?: AbortSignal): Promise<PaperRecord> {
+    const id = requireArxivId(arxivId);
+    let paper: S.PaperOut | null;
+    if (isOldStyleArxivId(id)) {
+      const body = await request('/graph/v1/paper/batch', { fields: PAPER_FIELDS }, signal, { ids: [`ARXIV:${id}`] });
+      paper = validate(S.PaperBatch, body, 'S2 paper batch')[0] ?? null;
+      if (!paper) throw new CatalogError('not-found', `S2 has no paper ARXIV:${id}`, null, 404);
+    } else {
+      paper = validate(S.Paper, await request(`/graph/v1/paper/ARXIV:${id}`, { fields: PAPER_FIELDS }, signal), 'S2 paper');
+    }
+    const doi = bareDoi(paper.externalIds?.DOI);
+    return {
+      source: 's2',
+      arxivId: id,
+      openalexId: null,
+      s2Id: paper.paperId,
+      title: paper.title ?? '',
+      year: paper.year ?? null,
+      citedBy: paper.citationCount ?? null,
+      authors: (paper.authors ?? []).map(paperAuthor),
+      relatedOpenAlexIds: [],
+      journalDoi: doi && !isArxivDoi(doi) ? doi : null,
+      // S2 files arXiv-only papers under journal "ArXiv" / venue "arXiv.org": not a venue of record.
+      journalName: [paper.journal?.name, paper.venue].find((n) => n && !/^arxiv(\.org)?$/i.test(n.trim())) ?? null,
+    };
+  }
+
+  /**
+   * Papers S2 recommends for an arXiv paper, in S2's order. `recent` is often empty for older
+   * papers; callers then ask `all-cs`.
+   */
+  async function recommendations(arxivId: string, pool: 'recent' | 'all-cs', limit = 20, signal?: AbortSignal): Promise<PaperSummary[]> {
+    const id = requireArxivId(arxivId);
+    const params = { from: pool, limit: String(Math.min(MAX_RECOMMENDATIONS, Math.max(1, Math.trunc(limit) || 1))), fields: RECOMMENDATION_FIELDS };
+    // A literal `/` in an old-style id is fine here: S2 reads the rest of the path as the id
+    // (recorded for DOIs such as forpaper/10.2139/ssrn.2250500).
+    const body = await request(`/recommendations/v1/papers/forpaper/ARXIV:${id}`, params, signal);
+    return validate(S.Recommendations, body, 'S2 recommendations').recommendedPapers.map(paperSummary);
+  }
+
+  return { paperByArxivId, recommendations };
+}
+
+export type SemanticScholarClient = ReturnType<typeof createSemanticScholar>;
+
+function paperAuthor(a: S.AuthorOut): PaperAuthor {
+  const name = a.name ?? '';
+  const s2Id = a.authorId || null;
+  return {
+    name,
+    rawName: null,
+    openalexId: null,
+    s2Id,
+    institutions: [],
+    // Without an authorId S2 did not resolve the author: its numbers would belong to no one.
+    metrics: s2Id
+      ? {
+          source: 's2',
+          openalexId: null,
+          s2Id,
+          orcid: null,
+          displayName: name,
+          hIndex: a.hIndex ?? null,
+          citedBy: a.citationCount ?? null,
+          works: a.paperCount ?? null,
+          // Self-reported and author-level (empty for unclaimed profiles): names only.
+          lastKnownInstitutions: (a.affiliations ?? []).flatMap((n) => (n.trim() ? [{ openalexId: null, rorId: null, name: n.trim(), countryCode: null }] : [])),
+        }
+      : null,
+  };
+}
+
+function paperSummary(p: S.PaperOut): PaperSummary {
+  return {
+    source: 's2',
+    id: p.paperId,
+    arxivId: p.externalIds?.ArXiv ? toBareArxivId(p.externalIds.ArXiv) : null,
+    doi: bareDoi(p.externalIds?.DOI),
+    title: p.title ?? '',
+    authorNames: (p.authors ?? []).flatMap((a) => a.name || []),
+    year: p.year ?? null,
+    citedBy: p.citationCount ?? null,
+    catalogUrl: safeHttpsUrl(p.url, 'www.semanticscholar.org'),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The follow feature's part of the background's start: listeners registered synchronously
+ * (a woken service worker must find them at once), then the startup duties.
+ */
+import { browser } from 'wxt/browser';
+import { KEYS } from '../../shared/follows/model';
+import { openFromNotification } from './notify';
+import { isCheckAlarm } from './schedule';
+import type { FollowService } from './service';
+
+export function registerFollowAlerts(service: FollowService): void {
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (!isCheckAlarm(alarm.name)) return;
+    service.check('alarm').catch((e: unknown) => console.warn('Weft: scheduled check failed', e));
+  });
+
+  // Whatever changed the follows or the inbox, the badge follows (and is right after a crash).
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (area !== 'local' || !(KEYS.follows in changes || KEYS.inbox in changes)) return;
+    service.refreshBadge().catch((e: unknown) => console.warn('Weft: could not update the badge', e));
+  });
+
+  const onClicked = (id: string) => {
+    openFromNotification(id).catch((e: unknown) => console.warn('Weft: could not open from the notification', e));
+  };
+  // `notifications` is optional: its events exist only once the permission is granted.
+  let listening = false;
+  const listenToNotifications = () => {
+    if (listening || !browser.notifications) return;
+    browser.notifications.onClicked.addListener(onClicked);
+    listening = true;
+  };
+  listenToNotifications();
+  browser.permissions.onAdded.addListener(listenToNotifications);
+
+  service.start().catch((e: unknown) => console.warn('Weft: could not start follow alerts', e));
+}

@@ -1,0 +1,60 @@
+import { fakeBrowser } from 'wxt/testing';
+import type { FollowsState } from '../background/protocol';
+import { createFollowingState, describeCheck } from './following-state';
+
+const NOW = Date.UTC(2026, 5, 10, 9);
+
+const state = (names: string[]): FollowsState => ({
+  follows: names.map((name, i) => ({ id: `A${i + 1}`, name, followedAt: NOW, checkedAt: NOW, newCount: 0, problem: null })),
+  inbox: [],
+  status: { lastRunAt: NOW, lastSuccessAt: NOW, error: null, retryAt: null, lastFound: 0, checking: false, nextCheckAt: null },
+  settings: { intervalMinutes: 360, notify: false },
+  notificationsAllowed: false,
+});
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('the Following tab state', () => {
+  it('reads the state when opened and again whenever follow data changes', async () => {
+    let names = ['Ray Cao'];
+    const ask = vi.fn(async () => state(names));
+    const s = createFollowingState(ask as never);
+    const stop = s.watch();
+    await vi.waitFor(() => expect(s.load.value).toMatchObject({ status: 'ready', data: { follows: [{ name: 'Ray Cao' }] } }));
+
+    names = ['Ray Cao', 'Li Ming'];
+    await fakeBrowser.storage.local.set({ follows: [] });
+    await vi.waitFor(() => expect(s.load.value).toMatchObject({ status: 'ready', data: { follows: [{}, { name: 'Li Ming' }] } }));
+
+    // Other extension data does not make it ask again.
+    const calls = ask.mock.calls.length;
+    await fakeBrowser.storage.local.set({ 'some-cache-flag': 1 });
+    stop();
+    await fakeBrowser.storage.local.set({ follows: [] });
+    expect(ask.mock.calls.length).toBe(calls);
+  });
+
+  it('shows an error with what to do when the background cannot answer', async () => {
+    const { RemoteError } = await import('../shared/protocol/client');
+    const s = createFollowingState((async () => {
+      throw new RemoteError({ kind: 'internal', message: 'gone', retryAt: null });
+    }) as never);
+    await s.refresh();
+    expect(s.load.value).toMatchObject({ status: 'error', failure: { kind: 'internal' } });
+  });
+});
+
+describe('check results in words', () => {
+  it.each([
+    [{ ran: true, found: 0, checked: 3, error: null }, /No new papers from the 3 researchers/, false],
+    [{ ran: true, found: 1, checked: 3, error: null }, /^1 new paper\.$/, false],
+    [{ ran: true, found: 4, checked: 3, error: null }, /^4 new papers\.$/, false],
+    [{ ran: false, reason: 'busy', retryAt: null }, /already running/, false],
+    [{ ran: false, reason: 'budget', retryAt: NOW + 3 * 3_600_000 }, /allowance is used up; checks resume at .* \(in 3 h\)/, true],
+    [{ ran: true, found: 0, checked: 2, error: { kind: 'network', message: 'offline', at: NOW } }, /could not be reached\. Weft will try again later/, true],
+  ] as const)('%o', (outcome, text, alert) => {
+    const d = describeCheck(outcome as never, NOW);
+    expect(d.text).toMatch(text);
+    expect(d.alert).toBe(alert);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * The Following tab as signals: the state the background keeps (researchers, inbox, check
+ * status, settings), read when the popup opens and again whenever storage changes while it is
+ * open, plus what the reader's own actions are doing (checking, importing).
+ */
+import { signal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import { SETTINGS_KEY } from '../shared/settings/settings';
+import { KEYS, LEASE_KEY } from '../shared/follows/model';
+import type { ask as askBackground } from '../shared/protocol/client';
+import type { CheckOutcome, FollowsState, ImportResult, WireError } from '../background/protocol';
+import { describeFailure, failureOf, formatReset } from '../shared/ui/describe-failure';
+
+type Ask = typeof askBackground;
+
+export type Load = { status: 'loading' } | { status: 'ready'; data: FollowsState } | { status: 'error'; failure: WireError };
+
+/** The outcome of "Check now" in words; `alert` when it is a problem the reader should notice. */
+export function describeCheck(outcome: CheckOutcome, now = Date.now()): { text: string; alert: boolean } {
+  if (!outcome.ran) {
+    switch (outcome.reason) {
+      case 'nobody':
+        return { text: 'Follow a researcher first: there is nobody to check.', alert: false };
+      case 'busy':
+        return { text: 'A check is already running; its results will appear here.', alert: false };
+      case 'budget':
+        return { text: `OpenAlex’s free daily allowance is used up; checks resume ${formatReset(outcome.retryAt, now)}.`, alert: true };
+      case 'backoff':
+        return { text: `Checks resume ${formatReset(outcome.retryAt, now)}.`, alert: true };
+    }
+  }
+  if (outcome.error) {
+    const f = describeFailure({ ...outcome.error, retryAt: null }, now);
+    return { text: `${f.title}. ${outcome.found ? `${outcome.found} new before it stopped. ` : ''}Weft will try again later.`, alert: true };
+  }
+  if (!outcome.found) return { text: `No new papers from ${outcome.checked === 1 ? 'the researcher' : `the ${outcome.checked} researchers`} you follow.`, alert: false };
+  return { text: outcome.found === 1 ? '1 new paper.' : `${outcome.found} new papers.`, alert: false };
+}
+
+export function createFollowingState(ask: Ask) {
+  const load = signal<Load>({ status: 'loading' });
+  const checking = signal(false);
+  const checkResult = signal<{ text: string; alert: boolean } | null>(null);
+  const importResult = signal<ImportResult | null>(null);
+  const actionError = signal<string | null>(null);
+  let generation = 0;
+
+  async function refresh(): Promise<void> {
+    const mine = ++generation;
+    try {
+      const data = await ask({ type: 'follows-state' });
+      if (mine === generation) load.value = { status: 'ready', data };
+    } catch (e) {
+      // Keep showing what we had; only a first load turns into an error state.
+      if (mine === generation && load.value.status !== 'ready') load.value = { status: 'error', failure: failureOf(e) };
+    }
+  }
+
+  /** Re-reads the state whenever the background stores a change; returns the unsubscribe. */
+  function watch(): () => void {
+    const watched: Record<string, string[]> = { local: [...Object.values(KEYS), SETTINGS_KEY], session: [LEASE_KEY] };
+    const onChanged = (changes: Record<string, unknown>, area: string) => {
+      if (Object.keys(changes).some((k) => watched[area]?.includes(k))) void refresh();
+    };
+    browser.storage.onChanged.addListener(onChanged);
+    void refresh();
+    return () => browser.storage.onChanged.removeListener(onChanged);
+  }
+
+  /** Runs a change the reader asked for; a failure is reported, the state refreshes either way. */
+  async function act(what: string, run: () => Promise<unknown>): Promise<void> {
+    actionError.value = null;
+    try {
+      await run();
+    } catch (e) {
+      actionError.value = `${what}: ${describeFailure(failureOf(e)).title}.`;
+    }
+    await refresh();
+  }
+
+  async function checkNow(): Promise<void> {
+    if (checking.value) return;
+    checking.value = true;
+    checkResult.value = null;
+    try {
+      checkResult.value = describeCheck(await ask({ type: 'check-now' }));
+    } catch (e) {
+      const f = describeFailure(failureOf(e));
+      checkResult.value = { text: `${f.title}. ${f.detail}`, alert: true };
+    } finally {
+      checking.value = false;
+    }
+    await refresh();
+  }
+
+  return {
+    load,
+    checking,
+    checkResult,
+    importResult,
+    actionError,
+    refresh,
+    watch,
+    checkNow,
+    markSeen: (workIds: string[]) => act('Could not mark the paper seen', () => ask({ type: 'mark-seen', workIds })),
+    markAllSeen: () => act('Could not mark the papers seen', () => ask({ type: 'mark-all-seen' })),
+    setCheckInterval: (intervalMinutes: number) => act('Could not change how often Weft checks', () => ask({ type: 'alert-settings', intervalMinutes })),
+    setNotify: (notify: boolean) => act('Could not change notifications', () => ask({ type: 'alert-settings', notify })),
+    async importText(text: string): Promise<void> {
+      importResult.value = null;
+      await act('Could not import', async () => {
+        importResult.value = await ask({ type: 'import-follows', text });
+      });
+    },
+  };
+}
+
+export type FollowingState = ReturnType<typeof createFollowingState>;

@@ -1,0 +1,169 @@
+/**
+ * The options page as signals: the reader's settings, keys (masked, as the background answers
+ * them) and key problems, the cache's size, and what the reader's own actions are doing
+ * (saving or testing a key, changing a setting, clearing the cache).
+ */
+import { signal } from '@preact/signals';
+import { browser } from 'wxt/browser';
+import type { KeyTest } from '@/lib/background/catalog/key-check';
+import type { ask as askBackground } from '@/lib/shared/protocol/client';
+import type { CacheStats, SettingsResult, WireError } from '@/lib/background/protocol';
+import { KEY_PROBLEMS_KEY } from '@/lib/background/settings/key-problems';
+import { SOURCE_NAMES } from '@/lib/catalog/types';
+import { checkApiKey, type KeyService } from '@/lib/shared/settings/key-format';
+import { SETTINGS_KEY, type CacheLifetime, type PageAddition, type Visibility } from '@/lib/shared/settings/settings';
+import { describeFailure, failureOf } from '@/lib/shared/ui/describe-failure';
+
+type Ask = typeof askBackground;
+
+export type Loaded<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; failure: WireError };
+
+/** Per service: the problem with the last key the reader tried to save, or what was done. */
+export interface KeyFeedback {
+  error: string | null;
+  done: string | null;
+}
+
+export type KeyTestState = { status: 'idle' } | { status: 'testing' } | { status: 'done'; result: KeyTest } | { status: 'failed'; message: string };
+
+/** A short outcome line under a group of controls; `alert` when it went wrong. */
+export interface Outcome {
+  text: string;
+  alert: boolean;
+}
+
+const NO_FEEDBACK: KeyFeedback = { error: null, done: null };
+const IDLE: KeyTestState = { status: 'idle' };
+
+export function createOptionsState(ask: Ask) {
+  const loaded = signal<Loaded<SettingsResult>>({ status: 'loading' });
+  const cache = signal<Loaded<CacheStats>>({ status: 'loading' });
+  const busy = signal<Record<KeyService, boolean>>({ openalex: false, s2: false });
+  const feedback = signal<Record<KeyService, KeyFeedback>>({ openalex: NO_FEEDBACK, s2: NO_FEEDBACK });
+  const tests = signal<Record<KeyService, KeyTestState>>({ openalex: IDLE, s2: IDLE });
+  const changed = signal<Outcome | null>(null);
+  const clearing = signal(false);
+  const cleared = signal<Outcome | null>(null);
+
+  const setFeedback = (service: KeyService, f: KeyFeedback) => (feedback.value = { ...feedback.value, [service]: f });
+  const setBusy = (service: KeyService, on: boolean) => (busy.value = { ...busy.value, [service]: on });
+  const setTest = (service: KeyService, t: KeyTestState) => (tests.value = { ...tests.value, [service]: t });
+
+  async function loadSettings(): Promise<void> {
+    if (loaded.value.status !== 'ready') loaded.value = { status: 'loading' };
+    try {
+      loaded.value = { status: 'ready', data: await ask({ type: 'settings-get' }) };
+    } catch (e) {
+      // Keep showing what we had; only a first load turns into an error state.
+      if (loaded.value.status !== 'ready') loaded.value = { status: 'error', failure: failureOf(e) };
+    }
+  }
+
+  async function loadStats(): Promise<void> {
+    cache.value = { status: 'loading' };
+    try {
+      cache.value = { status: 'ready', data: await ask({ type: 'cache-stats' }) };
+    } catch (e) {
+      cache.value = { status: 'error', failure: failureOf(e) };
+    }
+  }
+
+  /** Saves `key` ('' removes the saved one); true when it was saved. */
+  async function store(service: KeyService, key: string, done: string): Promise<boolean> {
+    setBusy(service, true);
+    try {
+      loaded.value = { status: 'ready', data: await ask({ type: 'settings-set-keys', [service]: key }) };
+      setFeedback(service, { error: null, done });
+      setTest(service, IDLE); // a result was about the key just replaced
+      return true;
+    } catch (e) {
+      setFeedback(service, { error: `Not saved: ${failureOf(e).message}`, done: null });
+      return false;
+    } finally {
+      setBusy(service, false);
+    }
+  }
+
+  /**
+   * Applies a settings change: shown at once (a checkbox must not flip back while the
+   * background answers), confirmed or undone by the answer; `changed` says which.
+   */
+  async function change({ show, cacheLifetime }: { show?: Partial<Visibility>; cacheLifetime?: CacheLifetime }, done: string): Promise<void> {
+    const before = loaded.value;
+    if (before.status === 'ready') {
+      const { settings } = before.data;
+      const next = { ...settings, show: { ...settings.show, ...show }, cacheLifetime: cacheLifetime ?? settings.cacheLifetime };
+      loaded.value = { status: 'ready', data: { ...before.data, settings: next } };
+    }
+    changed.value = null;
+    try {
+      loaded.value = { status: 'ready', data: await ask({ type: 'settings-set', ...(show ? { show } : {}), ...(cacheLifetime ? { cacheLifetime } : {}) }) };
+      changed.value = { text: done, alert: false };
+    } catch (e) {
+      loaded.value = before;
+      changed.value = { text: `Not saved: ${describeFailure(failureOf(e)).title}.`, alert: true };
+    }
+  }
+
+  /** Re-reads settings when the background records a change (e.g. a key refused meanwhile). */
+  function watch(): () => void {
+    const onChanged = (changes: Record<string, unknown>, area: string) => {
+      if (area === 'local' && (KEY_PROBLEMS_KEY in changes || SETTINGS_KEY in changes)) void loadSettings();
+    };
+    browser.storage.onChanged.addListener(onChanged);
+    return () => browser.storage.onChanged.removeListener(onChanged);
+  }
+
+  return {
+    loaded,
+    cache,
+    busy,
+    feedback,
+    tests,
+    changed,
+    clearing,
+    cleared,
+    load: () => Promise.all([loadSettings(), loadStats()]).then(() => undefined),
+    loadSettings,
+    loadStats,
+    watch,
+    /** Checks the pasted key and saves it; false (with the reason in `feedback`) when it was not saved. */
+    async saveKey(service: KeyService, raw: string): Promise<boolean> {
+      const checked = checkApiKey(service, raw);
+      if (!checked.ok) {
+        setFeedback(service, { error: checked.message, done: null });
+        return false;
+      }
+      return store(service, checked.key, `${SOURCE_NAMES[service]} key saved; Weft uses it from the next request.`);
+    },
+    removeKey: (service: KeyService) => store(service, '', `${SOURCE_NAMES[service]} key removed.`),
+    /** Asks the catalog whether it takes the saved key. */
+    async testKey(service: KeyService): Promise<void> {
+      setTest(service, { status: 'testing' });
+      try {
+        setTest(service, { status: 'done', result: await ask({ type: 'settings-test-key', service }) });
+      } catch (e) {
+        const f = describeFailure(failureOf(e));
+        setTest(service, { status: 'failed', message: `The test did not get an answer: ${f.title}. ${f.detail}` });
+      }
+      await loadSettings();
+    },
+    setShown: (what: PageAddition, on: boolean, label: string) =>
+      change({ show: { [what]: on } }, `${label} ${on ? 'shown' : 'hidden'} on arXiv pages, open ones included.`),
+    setLifetime: (cacheLifetime: CacheLifetime, label: string) => change({ cacheLifetime }, `Cached answers now last ${label}.`),
+    async clearCache(): Promise<void> {
+      clearing.value = true;
+      cleared.value = null;
+      try {
+        cache.value = { status: 'ready', data: await ask({ type: 'cache-clear' }) };
+        cleared.value = { text: 'Cached data cleared. Pages fetch fresh numbers from the catalogs the next time you open them.', alert: false };
+      } catch (e) {
+        cleared.value = { text: `The cache could not be cleared: ${failureOf(e).message}`, alert: true };
+      } finally {
+        clearing.value = false;
+      }
+    },
+  };
+}
+
+export type OptionsState = ReturnType<typeof createOptionsState>;

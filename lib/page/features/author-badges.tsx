@@ -1,0 +1,277 @@
+/**
+ * Author badges: next to each author name on an abs page, a badge with the author's h-index,
+ * and on hover, focus or click a card with their profile.
+ *
+ * Applies to: https://arxiv.org/abs/2406.05546, https://arxiv.org/abs/hep-th/9901001v3,
+ * https://arxiv.org/abs/1411.4413 (2,830 authors, most in the hidden long list).
+ */
+import { effect, signal } from '@preact/signals';
+import { render } from 'preact';
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { AuthorBadge } from '@/components/AuthorBadge';
+import { AuthorCard } from '@/components/AuthorCard';
+import { FollowButton } from '@/components/FollowButton';
+import { badgeCss, cardCss } from '@/components/styles';
+import type { AbsPage } from '../../arxiv/readers/abs';
+import { followedIds } from '../../shared/followed-ids';
+import { attachStyledShadow } from '../shadow-host';
+import { placeHost } from './badge-placement';
+import { inSlices } from '../slices';
+import {
+  createAuthorProfiles,
+  EAGER_AUTHORS,
+  paperAuthorsRequest,
+  type AuthorEntry,
+  type AuthorProfiles,
+  type BadgeState,
+} from './author-profiles';
+import type { Feature } from './types';
+
+const HOVER_OPEN_MS = 250;
+const HOVER_CLOSE_MS = 250;
+
+/** The OpenAlex researcher behind a badge, once known: only they can be followed. */
+function researcherOf(entry: AuthorEntry): { id: string; name: string } | null {
+  const state = entry.state.value;
+  if (state.kind !== 'ready' || !state.metrics.openalexId) return null;
+  return { id: state.metrics.openalexId, name: state.metrics.displayName || entry.name };
+}
+
+interface OpenCard {
+  index: number;
+  pinned: boolean;
+}
+
+/** Mirrors an author's state onto the contract's data attributes on the badge host. */
+function syncHooks(host: HTMLElement, state: BadgeState): void {
+  host.setAttribute('data-state', state.kind);
+  const set = (name: string, value: number | string | null | undefined) => {
+    if (value === null || value === undefined) host.removeAttribute(name);
+    else host.setAttribute(name, String(value));
+  };
+  const m = state.kind === 'ready' ? state.metrics : null;
+  set('data-h-index', m?.hIndex);
+  set('data-cited-by', m?.citedBy);
+  set('data-works', m?.works);
+  set('data-openalex-id', m?.openalexId);
+}
+
+function createCardLayer(profiles: AuthorProfiles, hostOf: (index: number) => HTMLElement, signalAbort: AbortSignal) {
+  const open = signal<OpenCard | null>(null);
+  let layerHost: HTMLElement | null = null;
+  let closeTimer: ReturnType<typeof setTimeout> | undefined;
+  let openTimer: ReturnType<typeof setTimeout> | undefined;
+  let card: HTMLDivElement | null = null;
+
+  const badgeButton = (index: number) => hostOf(index).shadowRoot?.querySelector('button') ?? null;
+
+  /** Set while Weft itself moves focus back to a badge, which must not reopen its card. */
+  let restoringFocus = false;
+
+  function close(restoreFocus: boolean) {
+    const current = open.value;
+    open.value = null;
+    if (restoreFocus && current) {
+      restoringFocus = true;
+      badgeButton(current.index)?.focus({ preventScroll: true });
+      restoringFocus = false;
+    }
+  }
+
+  function show(index: number, pinned: boolean) {
+    clearTimeout(closeTimer);
+    clearTimeout(openTimer);
+    ensureLayer();
+    const current = open.value;
+    open.value = { index, pinned: pinned || (current?.index === index && current.pinned) };
+    void profiles.load([index]);
+  }
+
+  function request(index: number, how: 'click' | 'hover' | 'focus') {
+    if (how === 'click') {
+      const current = open.value;
+      if (current?.index === index && current.pinned) return close(false);
+      show(index, true);
+      // Keyboard and pointer users alike land in the card, so its links are one Tab away.
+      queueMicrotask(() => card?.focus({ preventScroll: true }));
+    } else if (how === 'focus') {
+      if (!restoringFocus) show(index, false);
+    } else {
+      clearTimeout(openTimer);
+      clearTimeout(closeTimer);
+      openTimer = setTimeout(() => show(index, false), HOVER_OPEN_MS);
+    }
+  }
+
+  function leave() {
+    clearTimeout(openTimer);
+    clearTimeout(closeTimer);
+    closeTimer = setTimeout(() => {
+      const current = open.value;
+      const focusInside = layerHost?.shadowRoot?.activeElement || (current && hostOf(current.index).shadowRoot?.activeElement);
+      if (current && !current.pinned && !focusInside) close(false);
+    }, HOVER_CLOSE_MS);
+  }
+
+  function Layer() {
+    const current = open.value;
+    const ref = useRef<HTMLDivElement>(null);
+    useLayoutEffect(() => {
+      card = ref.current;
+      if (!current || !ref.current) return;
+      const r = hostOf(current.index).getBoundingClientRect();
+      const width = ref.current.offsetWidth;
+      const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8));
+      ref.current.style.left = `${left + window.scrollX}px`;
+      ref.current.style.top = `${r.bottom + window.scrollY + 6}px`;
+    });
+    if (!current) return null;
+    const entry = profiles.entries[current.index]!;
+    const researcher = researcherOf(entry);
+    return (
+      <AuthorCard
+        entry={entry}
+        cardRef={ref}
+        onClose={() => close(true)}
+        onRetry={() => void profiles.retry()}
+        onPointerEnter={() => clearTimeout(closeTimer)}
+        onPointerLeave={leave}
+        actions={researcher && (
+          <div class="actions">
+            <FollowButton id={researcher.id} name={researcher.name} />
+          </div>
+        )}
+      />
+    );
+  }
+
+  function ensureLayer() {
+    if (layerHost) return;
+    layerHost = document.createElement('weft-card');
+    document.body.append(layerHost);
+    render(<Layer />, attachStyledShadow(layerHost, cardCss));
+  }
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && open.value) close(true);
+  };
+  const onPointerDown = (e: PointerEvent) => {
+    const current = open.value;
+    if (!current) return;
+    const path = e.composedPath();
+    if (!path.includes(layerHost!) && !path.includes(hostOf(current.index))) close(false);
+  };
+  document.addEventListener('keydown', onKey, { signal: signalAbort });
+  document.addEventListener('pointerdown', onPointerDown, { signal: signalAbort });
+  signalAbort.addEventListener('abort', () => layerHost?.remove());
+
+  return { open, request, leave };
+}
+
+function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: AuthorProfiles, layer: ReturnType<typeof createCardLayer>) {
+  const Badge = () => {
+    const id = researcherOf(entry)?.id;
+    const followed = !!id && !!followedIds().value?.has(id);
+    return (
+      <span class={followed ? 'followed' : undefined} title={followed ? 'You follow this researcher' : undefined}>
+        <AuthorBadge
+          entry={entry}
+          expanded={layer.open.value?.index === entry.index}
+          onOpen={(how) => layer.request(entry.index, how)}
+          onLeave={layer.leave}
+          onRetry={() => void profiles.retry()}
+        />
+      </span>
+    );
+  };
+  render(<Badge />, attachStyledShadow(host, badgeCss));
+}
+
+/**
+ * Authors beyond the first ones load as the reader scrolls them into view, and those in arXiv's
+ * hidden long list only once the reader expands it.
+ */
+function watchLazyAuthors(page: AbsPage, hostOf: (index: number) => HTMLElement, profiles: AuthorProfiles, draw: (i: number) => void, abort: AbortSignal) {
+  const lazy = profiles.entries.filter((e) => e.lazy).map((e) => e.index);
+  if (!lazy.length) return;
+  const list = page.longList;
+  const hidden = () => !!list && (list.hidden || list.style.display === 'none');
+  let pending = new Set<number>();
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const seen = new IntersectionObserver((records) => {
+    for (const r of records) {
+      if (!r.isIntersecting) continue;
+      seen.unobserve(r.target);
+      pending.add(Number(r.target.getAttribute('data-weft-author')));
+    }
+    clearTimeout(flushTimer);
+    flushTimer = setTimeout(() => {
+      const batch = [...pending];
+      pending = new Set();
+      void profiles.load(batch);
+    }, 60);
+  }, { rootMargin: '400px 0px' });
+  abort.addEventListener('abort', () => seen.disconnect());
+
+  let shown = false;
+  const reveal = () => {
+    if (shown || hidden()) return;
+    shown = true;
+    mutation.disconnect();
+    inSlices(lazy, (i) => {
+      draw(i);
+      seen.observe(hostOf(i));
+    }, abort);
+  };
+  const mutation = new MutationObserver(reveal);
+  if (list) mutation.observe(list, { attributes: true, attributeFilter: ['style', 'class', 'hidden'] });
+  abort.addEventListener('abort', () => mutation.disconnect());
+  reveal();
+}
+
+export const authorBadges: Feature = {
+  id: 'author-badges',
+  shown: (show) => show.badges,
+  early: ({ arxivId, citationNames }, show) =>
+    show.badges && citationNames.length ? [paperAuthorsRequest(arxivId, citationNames, Math.min(citationNames.length, EAGER_AUTHORS))] : [],
+  run({ page, signal: abort, ask }) {
+    if (!page.authors.length) return;
+    const profiles = createAuthorProfiles(page.arxivId, page.authors, ask);
+    // Created when first needed: a long list's hidden thousands only in later slices.
+    const hosts: HTMLElement[] = new Array<HTMLElement>(page.authors.length);
+    const hostOf = (i: number) => {
+      let host = hosts[i];
+      if (!host) {
+        host = hosts[i] = document.createElement('weft-author');
+        host.setAttribute('data-weft-author', String(i));
+      }
+      return host;
+    };
+    const disposers: (() => void)[] = [];
+    abort.addEventListener('abort', () => {
+      disposers.forEach((dispose) => dispose());
+      hosts.forEach((h) => h.remove());
+    });
+    const setUp = (entry: AuthorEntry) => {
+      page.locateThrough(entry.index);
+      disposers.push(effect(() => syncHooks(hostOf(entry.index), entry.state.value)));
+      placeHost(page, page.authors[entry.index]!, hostOf(entry.index));
+    };
+    // The authors shown with the page first (last first: see resolveTextPosition), then the
+    // thousands a long list may hide, all in time slices so no single task runs long.
+    const [eager, lazy] = [profiles.entries.filter((e) => !e.lazy), profiles.entries.filter((e) => e.lazy)];
+    inSlices([...[...eager].reverse(), ...lazy], setUp, abort);
+
+    const layer = createCardLayer(profiles, hostOf, abort);
+    const drawn = new Set<number>();
+    const draw = (i: number) => {
+      if (drawn.has(i)) return;
+      drawn.add(i);
+      renderBadge(hostOf(i), profiles.entries[i]!, profiles, layer);
+    };
+    // Drawn in slices too: a hundred shadow roots at once is itself a long task.
+    inSlices(eager.map((e) => e.index), draw, abort);
+    watchLazyAuthors(page, hostOf, profiles, draw, abort);
+    return profiles.start();
+  },
+};

@@ -1,0 +1,92 @@
+/**
+ * The follow list as a file the reader keeps or moves to another browser:
+ *
+ *   { "format": "weft-follows", "version": 1, "exportedAt": "2026-06-30T12:00:00.000Z",
+ *     "follows": [{ "id": "A5023888391", "name": "Ray Cao", "followedAt": "2026-06-01T09:30:00.000Z" }] }
+ *
+ * Import is all or nothing: any problem rejects the whole file with a message naming it.
+ * Ids may also be written as OpenAlex URLs (`https://openalex.org/A…`).
+ */
+import * as v from 'valibot';
+import { bareOpenAlexId } from '../../catalog/ids';
+import { MAX_FOLLOWS, type FollowEntry } from './model';
+
+export const FILE_FORMAT = 'weft-follows';
+export const FILE_VERSION = 1;
+/** Far above any real list (`MAX_FOLLOWS` entries of ~150 bytes); refuses absurd files early. */
+export const MAX_FILE_CHARS = 1_000_000;
+const MAX_NAME = 300;
+
+export interface ImportedFollow {
+  id: string;
+  name: string;
+  followedAt: number | null;
+}
+
+export type ParsedFile = { ok: true; follows: ImportedFollow[] } | { ok: false; message: string };
+
+/** Collapses whitespace and drops control characters: names are shown as one line of text. */
+export function cleanName(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
+}
+
+const Entry = v.object({
+  id: v.string('"id" must be text'),
+  name: v.optional(v.string('"name" must be text')),
+  followedAt: v.optional(v.union([v.string(), v.number()], '"followedAt" must be a date')),
+});
+
+const FileSchema = v.object({
+  format: v.literal(FILE_FORMAT, `not a Weft follow list ("format" must be "${FILE_FORMAT}")`),
+  version: v.number('"version" must be a number'),
+  follows: v.array(v.unknown(), '"follows" must be a list'),
+});
+
+function timeOf(raw: string | number | undefined): number | null {
+  if (raw === undefined) return null;
+  const t = typeof raw === 'number' ? raw : Date.parse(raw);
+  return Number.isFinite(t) && t > 0 ? t : null;
+}
+
+/** Reads an export file; the message says what is wrong (for the reader, not a developer). */
+export function parseFollowFile(text: string): ParsedFile {
+  if (text.length > MAX_FILE_CHARS) return { ok: false, message: 'This file is too large to be a Weft follow list.' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, message: 'This file is not JSON: choose a follow list exported by Weft.' };
+  }
+  const file = v.safeParse(FileSchema, json);
+  if (!file.success) return { ok: false, message: `This file is not a Weft follow list: ${file.issues[0]!.message}.` };
+  if (file.output.version > FILE_VERSION) {
+    return { ok: false, message: `This follow list was written by a newer Weft (version ${file.output.version}); update Weft to import it.` };
+  }
+  if (file.output.follows.length > MAX_FOLLOWS) {
+    return { ok: false, message: `This list has ${file.output.follows.length} researchers; Weft follows at most ${MAX_FOLLOWS}.` };
+  }
+  const follows: ImportedFollow[] = [];
+  for (const [i, raw] of file.output.follows.entries()) {
+    const entry = v.safeParse(Entry, raw);
+    const where = `Entry ${i + 1}`;
+    if (!entry.success) return { ok: false, message: `${where} is not valid: ${entry.issues[0]!.message}.` };
+    const id = bareOpenAlexId(entry.output.id, 'A');
+    if (!id || !/^A\d{1,12}$/.test(id)) return { ok: false, message: `${where}: "${entry.output.id.slice(0, 60)}" is not an OpenAlex author id.` };
+    const followedAt = timeOf(entry.output.followedAt);
+    if (entry.output.followedAt !== undefined && followedAt === null) return { ok: false, message: `${where}: "followedAt" is not a date.` };
+    follows.push({ id, name: cleanName(entry.output.name ?? ''), followedAt });
+  }
+  return { ok: true, follows };
+}
+
+/** The export file for `follows`, pretty-printed (people open these in editors). */
+export function followFile(follows: readonly Pick<FollowEntry, 'id' | 'name' | 'followedAt'>[], now = Date.now()): string {
+  const body = {
+    format: FILE_FORMAT,
+    version: FILE_VERSION,
+    exportedAt: new Date(now).toISOString(),
+    follows: follows.map((f) => ({ id: f.id, name: f.name, followedAt: new Date(f.followedAt).toISOString() })),
+  };
+  return `${JSON.stringify(body, null, 2)}\n`;
+}

@@ -1,4 +1,4 @@
-import type { AuthorEntry } from '@/lib/page/features/author-profiles';
+import type { AuthorEntry } from '@/lib/ui/author-profiles';
 
 interface Props {
   entry: AuthorEntry;

@@ -1,7 +1,7 @@
 import { SOURCE_NAMES, type Institution } from '@/lib/catalog/types';
-import type { AuthorEntry } from '@/lib/page/features/author-profiles';
-import { formatAge, formatInteger } from '@/lib/shared/ui/format';
-import { safeHref } from '@/lib/shared/ui/safe-url';
+import type { AuthorEntry } from '@/lib/ui/author-profiles';
+import { formatAge, formatInteger } from '@/lib/ui/format';
+import { safeLink } from '@/lib/catalog/links';
 import type { ComponentChildren, Ref } from 'preact';
 
 interface Props {
@@ -30,7 +30,7 @@ function Stat({ field, label, value }: { field: string; label: string; value: nu
 }
 
 function ExternalLink({ href, kind, children }: { href: string | null; kind: string; children: ComponentChildren }) {
-  const safe = safeHref(href);
+  const safe = safeLink(href);
   if (!safe) return null;
   return (
     <a href={safe} data-weft-link={kind} target="_blank" rel="noopener noreferrer">

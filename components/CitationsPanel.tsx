@@ -1,7 +1,7 @@
-import { withData } from '@/lib/page/features/paper-panel-state';
+import { withData } from '@/lib/ui/paper-panel-state';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import type { PaperCitationsResult } from '@/lib/background/protocol';
-import { formatInteger } from '@/lib/shared/ui/format';
+import { formatInteger } from '@/lib/ui/format';
 import { doiUrl, LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
 
 /** The paper's citation count, where it comes from, and the paper in both catalogs. */

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { withData } from '@/lib/page/features/paper-panel-state';
-import type { InstitutionGroup } from '@/lib/background/requests/panels';
+import { withData } from '@/lib/ui/paper-panel-state';
+import type { InstitutionGroup } from '@/lib/background/catalog/paper-panels';
 import type { PaperInstitutionsResult } from '@/lib/background/protocol';
 import { LinkOrText, PanelFrame, SourceLine, type PanelProps } from './PanelParts';
 

@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { arxivAbsUrl } from '@/lib/arxiv/ids';
+import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import type { PaperSummary } from '@/lib/catalog/types';
-import { withData } from '@/lib/page/features/paper-panel-state';
+import { withData } from '@/lib/ui/paper-panel-state';
 import type { RelatedPapersResult } from '@/lib/background/protocol';
-import { formatInteger } from '@/lib/shared/ui/format';
+import { formatInteger } from '@/lib/ui/format';
 import { doiUrl, LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
 
 /** Shown at first; "Show more" reveals the rest (at most 20). */

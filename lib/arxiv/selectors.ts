@@ -1,6 +1,6 @@
 // Every arxiv.org CSS selector Weft uses, in one place, so a markup change is a one-file fix.
 // Each entry lists alternates in order: the current markup first, older layouts after. See
-// /work/shared/docs/arxiv-dom.md for the page structure these come from.
+// docs/arxiv-pages.md for the page structures these come from.
 
 /** Alternates for one thing on the page, current markup first. */
 export type SelectorList = readonly [string, ...string[]];
@@ -32,6 +32,8 @@ export const SELECTORS = {
   extraServices: ['.extra-services'],
   fullText: ['.full-text'],
   bookmarks: ['.bookmarks'],
+  /** The abs page's primary subject, "Distributed, Parallel, and Cluster Computing (cs.DC)". */
+  primarySubject: ['td.subjects span.primary-subject', '.primary-subject'],
 } as const satisfies Record<string, SelectorList>;
 
 /** The first element matched by the first alternate that matches anything. */

@@ -6,15 +6,16 @@
  * results never belong to an older query). Blank queries and arXiv ids send nothing.
  */
 import { batch, computed, signal } from '@preact/signals';
-import { arxivAbsUrl, formatArxivId, parseArxivId } from '@/lib/arxiv/ids';
+import { formatArxivId, parseArxivId } from '@/lib/arxiv/ids';
+import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import type { AuthorSuggestion } from '@/lib/background/catalog/openalex';
 import type { PaperSummary } from '@/lib/catalog/types';
-import type { ask as askBackground } from '@/lib/shared/protocol/client';
+import type { ask as askBackground } from '@/lib/ui/client';
 import type { PaperHitsResult, ResearcherHitsResult, WireError } from '@/lib/background/protocol';
 import { normaliseQuery } from '@/lib/shared/search-query';
-import { failureOf } from '@/lib/shared/ui/describe-failure';
-import { displayText } from '@/lib/shared/ui/plain-text';
-import { safeHref } from '@/lib/shared/ui/safe-url';
+import { failureOf } from '@/lib/ui/describe-failure';
+import { displayText } from '@/lib/ui/plain-text';
+import { safeLink } from '../catalog/links';
 import type { RecentSearches } from './recent-searches';
 
 export const DEBOUNCE_MS = 200;
@@ -60,7 +61,7 @@ export interface SearchDeps {
 
 /** The arXiv page of a paper, else its catalog page (only if it is a link Weft trusts). */
 export function paperUrl(p: PaperSummary): string | null {
-  return p.arxivId ? arxivAbsUrl(p.arxivId) : safeHref(p.catalogUrl);
+  return p.arxivId ? arxivAbsUrl(p.arxivId) : safeLink(p.catalogUrl);
 }
 
 export function createSearchState({ ask, recent, openTab, openResearcher, debounceMs = DEBOUNCE_MS }: SearchDeps) {

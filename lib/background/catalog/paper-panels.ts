@@ -18,6 +18,7 @@ import { lookup, TTL, type Catalog, type Fresh, type Lookup } from './catalog';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type CatalogErrorKind, type Institution, type PaperAuthor, type PaperSummary, type SourceId } from '../../catalog/types';
+import { EAGER_AUTHORS } from '../../shared/limits';
 
 const DAY = 86_400_000;
 export const PANEL_TTL = {
@@ -33,7 +34,7 @@ const RECOMMENDATIONS_ASKED = 30;
  * The last-known fallback reads the metrics of at most this many authors: the ones the badges
  * load with the page (EAGER_AUTHORS), so it is answered from the cache.
  */
-const LAST_KNOWN_AUTHORS = 100;
+const LAST_KNOWN_AUTHORS = EAGER_AUTHORS;
 /** Shorter normalised titles ("Introduction") are too common to tell papers apart. */
 const MIN_TITLE_KEY = 12;
 

@@ -12,20 +12,20 @@ import { AuthorBadge } from '@/components/AuthorBadge';
 import { AuthorCard } from '@/components/AuthorCard';
 import { FollowButton } from '@/components/FollowButton';
 import { badgeCss, cardCss } from '@/components/styles';
-import type { AbsPage } from '../../arxiv/readers/abs';
-import { followedIds } from '../../shared/followed-ids';
+import type { PagePaper } from '../../arxiv/page-model';
+import { followedIds } from '../../ui/followed-ids';
 import { attachStyledShadow } from '../shadow-host';
 import { placeHost } from './badge-placement';
 import { inSlices } from '../slices';
 import {
   createAuthorProfiles,
-  EAGER_AUTHORS,
   paperAuthorsRequest,
   type AuthorEntry,
   type AuthorProfiles,
   type BadgeState,
-} from './author-profiles';
+} from '../../ui/author-profiles';
 import type { Feature } from './types';
+import { EAGER_AUTHORS } from '../../shared/limits';
 
 const HOVER_OPEN_MS = 250;
 const HOVER_CLOSE_MS = 250;
@@ -191,10 +191,10 @@ function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: AuthorProf
  * Authors beyond the first ones load as the reader scrolls them into view, and those in arXiv's
  * hidden long list only once the reader expands it.
  */
-function watchLazyAuthors(page: AbsPage, hostOf: (index: number) => HTMLElement, profiles: AuthorProfiles, draw: (i: number) => void, abort: AbortSignal) {
+function watchLazyAuthors(page: PagePaper, hostOf: (index: number) => HTMLElement, profiles: AuthorProfiles, draw: (i: number) => void, abort: AbortSignal) {
   const lazy = profiles.entries.filter((e) => e.lazy).map((e) => e.index);
   if (!lazy.length) return;
-  const list = page.longList;
+  const list = page.hiddenAuthors;
   const hidden = () => !!list && (list.hidden || list.style.display === 'none');
   let pending = new Set<number>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -231,11 +231,12 @@ function watchLazyAuthors(page: AbsPage, hostOf: (index: number) => HTMLElement,
 
 export const authorBadges: Feature = {
   id: 'author-badges',
+  pages: ['abs'],
   shown: (show) => show.badges,
   early: ({ arxivId, citationNames }, show) =>
     show.badges && citationNames.length ? [paperAuthorsRequest(arxivId, citationNames, Math.min(citationNames.length, EAGER_AUTHORS))] : [],
-  run({ page, signal: abort, ask }) {
-    if (!page.authors.length) return;
+  run({ page: { papers: [page] }, signal: abort, ask }) {
+    if (!page?.authors.length) return;
     const profiles = createAuthorProfiles(page.arxivId, page.authors, ask);
     // Created when first needed: a long list's hidden thousands only in later slices.
     const hosts: HTMLElement[] = new Array<HTMLElement>(page.authors.length);

@@ -3,7 +3,7 @@
  * (never in the catalog cache, so clearing or upgrading the cache cannot lose it). Only the
  * background writes it; pages read it through the message protocol.
  */
-import { arxivAbsUrl } from '../../arxiv/ids';
+import { arxivAbsUrl } from '../../arxiv/urls';
 import type { CatalogErrorKind } from '../../catalog/types';
 
 /** One followed researcher. */

@@ -2,7 +2,7 @@
  * OpenAlex client (https://api.openalex.org). Validates every response at the boundary and
  * maps it to Weft's domain types; nothing past this file sees an OpenAlex field name.
  *
- * Cost model (see docs/catalog-apis.md §2.1): singletons (`/works/doi:…`, `/authors/A…`) and
+ * Cost model (docs/catalog-apis.md, Keys, credits and the daily allowance): singletons (`/works/doi:…`, `/authors/A…`) and
  * `/autocomplete` are free; list calls (`/works?filter=…`, `/authors?filter=…`) cost a credit
  * each from a small daily budget. Once the budget is spent, list calls fail fast with
  * `budget-exhausted` until it resets, while singletons keep working.

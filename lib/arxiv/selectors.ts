@@ -32,8 +32,34 @@ export const SELECTORS = {
   extraServices: ['.extra-services'],
   fullText: ['.full-text'],
   bookmarks: ['.bookmarks'],
-  /** The abs page's primary subject, "Distributed, Parallel, and Cluster Computing (cs.DC)". */
-  primarySubject: ['td.subjects span.primary-subject', '.primary-subject'],
+  /** The primary subject, "Distributed, Parallel, and Cluster Computing (cs.DC)": abs subjects line, listing entries. */
+  primarySubject: ['span.primary-subject'],
+  /** A listing's body (/list/…, /catchup/…), unchanged by the 2026-06-29 chrome redesign. */
+  listingPage: ['#dlpage'],
+  /**
+   * The start of an entry: a dt followed by its dd, in a dl of #dlpage (one dl per section of
+   * /new, per day of /recent, all with id="articles").
+   */
+  listingEntry: ['dl > dt'],
+  /**
+   * An entry's abstract link, in its dt: a child of the dt since 2024, inside
+   * span.list-identifier before; the descendant form matches both.
+   */
+  listingAbstractLink: ['dt a[title="Abstract"]'],
+  /** An entry's title, in its dd, after a "Title:" span.descriptor. */
+  listingTitle: ['div.list-title'],
+  listingAuthors: ['div.list-authors'],
+  /** Links in an entry's author list (div.list-authors, search's p.authors): names, and stray ":"s. */
+  entryAuthorLinks: ['a'],
+  /** The search page's main column: present also when a query found nothing. */
+  searchPage: ['main#main-container'],
+  searchResult: ['li.arxiv-result'],
+  /** `a[href="https://arxiv.org/abs/<id>"]` "arXiv:<id>", before the pdf/other links. */
+  searchAbsLink: ['p.list-title a[href*="/abs/"]'],
+  searchTitle: ['p.title'],
+  searchAuthors: ['p.authors'],
+  /** The primary category's tag ("cs.DC"); secondary ones are .is-grey, the DOI tags sit in a nested .tags. */
+  searchPrimaryTag: ['div.tags > span.tag.is-link'],
 } as const satisfies Record<string, SelectorList>;
 
 /** The first element matched by the first alternate that matches anything. */

@@ -1,4 +1,8 @@
-/** arXiv's addresses, written once (docs/arxiv-pages.md). */
+/**
+ * arXiv's addresses, written once (docs/arxiv-pages.md). The pages Weft reads are served from
+ * one origin: www.arxiv.org redirects there and the content scripts do not run on it, so a
+ * recogniser that accepted it would promise pages Weft never sees.
+ */
 
 /** The one host Weft's content scripts run on (not www., not export.). */
 export const ARXIV_HOST = 'arxiv.org';
@@ -10,13 +14,13 @@ export function arxivAbsUrl(id: string): string {
   return `${ARXIV_ORIGIN}/abs/${id}`;
 }
 
-/** The path of `url` when it is a page of https://arxiv.org (where content scripts run), else null. */
-export function arxivPagePath(url: string | URL): string | null {
+/** `url`, parsed, when it is a page of ARXIV_ORIGIN; null for any other or malformed URL. */
+export function arxivPageUrl(url: string | URL): URL | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return null;
   }
-  return parsed.origin === ARXIV_ORIGIN ? parsed.pathname : null;
+  return parsed.origin === ARXIV_ORIGIN ? parsed : null;
 }

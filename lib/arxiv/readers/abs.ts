@@ -1,11 +1,12 @@
 // Reading an arXiv abstract page. Pure DOM reads: nothing here modifies the page.
 
 import { createAuthorLocator } from '../author-anchors';
+import { categoryInParentheses } from '../categories';
 import { parseArxivId } from '../ids';
 import { collapseSpaces, displayName } from '../names';
 import type { ArxivPage, PageAuthor, PagePaper } from '../page-model';
 import { SELECTORS, matchesAny, queryAll, queryFirst } from '../selectors';
-import { arxivPagePath } from '../urls';
+import { arxivPageUrl } from '../urls';
 
 /**
  * The paper of an abs page. Its author list is the contract's (docs/test-contract.md, Abs
@@ -22,8 +23,7 @@ export interface AbsPaper extends PagePaper {
 const HAS_LETTER = /\p{L}/u;
 
 export function isAbsPageUrl(url: string | URL): boolean {
-  const path = arxivPagePath(url);
-  return !!path && path.startsWith('/abs/') && parseArxivId(String(url)) !== null;
+  return !!arxivPageUrl(url)?.pathname.startsWith('/abs/') && parseArxivId(String(url)) !== null;
 }
 
 function pageId(doc: Document, url: string): { id: string; version: number | null } | null {
@@ -151,8 +151,7 @@ export function readAbsPage(doc: Document, url: string, head?: AbsHead | null): 
 
 /** The primary category (`cs.DC`) from the subjects line: "Distributed, … (cs.DC); Machine Learning (cs.LG)". */
 function readPrimaryCategory(container: Element): string | null {
-  const text = queryFirst(container, SELECTORS.primarySubject)?.textContent ?? '';
-  return /\(([a-z-]+(?:\.[A-Za-z-]+)?)\)\s*$/.exec(text.trim())?.[1] ?? null;
+  return categoryInParentheses(queryFirst(container, SELECTORS.primarySubject)?.textContent ?? '');
 }
 
 /** What an abs page's <head> says about the paper: readable before the body is parsed. */

@@ -60,6 +60,48 @@ export const SELECTORS = {
   searchAuthors: ['p.authors'],
   /** The primary category's tag ("cs.DC"); secondary ones are .is-grey, the DOI tags sit in a nested .tags. */
   searchPrimaryTag: ['div.tags > span.tag.is-link'],
+
+  // HTML paper view (/html/<id>): LaTeXML's markup, the same in arXiv's 2026 server-built
+  // scaffold and in older pages whose chrome is built by script (docs/arxiv-pages.md).
+  htmlArticle: ['article.ltx_document'],
+  /** The text column's box, around the article. */
+  htmlPageMain: ['div.ltx_page_main'],
+  htmlTitle: ['h1.ltx_title_document'],
+  htmlAuthors: ['div.ltx_authors'],
+  htmlCreator: ['.ltx_creator.ltx_role_author'],
+  htmlPersonName: ['.ltx_personname'],
+  /** Affiliation, e-mail, ORCID… lines in a creator's author notes. */
+  htmlContact: ['.ltx_contact'],
+  htmlAffiliationContact: ['.ltx_role_affiliation, .ltx_role_altaffiliation, .ltx_role_address'],
+  htmlEmailContact: ['.ltx_role_email'],
+  htmlOrcidContact: ['.ltx_role_orcid'],
+  /** The text of footnotes and \thanks notes (the marks are repeated inside them). */
+  htmlNoteContent: ['.ltx_note_content'],
+  /** Never part of a printed name: notes, contact lines and their labels, pictures. */
+  htmlNotText: [
+    '.ltx_note, .ltx_author_notes, .ltx_contact_name, .ltx_pubnotes, svg, script, style, noscript, template',
+  ],
+  /** Footnote and affiliation marks; math in a name block is a mark too ($^{1,2}$). */
+  htmlMark: ['sup'],
+  htmlMath: ['math'],
+  htmlLineBreak: ['br'],
+  htmlLink: ['a[href]'],
+  htmlMailto: ['a[href^="mailto:"]'],
+  htmlOrcidLink: ['a[href*="orcid.org/"]'],
+  htmlTabular: ['.ltx_tabular'],
+  htmlTableRow: ['.ltx_tr'],
+  htmlTableCell: ['.ltx_td'],
+  /** Where a collaboration's paper prints its member list ("The CMS Collaboration"). */
+  htmlAuthorListSection: ['section.ltx_appendix, section.ltx_section'],
+  htmlSectionTitle: ['.ltx_title'],
+  htmlParagraph: ['p.ltx_p'],
+  /** An institute heading in such a list. */
+  htmlBold: ['.ltx_font_bold, b, strong'],
+  /** "arXiv:<id>vN [<primary>] <date>", in #infobox (filled by script on older pages). */
+  htmlWatermark: ['#watermark-tr'],
+  htmlAbsLink: ['a[aria-label="Back to abstract page"]'],
+  /** 2023–24 pages: `<base href="/html/<id>vN/">`. */
+  htmlBase: ['base[href]'],
 } as const satisfies Record<string, SelectorList>;
 
 /** The first element matched by the first alternate that matches anything. */

@@ -3,6 +3,7 @@ import type { AuthorEntry } from '@/lib/ui/author-profiles';
 import { formatAge, formatInteger } from '@/lib/ui/format';
 import { safeLink } from '@/lib/catalog/links';
 import type { ComponentChildren, Ref } from 'preact';
+import { openAlexUrl, orcidUrl, s2AuthorUrl, s2SearchUrl } from '@/lib/catalog/links';
 
 interface Props {
   entry: AuthorEntry;
@@ -73,8 +74,8 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
       const m = state.metrics;
       heading = m.displayName || entry.name;
       const s2Href = state.s2Id
-        ? `https://www.semanticscholar.org/author/${encodeURIComponent(state.s2Id)}`
-        : `https://www.semanticscholar.org/search?q=${encodeURIComponent(entry.name)}`;
+        ? s2AuthorUrl(state.s2Id)
+        : s2SearchUrl(entry.name);
       body = (
         <>
           {heading !== entry.name && <p class="note">On this paper as “{entry.name}”</p>}
@@ -95,12 +96,12 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
           </dl>
           <div class="links">
             {m.openalexId && (
-              <ExternalLink href={`https://openalex.org/${m.openalexId}`} kind="openalex">OpenAlex profile</ExternalLink>
+              <ExternalLink href={openAlexUrl(m.openalexId)} kind="openalex">OpenAlex profile</ExternalLink>
             )}
             <ExternalLink href={s2Href} kind="s2">
               {state.s2Id ? 'Semantic Scholar profile' : 'Find on Semantic Scholar'}
             </ExternalLink>
-            {m.orcid && <ExternalLink href={`https://orcid.org/${m.orcid}`} kind="orcid">ORCID</ExternalLink>}
+            {m.orcid && <ExternalLink href={orcidUrl(m.orcid)} kind="orcid">ORCID</ExternalLink>}
           </div>
           <p class="source" data-weft-field="source" title="Catalog estimates: author disambiguation can merge or split people.">
             {SOURCE_NAMES[m.source]} · updated {formatAge(state.fetchedAt)}

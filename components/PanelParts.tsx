@@ -115,5 +115,3 @@ export function LinkOrText({ href, external = true, children }: { href: string |
   );
 }
 
-/** https://doi.org/… for a bare DOI, its suffix escaped so `?` or `#` stay part of it. */
-export const doiUrl = (doi: string) => `https://doi.org/${doi.split('/').map(encodeURIComponent).join('/')}`;

@@ -16,6 +16,7 @@ import { asKeyRejection } from './key-check';
 import * as S from './schemas/openalex';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
 import { MAX_QUERY_CHARS, OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
+import { openAlexUrl } from '../../catalog/links';
 
 const BASE = API_BASES.openalex;
 /** Alerts: 10 pages × 100 works per 100 followed authors is far beyond a normal year. */
@@ -239,7 +240,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
         authorNames: h.hint ? h.hint.split(', ').filter(Boolean) : [],
         year: null,
         citedBy: h.cited_by_count ?? null,
-        catalogUrl: `https://openalex.org/${id}`,
+        catalogUrl: openAlexUrl(id),
       }];
     });
   }
@@ -402,7 +403,7 @@ function paperSummary(w: S.WorkOut): PaperSummary {
     authorNames: (w.authorships ?? []).map(authorName).filter(Boolean),
     year: w.publication_year ?? yearOf(w.publication_date),
     citedBy: w.cited_by_count ?? null,
-    catalogUrl: `https://openalex.org/${w.id}`,
+    catalogUrl: openAlexUrl(w.id),
   };
 }
 

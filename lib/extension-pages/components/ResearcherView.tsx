@@ -10,6 +10,7 @@ import { safeLink } from '../../catalog/links';
 import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import { FollowButton } from '@/components/FollowButton';
 import type { OpenedResearcher, ResearcherState, ResearcherViews } from '../researcher-state';
+import { openAlexUrl, orcidUrl } from '@/lib/catalog/links';
 
 interface Props {
   opened: OpenedResearcher;
@@ -159,8 +160,8 @@ export function ResearcherView({ opened, state, backTo, headingRef, onBack, onRe
   const profile = state.status === 'ready' ? state.data.profile : null;
   const name = displayText(profile?.displayName) || opened.name;
   const institutions = profile?.lastKnownInstitutions ?? [];
-  const openalex = safeLink(`https://openalex.org/${opened.id}`);
-  const orcid = profile?.orcid ? safeLink(`https://orcid.org/${profile.orcid}`) : null;
+  const openalex = safeLink(openAlexUrl(opened.id));
+  const orcid = profile?.orcid ? safeLink(orcidUrl(profile.orcid)) : null;
   return (
     <article
       class="researcher"

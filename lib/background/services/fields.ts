@@ -9,3 +9,5 @@ export const OpenAlexWorkId = v.pipe(v.string(), v.regex(/^W\d{1,12}$/, 'not an 
 /** A person's name as printed on a page or in a catalog: text only, bounded. */
 export const PersonName = v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS));
 export const Revalidate = v.optional(v.boolean());
+/** An arXiv category as pages print it (`cs.DC`, `hep-th`, `q-fin.ST`). */
+export const Category = v.pipe(v.string(), v.maxLength(32), v.regex(/^[a-z-]+(?:\.[A-Za-z-]+)?$/, 'not an arXiv category'));

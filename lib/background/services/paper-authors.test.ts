@@ -21,7 +21,7 @@ function handlers(laterS2: Promise<(PaperAuthor | null)[] | null> | null, metric
       return { value: Object.fromEntries(ids.map((id) => [id, m(id)])), fetchedAt: 6, stale: false };
     }),
   };
-  return { h: paperService({ catalog: catalog as unknown as Catalog } as BackgroundDeps), catalog };
+  return { h: paperService({ catalog: catalog as unknown as Catalog, corrections: { list: async () => [] } } as unknown as BackgroundDeps), catalog };
 }
 
 const request = { type: 'paper-authors' as const, arxivId: '2406.05546', names: ['A, B', 'C, D'], eager: 1 };
@@ -31,7 +31,7 @@ describe('paper-authors handler', () => {
   it('returns the first authors\' metrics with the author list', async () => {
     const { h, catalog } = handlers(null);
     const r = await h['paper-authors'](request, sender);
-    expect(catalog.authorMetrics).toHaveBeenCalledWith(['A1'], undefined);
+    expect(catalog.authorMetrics).toHaveBeenCalledWith(['A1'], false);
     expect(r.eagerMetrics && 'metrics' in r.eagerMetrics && Object.keys(r.eagerMetrics.metrics)).toEqual(['A1']);
   });
 

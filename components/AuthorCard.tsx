@@ -67,7 +67,7 @@ function BothCatalogs({ oa, s2, fetchedAt }: { oa: AuthorMetrics; s2: AuthorMetr
         <tr class="ages">
           <th scope="row">updated</th>
           <td>{formatAge(fetchedAt)}</td>
-          <td>{formatAge(fetchedAt)}</td>
+          <td>with this paper</td>
         </tr>
       </tbody>
     </table>

@@ -3,7 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { AlertControls } from '@/lib/extension-pages/components/AlertOptions';
 import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import { HostAccessNotice } from '@/lib/extension-pages/components/HostAccessNotice';
-import { TTL } from '@/lib/background/catalog/catalog';
+import { TTL } from '@/lib/shared/cache-ttl';
 import { createFollowingState } from '@/lib/extension-pages/following-state';
 import { ask } from '@/lib/ui/client';
 import { SOURCE_NAMES } from '@/lib/catalog/types';

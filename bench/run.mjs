@@ -7,6 +7,9 @@
 //      opened after a browser restart on the same profile: API requests (should be 0) and the
 //      median ms from DOMContentLoaded to all badges ready
 //   3. content-script size, gzipped (.output/chrome-mv3/content-scripts/*.js), per file and total
+//   1b. a fresh abs page (neither catalog has the paper; its authors' earlier shared works are
+//      there): API requests and OpenAlex credits (list calls) until every badge is final, ms
+//      from DOMContentLoaded, the badges' identity labels, and a warm reload's requests
 //   4. the ~2,830-author page (../shared/fixtures/arxiv-pages/rendered-2026-06/abs_1411.4413.html
 //      when present, else a generated page with 2,830 authors): long tasks > 50 ms, cold API
 //      requests per host, time until the first 100 badges are ready
@@ -97,11 +100,44 @@ async function loadAndMeasure(session, url, timeout) {
   return { page, ok, tNav, ...m };
 }
 
-function scenario(n, seed, id = '2406.05546') {
+function scenario(n, seed, id = '2406.05546', twists = {}) {
   const authors = makeAuthors(n);
   const title = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
   const html = absPage({ id, title, authors });
-  return { url: `https://arxiv.org/abs/${id}`, fake: new FakeApis(buildCatalog({ arxivId: id, title, authors, seed }), { pages: { [id]: html } }) };
+  return { url: `https://arxiv.org/abs/${id}`, fake: new FakeApis(buildCatalog({ arxivId: id, title, authors, seed }), { pages: { [id]: html }, twists }) };
+}
+
+/** OpenAlex list calls, the ones that cost credits (docs/catalog-apis.md, Keys, credits and the daily allowance). */
+const credits = (reqs) => reqs.filter((r) => r.host === 'api.openalex.org' && /^\/(works|authors)$/.test(r.path)).length;
+
+/** 1b: a paper no catalog has yet, n authors. */
+async function freshRows(n, row) {
+  const sc = scenario(n, 31, '2612.00001', { fresh: true });
+  try {
+    const s = await launch(sc.fake, { initScripts: [benchInit(n)] });
+    const cold = await loadAndMeasure(s, sc.url, 30_000);
+    await sleep(800);
+    const all = sc.fake.apiRequests();
+    if (!cold.ok) row(`fresh paper (${n} authors)`, `badges never all final within 30 s (states: ${JSON.stringify(cold.tally)})`);
+    else {
+      const labels = await cold.page.evaluate(() => {
+        const t = {};
+        for (const el of document.querySelectorAll('[data-weft-author]')) { const k = el.getAttribute('data-match') ?? el.getAttribute('data-state'); t[k] = (t[k] ?? 0) + 1; }
+        return t;
+      });
+      row(`fresh paper (${n} authors): API requests in all`, `${all.length} (${hosts(all)}; target ≤ n + 5 = ${n + 5})`);
+      row('fresh paper: OpenAlex credits (list calls)', `${credits(all)} (target ≤ 5)`);
+      row('fresh paper: DOMContentLoaded → every badge final', `${Math.round(cold.readyPerf - cold.dcl)} ms (target ≤ 1,500 ms); ${JSON.stringify(labels)}`);
+    }
+    const since = Date.now();
+    const warm = await loadAndMeasure(s, sc.url, 15_000);
+    await sleep(500);
+    row('fresh paper: warm reload API requests', `${sc.fake.apiRequests(since).length}${warm.ok ? '' : ' (badges not all final)'}`);
+  } catch (e) {
+    row('fresh paper', `error: ${String(e.message).split('\n')[0]}`);
+  } finally {
+    await closeAll();
+  }
 }
 
 /** The long-author page: the arXiv-rendered 1411.4413 fixture when available, else a generated one. */
@@ -190,6 +226,9 @@ async function main() {
   } finally {
     await closeAll();
   }
+
+  // 1b: a paper no catalog has yet
+  await freshRows(n, row);
 
   // 3: content-script size
   const csDir = path.join(EXT_DIR, 'content-scripts');

@@ -256,9 +256,23 @@ export function buildCatalog({ arxivId, title, authors, seed = 1, unmatched = []
     publicationDate: '2024-06-08', journal: { name: 'ArXiv', volume: `abs/${arxivId}` }, citationStyles: {},
     authors: s2Authors,
   };
+  // Earlier works of the same people, each joining two neighbours on the author list: what
+  // identifies the authors of this paper before any catalog has it (twist `fresh`).
+  const earlier = people.filter((p) => p.matched).slice(1).map((p, k) => {
+    const prev = people.filter((q) => q.matched)[k];
+    const eid = `https://openalex.org/W3${pad(seed, 3)}${pad(k, 6)}`;
+    return {
+      id: eid, doi: null, title: `Earlier work ${k + 1}`, display_name: `Earlier work ${k + 1}`, publication_year: 2023, publication_date: '2023-03-01',
+      ids: { openalex: eid }, type: 'article', cited_by_count: 5 + k, related_works: [], created_date: '2023-03-02', updated_date: '2026-06-20T03:14:15.926535',
+      authorships: [prev, p].map((q, j) => ({
+        author_position: j ? 'last' : 'first', author: { id: `https://openalex.org/${q.openalexId}`, display_name: q.name, orcid: null },
+        institutions: [q.institution], countries: [], is_corresponding: false, raw_author_name: q.name, raw_affiliation_strings: [], affiliations: [],
+      })),
+    };
+  });
   return {
     arxivId, title, seed, people, today,
-    openalex: { work, authors: oaAuthors, related },
+    openalex: { work, authors: oaAuthors, related, earlier },
     s2: { paper: s2Paper, recommendations: { recent: recs('recent'), 'all-cs': recs('all-cs') } },
     /** What a correct badge shows for page author i (OpenAlex metrics, or S2's when OpenAlex lacks the paper). */
     expected(i, { openalexMissing = false } = {}) {
@@ -406,7 +420,9 @@ export class FakeApis {
     const path = decodeURIComponent(u.pathname).replace(/\/+$/, '');
     const missing = this.twists.openalexMissing;
     const { work, authors, related } = this.catalog.openalex;
-    const works = [...(missing ? related : [work, ...related]), ...this.newWorks];
+    // `fresh`: the paper is too new for either catalog; its authors' earlier works are there.
+    const fresh = this.twists.fresh;
+    const works = [...(missing || fresh ? related : [work, ...related]), ...(fresh ? this.catalog.openalex.earlier : []), ...this.newWorks];
     const authorList = missing ? [] : Object.values(authors);
     let m;
     if ((m = path.match(/^\/works\/(.+)$/))) {
@@ -525,7 +541,7 @@ export class FakeApis {
 
   #findPaper(raw) {
     const { paper, recommendations } = this.catalog.s2;
-    const all = [paper, ...recommendations.recent, ...recommendations['all-cs']];
+    const all = [...(this.twists.fresh ? [] : [paper]), ...recommendations.recent, ...recommendations['all-cs']];
     const id = raw.trim();
     let m;
     if ((m = id.match(/^arxiv:(.+)$/i))) return all.find((x) => x.externalIds.ArXiv.toLowerCase() === m[1].toLowerCase()) ?? null;

@@ -8,28 +8,20 @@ import * as v from 'valibot';
 import { browser } from 'wxt/browser';
 import { nameKey } from '../../arxiv/names';
 import { createSerial } from '../serial';
+import type { FileCorrection } from '../../shared/follows/file';
 import { MAX_NAME_CHARS } from '../../shared/limits';
 
 export const CORRECTIONS_KEY = 'corrections';
 /** Far above what a reader corrects by hand; an import beyond it is refused. */
 export const MAX_CORRECTIONS = 5000;
 
-export interface Correction {
-  arxivId: string;
-  /** The author's position in the paper's author list. */
-  index: number;
-  /** The author's name as the page printed it. */
-  name: string;
-  /** The chosen OpenAlex profile; null: the reader said no profile fits. */
-  openalexId: string | null;
-  /**
-   * When the reader asked for it: the paper's other authors (their name keys, lib/arxiv/names). The correction then
-   * also applies to this name on any paper listing at least one of them.
-   */
-  coauthors: string[] | null;
-  /** Epoch ms. */
-  at: number;
-}
+/**
+ * One correction: author `index` of paper `arxivId`, printed `name`, is the OpenAlex profile
+ * `openalexId` (null: no profile fits); `coauthors` (the paper's other authors' name keys, when
+ * the reader asked for it) extends it to that name on papers listing one of them. The same shape
+ * travels in the export file (lib/shared/follows/file.ts).
+ */
+export type Correction = FileCorrection;
 
 const ArxivIdText = v.pipe(v.string(), v.maxLength(64));
 export const CorrectionSchema = v.object({

@@ -11,6 +11,7 @@ import { authorRequests, type AuthorResponses } from './requests/authors';
 import type { WireError } from './requests/common';
 import { followRequests, type FollowResponses } from './requests/follows';
 import { panelRequests, type PanelResponses } from './requests/panels';
+import { researcherPageRequests, type ResearcherPageResponses } from './requests/researcher-page';
 import { searchRequests, type SearchResponses } from './requests/search';
 import { settingsRequests, type SettingsResponses } from './requests/settings';
 
@@ -20,13 +21,14 @@ export type { PaperHitsResult, ResearcherHitsResult, ResearcherResult } from './
 export type { PaperCitationsResult, PaperInstitutionsResult, RelatedPapersResult } from './requests/panels';
 export type { CheckOutcome, FollowResult, FollowsState, ImportResult } from './requests/follows';
 export type { CacheStats, MaskedKeys, SettingsResult } from './requests/settings';
+export type { ResearcherProfile, ResearcherProfileResult, ResearcherS2Result, ResearcherWork, ResearcherWorksResult, S2AuthorFigures, WorkOrder } from './requests/researcher-page';
 
-export const RequestSchema = v.variant('type', [...authorRequests, ...searchRequests, ...panelRequests, ...followRequests, ...settingsRequests]);
+export const RequestSchema = v.variant('type', [...authorRequests, ...searchRequests, ...panelRequests, ...followRequests, ...settingsRequests, ...researcherPageRequests]);
 
 export type WeftRequest = v.InferOutput<typeof RequestSchema>;
 export type RequestType = WeftRequest['type'];
 
-export type ResponseMap = AuthorResponses & SearchResponses & PanelResponses & FollowResponses & SettingsResponses;
+export type ResponseMap = AuthorResponses & SearchResponses & PanelResponses & FollowResponses & SettingsResponses & ResearcherPageResponses;
 
 
 export type WireResponse<T> = { ok: true; data: T } | { ok: false; error: WireError };

@@ -3,6 +3,7 @@ import type { AuthorEntry } from '@/lib/page/features/author-profiles';
 import { formatAge, formatInteger } from '@/lib/shared/ui/format';
 import { safeHref } from '@/lib/shared/ui/safe-url';
 import type { ComponentChildren, Ref } from 'preact';
+import { ResearcherPageLink } from './ResearcherPageLink';
 
 interface Props {
   entry: AuthorEntry;
@@ -94,6 +95,7 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
             </dd>
           </dl>
           <div class="links">
+            {m.openalexId && <ResearcherPageLink id={m.openalexId} s2Id={state.s2Id}>Open profile</ResearcherPageLink>}
             {m.openalexId && (
               <ExternalLink href={`https://openalex.org/${m.openalexId}`} kind="openalex">OpenAlex profile</ExternalLink>
             )}

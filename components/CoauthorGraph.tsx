@@ -23,8 +23,9 @@ const shared = (n: number) => `${formatInteger(n)} shared ${n === 1 ? 'work' : '
 /**
  * The most frequent co-authors as a small graph: the researcher in the middle, each co-author
  * on a ring (most frequent at the top, clockwise), the line's weight = shared works; a dashed
- * line joins two co-authors who share works too. Each node links to that co-author's page. The
- * drawing is for the eye: the list after it is the same content for keyboard and screen readers.
+ * line joins two co-authors who share works too. A click on a node opens that co-author's page.
+ * The drawing is for the eye: the list after it has the same content, with the links, for
+ * keyboard and screen readers.
  */
 export function CoauthorGraph({ name, network, works }: Props) {
   const { nodes, links } = network;
@@ -55,13 +56,14 @@ export function CoauthorGraph({ name, network, works }: Props) {
           const right = Math.cos(p.angle) >= -0.01;
           const label = displayText(n.name) || n.id;
           return (
-            <a key={n.id} href={researcherPageUrl(n.id)} tabIndex={-1} data-weft-coauthor={n.id} data-shared-works={n.sharedWorks}>
+            // Not a focusable link: the drawing is hidden from assistive technology, and the list below has the links.
+            <g key={n.id} class="node-link" onClick={() => location.assign(researcherPageUrl(n.id))} data-weft-coauthor={n.id} data-shared-works={n.sharedWorks}>
               <title>{`${label}: ${shared(n.sharedWorks)}`}</title>
               <circle class="node" cx={p.x} cy={p.y} r={radius(n.sharedWorks)} />
               <text class="label" x={p.x + (right ? 1 : -1) * (radius(n.sharedWorks) + 4)} y={p.y + 4} text-anchor={right ? 'start' : 'end'}>
                 {short(label)}
               </text>
-            </a>
+            </g>
           );
         })}
       </svg>

@@ -8,6 +8,7 @@ import { displayText } from '@/lib/shared/ui/plain-text';
 import { safeHref } from '@/lib/shared/ui/safe-url';
 import { FailureNotice } from '@/components/FailureNotice';
 import { FollowButton } from '@/components/FollowButton';
+import { ResearcherPageLink } from '@/components/ResearcherPageLink';
 import type { OpenedResearcher, ResearcherState, ResearcherViews } from '../lib/extension-pages/researcher-state';
 
 interface Props {
@@ -194,6 +195,7 @@ export function ResearcherView({ opened, state, backTo, headingRef, onBack, onRe
       {state.status === 'error' && <FailureNotice failure={state.failure} onRetry={onRetry} />}
       {state.status === 'ready' && <Body data={state.data} onRetry={onRetry} onOpenResearcher={onOpenResearcher} />}
       <p class="links">
+        <ResearcherPageLink id={opened.id}>Open profile</ResearcherPageLink>
         {openalex && (
           <a href={openalex} target="_blank" rel="noopener noreferrer">
             OpenAlex profile

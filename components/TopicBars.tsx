@@ -31,7 +31,7 @@ export function TopicBars({ groups, selected, onSelect, source }: Props) {
                     data-weft-topic={t.id}
                     data-count={t.count}
                     aria-pressed={selected === t.id}
-                    aria-label={`${name}: ${formatInteger(t.count)} works, ${percent(t.share)} of all. ${selected === t.id ? 'Showing only its works; press to show all' : 'Show only its works'}`}
+                    title={selected === t.id ? 'Show all works again' : 'List only the works on this topic'}
                     onClick={() => onSelect(t.id)}
                   >
                     <span class="topic-name">{name}</span>
@@ -39,7 +39,8 @@ export function TopicBars({ groups, selected, onSelect, source }: Props) {
                       <span style={{ width: percent(Math.min(1, t.share)) }} />
                     </span>
                     <span class="topic-count">
-                      {formatInteger(t.count)} · {percent(t.share)}
+                      {formatInteger(t.count)}
+                      <span class="sr-only"> works,</span> · {percent(t.share)}
                     </span>
                   </button>
                 </li>

@@ -146,7 +146,9 @@ export const tests = [
       await page.locator('[data-weft-action="sort-recent"]').click();
       await page.evaluate(() => window.scrollTo(0, 0));
       await sleep(200);
-      publishScreenshot(await screenshot(page, 'researcher-page', { fullPage: true }), 'researcher-page');
+      await screenshot(page, 'researcher-page-full', { fullPage: true });
+      // The README's: the header, figures, charts, positions, co-authors and the first works, all checked above.
+      publishScreenshot(await screenshot(page, 'researcher-page', { fullPage: true, clip: { x: 0, y: 0, width: 1280, height: 1560 } }), 'researcher-page');
       // print: the controls go, the content stays
       await page.emulateMedia({ media: 'print' });
       if (await page.locator('[data-weft-action="load-more"]').isVisible()) throw new Error('Load more is printed');

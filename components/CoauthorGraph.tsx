@@ -14,8 +14,8 @@ const W = 560;
 const H = 380;
 const CX = W / 2;
 const CY = H / 2;
-const RING = 140;
-const LABEL_MAX = 22;
+const RING = 125;
+const LABEL_MAX = 20;
 
 const short = (s: string) => (s.length > LABEL_MAX ? `${s.slice(0, LABEL_MAX - 1)}…` : s);
 const shared = (n: number) => `${formatInteger(n)} shared ${n === 1 ? 'work' : 'works'}`;

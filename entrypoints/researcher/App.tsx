@@ -27,9 +27,9 @@ function openFromLocation() {
   page.open(id, s2Id);
 }
 
-function Section({ id, title, children, wide = false }: { id: string; title: string; children: ComponentChildren; wide?: boolean }) {
+function Section({ id, title, children }: { id: string; title: string; children: ComponentChildren }) {
   return (
-    <section class={wide ? 'block wide' : 'block'} aria-labelledby={`${id}-title`} data-weft-section={id}>
+    <section class="block" aria-labelledby={`${id}-title`} data-weft-section={id}>
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
     </section>
@@ -43,11 +43,17 @@ function Skeleton() {
       <span class="skeleton title" />
       <span class="skeleton line" />
       <span class="skeleton line short" />
-      <div class="grid">
-        {[0, 1, 2, 3].map((i) => (
-          <div key={i} class="block">
-            <span class="skeleton line short" />
-            <span class="skeleton box" />
+      <div class="columns">
+        {[0, 1].map((i) => (
+          <div key={i} class="column">
+            <div class="block">
+              <span class="skeleton line short" />
+              <span class="skeleton box" />
+            </div>
+            <div class="block">
+              <span class="skeleton line short" />
+              <span class="skeleton box" />
+            </div>
           </div>
         ))}
       </div>
@@ -94,40 +100,44 @@ function Ready({ p }: { p: ResearcherPage }) {
     <>
       <ResearcherHeader profile={profile} s2={p.s2.value} headingRef={headingRef} />
       <OfflineNote fetchedAt={fetchedAt} stale={state.stale} p={p} />
-      <div class="grid">
-        <Section id="figures" title="Figures">
-          <ResearcherFigures profile={profile} fetchedAt={fetchedAt} since={since} s2={p.s2.value} />
-        </Section>
-        <Section id="fields" title="Fields">
-          <TopicBars
-            groups={groups}
-            selected={p.topic.value}
-            onSelect={(t) => p.setTopic(t)}
-            source={`${age} · share of their ${formatInteger(profile.works ?? 0)} works · choose a topic to list only its works`}
-          />
-        </Section>
-        <Section id="citations" title="Citations per year">
-          <YearChart hook="citations-per-year" title="Citations per year" unit={['citation', 'citations']} series={yearSeries(profile.countsByYear, 'citedBy', thisYear)} source={`${age} · citations received each year`} />
-        </Section>
-        <Section id="output" title="Works per year">
-          <YearChart hook="works-per-year" title="Works per year" unit={['work', 'works']} series={yearSeries(profile.countsByYear, 'works', thisYear)} source={`${age} · works published each year`} />
-        </Section>
-        <Section id="positions" title="Author position">
-          {worksReady ? <AuthorPositions p={p.positions.value} loaded={loaded} /> : <span class="skeleton box" aria-hidden="true" />}
-        </Section>
-        <Section id="coauthors" title="Co-authors">
-          {!worksReady ? (
-            <span class="skeleton box" aria-hidden="true" />
-          ) : network && network.nodes.length ? (
-            <CoauthorGraph name={displayText(profile.displayName)} network={network} works={loaded} />
-          ) : (
-            <p class="muted">None of the works loaded names a co-author with an OpenAlex profile.</p>
-          )}
-        </Section>
-        <Section id="works" title="Works" wide>
-          <ResearcherWorks page={p} topicName={topicName} />
-        </Section>
+      <div class="columns">
+        <div class="column">
+          <Section id="figures" title="Figures">
+            <ResearcherFigures profile={profile} fetchedAt={fetchedAt} since={since} s2={p.s2.value} />
+          </Section>
+          <Section id="positions" title="Author position">
+            {worksReady ? <AuthorPositions p={p.positions.value} loaded={loaded} /> : <span class="skeleton box" aria-hidden="true" />}
+          </Section>
+          <Section id="fields" title="Fields">
+            <TopicBars
+              groups={groups}
+              selected={p.topic.value}
+              onSelect={(t) => p.setTopic(t)}
+              source={`${age} · share of their ${formatInteger(profile.works ?? 0)} works · choose a topic to list only its works`}
+            />
+          </Section>
+        </div>
+        <div class="column">
+          <Section id="citations" title="Citations per year">
+            <YearChart hook="citations-per-year" title="Citations per year" unit={['citation', 'citations']} series={yearSeries(profile.countsByYear, 'citedBy', thisYear)} source={`${age} · citations received each year`} />
+          </Section>
+          <Section id="output" title="Works per year">
+            <YearChart hook="works-per-year" title="Works per year" unit={['work', 'works']} series={yearSeries(profile.countsByYear, 'works', thisYear)} source={`${age} · works published each year`} />
+          </Section>
+        </div>
       </div>
+      <Section id="coauthors" title="Co-authors">
+        {!worksReady ? (
+          <span class="skeleton box" aria-hidden="true" />
+        ) : network && network.nodes.length ? (
+          <CoauthorGraph name={displayText(profile.displayName)} network={network} works={loaded} />
+        ) : (
+          <p class="muted">None of the works loaded names a co-author with an OpenAlex profile.</p>
+        )}
+      </Section>
+      <Section id="works" title="Works">
+        <ResearcherWorks page={p} topicName={topicName} />
+      </Section>
     </>
   );
 }

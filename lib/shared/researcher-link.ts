@@ -13,5 +13,11 @@ export function researcherPageUrl(id: string, s2Id?: string | null): string {
 /** The researcher a page address names: the A id of its hash (null when none), the S2 id of its query. */
 export function researcherOfLocation(loc: Pick<Location, 'hash' | 'search'>): { id: string | null; s2Id: string | null } {
   const s2 = new URLSearchParams(loc.search).get('s2');
-  return { id: bareOpenAlexId(decodeURIComponent(loc.hash.replace(/^#/, '')), 'A'), s2Id: s2 && isS2AuthorId(s2) ? s2 : null };
+  let hash = loc.hash.replace(/^#/, '');
+  try {
+    hash = decodeURIComponent(hash);
+  } catch {
+    // a malformed escape: not an id either way
+  }
+  return { id: bareOpenAlexId(hash, 'A'), s2Id: s2 && isS2AuthorId(s2) ? s2 : null };
 }

@@ -62,8 +62,8 @@ export interface ResearcherProfile extends AuthorMetrics {
   topics: { id: string; name: string; count: number; subfield: string | null; field: string | null }[];
 }
 
-/** One work of the researcher page's list. */
-export interface ResearcherWork extends AuthoredWork {
+/** One work of the researcher page's list (its author names are in `coAuthors`, once). */
+export interface ResearcherWork extends Omit<AuthoredWork, 'authorNames'> {
   /** The venue of record, when not only arXiv. */
   venue: string | null;
   journalDoi: string | null;
@@ -265,8 +265,9 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
       if (!one.success) return [];
       const w = one.output;
       const { journalDoi, journalName } = journalOf(w);
+      const { authorNames: _, ...work } = authoredWork(w, authorId);
       return [{
-        ...authoredWork(w, authorId),
+        ...work,
         venue: journalName,
         journalDoi,
         topicIds: (w.topics ?? []).flatMap((t) => bareOpenAlexId(t.id, 'T') ?? []),

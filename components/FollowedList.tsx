@@ -23,7 +23,7 @@ export function FollowedList({ follows, onOpen }: Props) {
                 {name}
               </button>
               <ResearcherPageLink id={f.id}>
-                Profile<span class="sr-only"> page of {name}</span>
+                Open profile<span class="sr-only"> of {name}</span>
               </ResearcherPageLink>
               {f.newCount > 0 && <span class="new-count">{formatInteger(f.newCount)} new</span>}
               <span class="meta">{f.checkedAt === null ? 'not checked yet' : `checked ${formatAge(f.checkedAt)}`}</span>

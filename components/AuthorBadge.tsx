@@ -1,4 +1,5 @@
-import type { AuthorEntry } from '@/lib/page/features/author-profiles';
+import { catalogsDiffer } from '@/lib/catalog/sources';
+import type { AuthorEntry } from '@/lib/ui/author-profiles';
 
 interface Props {
   entry: AuthorEntry;
@@ -31,8 +32,8 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
       );
     case 'unmatched':
       return (
-        <button {...common} class="quiet" aria-label={`${entry.name}: no catalog profile`} title="No profile">
-          <span aria-hidden="true">no profile</span>
+        <button {...common} class="quiet" aria-label={`no profile: ${entry.name} has no catalog profile Weft can vouch for`} title="No profile">
+          no profile
         </button>
       );
     case 'error':
@@ -50,10 +51,18 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
       );
     case 'ready': {
       const h = state.metrics.hIndex;
-      const label = `${entry.name}: h-index ${h ?? 'unknown'}${state.metrics.citedBy !== null ? `, ${state.metrics.citedBy} citations` : ''}. Show profile`;
+      const guess = state.match === 'guess';
+      // The visible text starts the accessible name (WCAG 2.5.3).
+      const text = `h ${h ?? '–'}${guess ? '?' : ''}`;
+      const differ = !!state.s2 && state.metrics.source !== 's2' && catalogsDiffer(h, state.s2.hIndex);
+      const label = [
+        `${text} — ${entry.name}${guess ? ', possibly' : ''}: h-index ${h ?? 'unknown'}`,
+        state.metrics.citedBy !== null ? `${state.metrics.citedBy} citations` : null,
+        differ ? `Semantic Scholar says h-index ${state.s2!.hIndex}` : null,
+      ].filter(Boolean).join(', ');
       return (
-        <button {...common} aria-label={label}>
-          <span aria-hidden="true">h {h ?? '–'}</span>
+        <button {...common} class={[guess ? 'guess' : '', differ ? 'differ' : ''].join(' ').trim() || undefined} aria-label={`${label}. Show profile`}>
+          {text}
         </button>
       );
     }

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing';
+import { announce } from '@/test/announce';
 import { FollowButton } from './FollowButton';
 
-/** A background that keeps the follow list the way Weft's does: in storage, where pages watch it. */
+/** A background that keeps the follow list and announces its changes, the way Weft's does. */
 function fakeBackground({ limit = Infinity } = {}) {
   const asked: { type: string }[] = [];
   fakeBrowser.runtime.onMessage.addListener(async (raw: unknown) => {
     const message = raw as { type: string; id?: string };
+    if (message.type === 'weft-changed') return undefined;
     asked.push(message);
     const { follows = [] } = (await fakeBrowser.storage.local.get('follows')) as { follows?: { id: string }[] };
     const ids = follows.map((f) => f.id);
@@ -15,6 +17,7 @@ function fakeBackground({ limit = Infinity } = {}) {
     if (message.type === 'follow' && ids.length >= limit) return { ok: true, data: { followed: false, limitReached: true } };
     const next = message.type === 'follow' ? [...follows, { id: message.id }] : follows.filter((f) => f.id !== message.id);
     await fakeBrowser.storage.local.set({ follows: next });
+    void announce('follows');
     return { ok: true, data: { followed: message.type === 'follow', limitReached: false } };
   });
   return asked;
@@ -39,6 +42,7 @@ describe('FollowButton', () => {
 
     // Unfollowed from another page (the popup): this button updates by itself.
     await fakeBrowser.storage.local.set({ follows: [] });
+    await announce('follows');
     await waitFor(() => expect(button().getAttribute('data-weft-action')).toBe('follow'));
   });
 

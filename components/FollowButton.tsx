@@ -1,8 +1,9 @@
 import { useSignal } from '@preact/signals';
-import { followedIds, noteFollowed } from '@/lib/shared/followed-ids';
+import { followedIds, noteFollowed } from '@/lib/ui/followed-ids';
 import { MAX_FOLLOWS } from '@/lib/shared/follows/model';
-import { ask } from '@/lib/shared/protocol/client';
-import { formatInteger } from '@/lib/shared/ui/format';
+import { ask } from '@/lib/ui/client';
+import { formatInteger } from '@/lib/ui/format';
+import { MAX_NAME_CHARS } from '@/lib/shared/limits';
 
 interface Props {
   /** Bare OpenAlex author id (`A5023888391`). */
@@ -12,7 +13,6 @@ interface Props {
 }
 
 /** Longest name the protocol accepts; longer ones are cut rather than refused. */
-const MAX_NAME = 300;
 
 /**
  * Follow / Unfollow one researcher. Works in the popup and in the author card on arXiv pages
@@ -28,7 +28,7 @@ export function FollowButton({ id, name }: Props) {
     busy.value = true;
     note.value = null;
     try {
-      const r = await ask(following ? { type: 'unfollow', id } : { type: 'follow', id, name: name.slice(0, MAX_NAME) });
+      const r = await ask(following ? { type: 'unfollow', id } : { type: 'follow', id, name: name.slice(0, MAX_NAME_CHARS) });
       if (r.limitReached) note.value = `Weft follows at most ${formatInteger(MAX_FOLLOWS)} researchers: unfollow someone first.`;
       else {
         noteFollowed(id, r.followed);

@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
-import { withData } from '@/lib/page/features/paper-panel-state';
-import type { InstitutionGroup } from '@/lib/background/requests/panels';
+import { withData } from '@/lib/ui/paper-panel-state';
+import type { InstitutionGroup } from '@/lib/background/catalog/paper-panels';
 import type { PaperInstitutionsResult } from '@/lib/background/protocol';
 import { LinkOrText, PanelFrame, SourceLine, type PanelProps } from './PanelParts';
+import { openAlexUrl, rorUrl } from '@/lib/catalog/links';
 
 interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out the badges of these authors (bare OpenAlex ids); [] clears. */
   onHighlight: (openalexIds: string[]) => void;
@@ -11,7 +12,7 @@ interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out th
 function InstitutionRow({ group, listId, onHighlight }: { group: InstitutionGroup; listId: string; onHighlight: Props['onHighlight'] }) {
   const [open, setOpen] = useState(false);
   const { institution: inst, authors } = group;
-  const href = inst.rorId ? `https://ror.org/${inst.rorId}` : inst.openalexId && `https://openalex.org/${inst.openalexId}`;
+  const href = inst.rorId ? rorUrl(inst.rorId) : inst.openalexId && openAlexUrl(inst.openalexId);
   const ids = authors.flatMap((a) => a.openalexId ?? []);
   const on = () => onHighlight(ids);
   const off = () => onHighlight([]);

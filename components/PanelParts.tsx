@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/page/features/paper-panel-state';
-import { formatAge, formatClock } from '@/lib/shared/ui/format';
-import { safeHref } from '@/lib/shared/ui/safe-url';
+import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/ui/paper-panel-state';
+import { formatAge, formatClock } from '@/lib/ui/format';
+import { safeLink } from '@/lib/catalog/links';
 
 /** What went wrong, in the reader's terms (the technical message goes in a tooltip). */
 function explain(kind: string, retryAt: number | null): string {
@@ -104,7 +104,7 @@ export function SourceLine({ label, data, refreshFailed }: { label: string; data
  * catalog pages open in a new tab; arXiv pages open like arXiv's own links.
  */
 export function LinkOrText({ href, external = true, children }: { href: string | null; external?: boolean; children: ComponentChildren }) {
-  const safe = safeHref(href);
+  const safe = safeLink(href);
   if (!safe) return <span>{children}</span>;
   return external ? (
     <a href={safe} target="_blank" rel="noopener noreferrer">
@@ -115,5 +115,3 @@ export function LinkOrText({ href, external = true, children }: { href: string |
   );
 }
 
-/** https://doi.org/… for a bare DOI, its suffix escaped so `?` or `#` stay part of it. */
-export const doiUrl = (doi: string) => `https://doi.org/${doi.split('/').map(encodeURIComponent).join('/')}`;

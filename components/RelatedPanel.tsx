@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
-import { arxivAbsUrl } from '@/lib/arxiv/ids';
+import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import type { PaperSummary } from '@/lib/catalog/types';
-import { withData } from '@/lib/page/features/paper-panel-state';
+import { withData } from '@/lib/ui/paper-panel-state';
 import type { RelatedPapersResult } from '@/lib/background/protocol';
-import { formatInteger } from '@/lib/shared/ui/format';
-import { doiUrl, LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { formatInteger } from '@/lib/ui/format';
+import { LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { doiUrl } from '@/lib/catalog/links';
 
 /** Shown at first; "Show more" reveals the rest (at most 20). */
 const FIRST = 5;

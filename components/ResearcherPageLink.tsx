@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { ask } from '@/lib/shared/protocol/client';
+import { ask } from '@/lib/ui/client';
 import { researcherPageUrl } from '@/lib/shared/researcher-link';
 
 interface Props {

@@ -1,7 +1,7 @@
 // Following researchers and new-paper alerts: follow from the author card on an abstract page,
 // the popup's Following tab, "Check now", the inbox, the toolbar badge, export / import.
 //
-// Hooks (CONTRACT.md §2–3): `[data-weft-action="follow" | "unfollow"]` in the author card (and
+// Hooks (docs/test-contract.md, Abs page and Popup): `[data-weft-action="follow" | "unfollow"]` in the author card (and
 // in each followed researcher's row of the popup); `[data-weft-followed="<A id>"]` with
 // `data-new-count`; `[data-weft-new-paper="<arXiv id or W id>"]`; `[data-weft-action=
 // "check-now" | "mark-seen" | "mark-all-seen" | "export" | "import"]`; the import file input

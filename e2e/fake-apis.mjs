@@ -386,7 +386,7 @@ export class FakeApis {
   }
 
   // ------------------------------------------------------------------------------------ OpenAlex
-  /** GET /rate-limit: the key's allowance (shape per catalog-apis.md §2.1); 401 without a key. */
+  /** GET /rate-limit: the key's allowance (shape per docs/catalog-apis.md, Rate-limit headers and /rate-limit); 401 without a key. */
   #rateLimit(key) {
     if (!key || !this.twists.keys?.openalex?.includes(key)) return json(401, { error: 'Invalid or missing API key', message: 'Provide a valid API key' });
     const used = this.requests.filter((r) => r.host === OA_HOST && /^\/(works|authors)$/.test(r.path) && new URL(r.url).searchParams.get('api_key') === key).length;

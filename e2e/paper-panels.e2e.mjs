@@ -1,6 +1,6 @@
 // Paper panels on arXiv abstract pages: citations, institutions and related papers in arXiv's sidebar.
 //
-// Hooks (../shared/acceptance/CONTRACT.md §2): a `weft-panels` element in `.extra-services` right
+// Hooks (docs/test-contract.md, Abs page): a `weft-panels` element in `.extra-services` right
 // after `.full-text`, holding in its open shadow root one `[data-weft-panel=paper|institutions|related]`
 // each with `data-state` (loading → ready | empty | unmatched | error); the paper panel has
 // `data-cited-by` and `data-source`; institutions `[data-weft-institution]`, related papers

@@ -1,7 +1,7 @@
 // The popup's Search tab: search-as-you-type over OpenAlex autocomplete, the keyboard flow, the
 // researcher view, and its error and budget states.
 //
-// Hooks (CONTRACT.md §3 and README "e2e"): the search input `[data-weft=search]`; one
+// Hooks (docs/test-contract.md, Popup; README "e2e"): the search input `[data-weft=search]`; one
 // `[data-weft-result="researcher:<A id>" | "paper:<arXiv id or W id>"]` per result (role=option,
 // inside role=listbox, the input's aria-activedescendant names the highlighted one). The
 // researcher view is `[data-weft-researcher="<A id>"]` with `data-state` (loading | ready |

@@ -1,13 +1,16 @@
+import { createAnnouncer } from '@/lib/background/announce';
 import { createBackgroundDeps } from '@/lib/background/deps';
-import { createHandlers } from '@/lib/background/handlers';
 import { registerFollowAlerts } from '@/lib/background/follows/alarms';
 import { listen } from '@/lib/background/server';
+import { createServices } from '@/lib/background/services';
 import { migrateStoredSettings } from '@/lib/background/settings/store';
 
 export default defineBackground(() => {
   // Listeners are registered synchronously: a woken service worker must find them at once.
   const deps = createBackgroundDeps();
-  listen(createHandlers(deps));
+  const announcer = createAnnouncer();
+  listen(createServices(deps), announcer.noteTab);
+  announcer.watchStorage();
   registerFollowAlerts(deps.follows);
   void deps.cache.open();
   // An update's first start stores the settings in their current shape (readers migrate in memory meanwhile).

@@ -6,6 +6,8 @@
 //                 otherwise stop with a message naming what to install (1 check)
 //   2. typecheck  tsc --noEmit (1 check)
 //   3. lint       eslint . --max-warnings 0 (1 check)
+//   3b. layers    dependency-cruiser with .dependency-cruiser.cjs: the layer rule of README
+//                 "How it is built", no import cycle between files or folders (1 check)
 //   4. unit       vitest run (its test counts)
 //   5. build      wxt build (1 check)
 //   6. ff-build   wxt zip -b firefox --mv3: the Firefox build, its zip and the sources zip (1 check)
@@ -142,6 +144,7 @@ async function main() {
   const chromiumOk = await stepChromium();
   await stepSimple('typecheck', 'typecheck (tsc --noEmit)', BIN('tsc'), ['--noEmit']);
   await stepSimple('lint', 'lint (eslint . --max-warnings 0)', BIN('eslint'), ['.', '--max-warnings', '0']);
+  await stepSimple('layers', 'layers (npm run check:layers)', 'npm', ['run', '--silent', 'check:layers']);
   await stepUnit();
   const built = await stepSimple('build', 'build (wxt build)', BIN('wxt'), ['build']);
   await stepSimple('ff-build', 'Firefox build and packages (wxt zip -b firefox --mv3)', BIN('wxt'), ['zip', '-b', 'firefox', '--mv3']);

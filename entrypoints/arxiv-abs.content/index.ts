@@ -1,11 +1,13 @@
 import { readAbsHead, readAbsPage } from '@/lib/arxiv/readers/abs';
 import { runFeatures } from '@/lib/page/features/run-features';
-import { readVisibility, watchVisibility } from '@/lib/page/features/visibility';
-import { absPageFeatures } from '@/lib/page/features/registry';
-import { ask } from '@/lib/shared/protocol/client';
+import { featuresFor } from '@/lib/page/features/registry';
+import { readPageSettings, watchPageSettings } from '@/lib/page/page-settings';
+import { ask } from '@/lib/ui/client';
 import { createEarlyAnswers } from '@/lib/page/early-answers';
 import { domParsed, headParsed } from '@/lib/page/document-ready';
 import { yieldToPage } from '@/lib/page/yield-to-page';
+
+const FEATURES = featuresFor('abs');
 
 export default defineContentScript({
   matches: ['https://arxiv.org/abs/*'],
@@ -14,22 +16,22 @@ export default defineContentScript({
   runAt: 'document_start',
   async main(ctx) {
     const early = createEarlyAnswers(ask);
-    // Read at once: by the time the <head> is parsed it has long answered.
-    const shown = readVisibility();
+    // Asked at once: by the time the <head> is parsed it has long answered.
+    const initial = readPageSettings(ask);
     // In a task of its own: headParsed resolves inside one of the parser's tasks, and a head
     // can name thousands of authors.
     const head = headParsed(document)
       .then(yieldToPage)
       .then(() => readAbsHead(document, location.href));
     void head.then(async (known) => {
-      const show = await shown;
-      if (known) early.send(absPageFeatures.flatMap((f) => f.early?.(known, show) ?? []));
+      const { show } = await initial;
+      if (known) early.send(FEATURES.flatMap((f) => f.early?.(known, show) ?? []));
     });
     await domParsed(document);
     // Reading the page (thousands of authors on some) in a task of its own, not on top of the
     // browser's own DOMContentLoaded work.
     await yieldToPage();
-    const show = watchVisibility(await shown, ctx.signal);
+    const settings = watchPageSettings(await initial, ask, ctx.signal);
     if (ctx.isInvalid) return;
     const page = readAbsPage(document, location.href, await head);
     if (!page) {
@@ -37,6 +39,6 @@ export default defineContentScript({
       console.warn('Weft: unrecognised arXiv abstract page layout; nothing added.');
       return;
     }
-    runFeatures(absPageFeatures, { page, signal: ctx.signal, ask: early.ask, show });
+    runFeatures(FEATURES, { page, signal: ctx.signal, ask: early.ask, settings });
   },
 });

@@ -1,16 +1,16 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { AlertControls } from '@/components/AlertOptions';
-import { FailureNotice } from '@/components/FailureNotice';
-import { HostAccessNotice } from '@/components/HostAccessNotice';
+import { AlertControls } from '@/lib/extension-pages/components/AlertOptions';
+import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
+import { HostAccessNotice } from '@/lib/extension-pages/components/HostAccessNotice';
 import { TTL } from '@/lib/background/catalog/catalog';
 import { createFollowingState } from '@/lib/extension-pages/following-state';
-import { ask } from '@/lib/shared/protocol/client';
+import { ask } from '@/lib/ui/client';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { MAX_KEY_LENGTH, type KeyService } from '@/lib/shared/settings/key-format';
 import { CACHE_LIFETIMES, CACHE_TTL_SCALE, PAGE_ADDITIONS, type CacheLifetime, type PageAddition } from '@/lib/shared/settings/settings';
 import { describeBudget } from '@/lib/extension-pages/budget';
-import { formatBytes, formatInteger, lazily } from '@/lib/shared/ui/format';
+import { formatBytes, formatInteger, lazily } from '@/lib/ui/format';
 import { createOptionsState, type OptionsState } from '../../lib/extension-pages/options-state';
 
 const state = createOptionsState(ask);

@@ -1,15 +1,13 @@
-import { signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { HostAccessNotice } from '@/components/HostAccessNotice';
-import { ask } from '@/lib/shared/protocol/client';
+import { HostAccessNotice } from '@/lib/extension-pages/components/HostAccessNotice';
+import { ask } from '@/lib/ui/client';
 import { createFollowingState } from '@/lib/extension-pages/following-state';
 import { FollowingTab } from './following/FollowingTab';
 import { SearchTab } from './search/SearchTab';
 import type { Typed } from './search/search-shell';
+import { tab, type Tab } from './tabs';
 
-type Tab = 'search' | 'following';
-const tab = signal<Tab>('search');
 /** Followed researchers and their new papers: shown in the Following tab, counted in the tab bar. */
 const following = createFollowingState(ask);
 
@@ -88,9 +86,4 @@ export function App({ typed = null }: { typed?: Typed | null }) {
       </section>
     </main>
   );
-}
-
-/** Lets other tabs switch the popup to a tab (e.g. a notification opening the inbox). */
-export function showTab(next: Tab): void {
-  tab.value = next;
 }

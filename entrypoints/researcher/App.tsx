@@ -1,20 +1,20 @@
 import type { ComponentChildren } from 'preact';
 import { signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { AuthorPositions } from '@/components/AuthorPositions';
-import { CoauthorGraph } from '@/components/CoauthorGraph';
-import { FailureNotice } from '@/components/FailureNotice';
-import { ResearcherFigures } from '@/components/ResearcherFigures';
-import { ResearcherHeader } from '@/components/ResearcherHeader';
-import { ResearcherWorks } from '@/components/ResearcherWorks';
-import { TopicBars } from '@/components/TopicBars';
-import { YearChart } from '@/components/YearChart';
+import { AuthorPositions } from '@/lib/extension-pages/components/AuthorPositions';
+import { CoauthorGraph } from '@/lib/extension-pages/components/CoauthorGraph';
+import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
+import { ResearcherFigures } from '@/lib/extension-pages/components/ResearcherFigures';
+import { ResearcherHeader } from '@/lib/extension-pages/components/ResearcherHeader';
+import { ResearcherWorks } from '@/lib/extension-pages/components/ResearcherWorks';
+import { TopicBars } from '@/lib/extension-pages/components/TopicBars';
+import { YearChart } from '@/lib/extension-pages/components/YearChart';
 import { createResearcherPage, type ResearcherPage } from '@/lib/extension-pages/researcher-page-state';
 import { SINCE_YEARS, topicsByField, yearSeries } from '@/lib/extension-pages/researcher-summary';
-import { ask } from '@/lib/shared/protocol/client';
+import { ask } from '@/lib/ui/client';
 import { researcherOfLocation } from '@/lib/shared/researcher-link';
-import { formatAge, formatInteger } from '@/lib/shared/ui/format';
-import { displayText } from '@/lib/shared/ui/plain-text';
+import { formatAge, formatInteger } from '@/lib/ui/format';
+import { displayText } from '@/lib/ui/plain-text';
 
 const page = createResearcherPage(ask, {
   // The surviving id of a merged profile becomes the page's address (no new history entry).

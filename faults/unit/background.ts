@@ -7,7 +7,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing';
 import { createBackgroundDeps } from '@/lib/background/deps';
-import { createHandlers } from '@/lib/background/handlers';
+import { createServices } from '@/lib/background/services';
 import type { HttpOptions } from '@/lib/background/catalog/http';
 import { dispatch } from '@/lib/background/server';
 import type { WireResponse } from '@/lib/background/protocol';
@@ -65,7 +65,7 @@ export function startBackground({ n = 4, arxivId = ID, route, http, idb = new ID
   });
   // Backoff and Retry-After waits are recorded, not waited (./setup.ts): tests check what was asked.
   const deps = createBackgroundDeps();
-  const handlers = createHandlers(deps);
+  const handlers = createServices(deps);
   /** Sends `message` as `sender` would; resolves with the wire answer. */
   const ask = <T = unknown>(message: unknown, sender: object = FROM_ARXIV) =>
     dispatch(handlers, message, sender as never, fakeBrowser.runtime.id) as Promise<WireResponse<T>>;

@@ -1,4 +1,5 @@
-import { arxivAbsUrl, arxivDoi, formatArxivId, isBareArxivId, parseArxivId } from './ids';
+import { arxivDoi, formatArxivId, isBareArxivId, parseArxivId } from './ids';
+import { arxivAbsUrl } from './urls';
 
 describe('parseArxivId', () => {
   const valid: [input: string, id: string, version: number | null][] = [

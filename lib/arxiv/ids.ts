@@ -1,4 +1,5 @@
-// arXiv identifiers, after arXiv/arxiv-browse browse/domain/identifier.py.
+// arXiv identifiers, after arXiv/arxiv-browse browse/domain/identifier.py (docs/arxiv-pages.md, arXiv ids).
+import { ARXIV_URL_HOSTS } from './urls';
 
 export interface ParsedArxivId {
   /** Bare id, no version, in arXiv's own spelling: `2406.05546`, `hep-th/9901001`, `math.GT/0309136`. */
@@ -12,7 +13,7 @@ export interface ParsedArxivId {
 const NEW_ID = /^(\d\d)(\d\d)\.(\d{4,5})(?:v([1-9]\d*))?$/;
 const OLD_ID = /^([a-z]+(?:-[a-z]{2,})?)(?:\.([a-z-]{2,}))?\/(\d\d)(\d\d)(\d{3})(?:v([1-9]\d*))?$/i;
 
-const ARXIV_HOSTS = new Set(['arxiv.org', 'www.arxiv.org', 'export.arxiv.org']);
+const ARXIV_HOSTS = new Set(ARXIV_URL_HOSTS);
 const ID_ROUTES = new Set(['abs', 'pdf', 'html']);
 
 function validMonth(mm: string): boolean {
@@ -59,7 +60,7 @@ function idFromUrl(input: string): string | null {
   let href: string;
   if (/^https?:\/\//i.test(input)) href = input;
   // Scheme-less "arxiv.org/abs/…" is what some address bars copy.
-  else if (/^(?:www\.|export\.)?arxiv\.org\//i.test(input)) href = `https://${input}`;
+  else if (ARXIV_URL_HOSTS.some((host) => input.toLowerCase().startsWith(`${host}/`))) href = `https://${input}`;
   else return null;
   let url: URL;
   try {
@@ -96,14 +97,33 @@ export function formatArxivId(id: string, version?: number | null): string {
   return version == null ? id : `${id}v${version}`;
 }
 
-export function arxivAbsUrl(id: string): string {
-  return `https://arxiv.org/abs/${id}`;
-}
-
 /**
  * The DataCite DOI in the lower-case form OpenAlex indexes. An old-style subject class
  * (`math.GT/…`) is not part of the registered identifier, so it is dropped.
  */
 export function arxivDoi(id: string): string {
   return `10.48550/arxiv.${id.replace(/^([a-z-]+)\.[A-Za-z-]+\//, '$1/').toLowerCase()}`;
+}
+
+/**
+ * The unversioned id of `raw` (a bare or versioned id, an `arXiv:` reference or an arXiv URL),
+ * or null. Both catalogs know only unversioned ids (a versioned one is a 404 at S2 and has no DOI).
+ */
+export function toBareArxivId(raw: string): string | null {
+  return parseArxivId(raw)?.id ?? null;
+}
+
+/** The arXiv id of an arxiv.org abs/pdf/html URL (catalog landing pages); null for anything else. */
+export function arxivIdFromUrl(raw: string | null | undefined): string | null {
+  return raw && /^https?:\/\//i.test(raw.trim()) ? toBareArxivId(raw) : null;
+}
+
+/** arXiv's own DOIs (10.48550/arXiv.<id>) name the preprint, never a journal version. */
+export function isArxivDoi(doi: string): boolean {
+  return /^10\.48550\/arxiv\./i.test(doi);
+}
+
+/** The arXiv id inside an arXiv DOI (`10.48550/arxiv.2312.07559` → `2312.07559`), else null. */
+export function arxivIdFromDoi(doi: string | null): string | null {
+  return doi && isArxivDoi(doi) ? toBareArxivId(doi.slice('10.48550/arxiv.'.length)) : null;
 }

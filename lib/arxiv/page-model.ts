@@ -63,6 +63,11 @@ export interface PagePaper {
   /** Where unlocated authors' badges go (the list's container). */
   authorsElement: HTMLElement | null;
   /**
+   * The container of authors the page hides until the reader expands it (the abs page's
+   * `#long-author-list`); null when nothing is hidden.
+   */
+  hiddenAuthors: HTMLElement | null;
+  /**
    * Makes sure authors 0…index have their `anchor` read. Readers that locate every author at
    * once make this a no-op; the abs page locates its hidden long list on demand.
    */

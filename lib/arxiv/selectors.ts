@@ -1,6 +1,6 @@
 // Every arxiv.org CSS selector Weft uses, in one place, so a markup change is a one-file fix.
 // Each entry lists alternates in order: the current markup first, older layouts after. See
-// /work/shared/docs/arxiv-dom.md for the page structure these come from.
+// docs/arxiv-pages.md for the page structures these come from.
 
 /** Alternates for one thing on the page, current markup first. */
 export type SelectorList = readonly [string, ...string[]];
@@ -32,6 +32,76 @@ export const SELECTORS = {
   extraServices: ['.extra-services'],
   fullText: ['.full-text'],
   bookmarks: ['.bookmarks'],
+  /** The primary subject, "Distributed, Parallel, and Cluster Computing (cs.DC)": abs subjects line, listing entries. */
+  primarySubject: ['span.primary-subject'],
+  /** A listing's body (/list/…, /catchup/…), unchanged by the 2026-06-29 chrome redesign. */
+  listingPage: ['#dlpage'],
+  /**
+   * The start of an entry: a dt followed by its dd, in a dl of #dlpage (one dl per section of
+   * /new, per day of /recent, all with id="articles").
+   */
+  listingEntry: ['dl > dt'],
+  /**
+   * An entry's abstract link, in its dt: a child of the dt since 2024, inside
+   * span.list-identifier before; the descendant form matches both.
+   */
+  listingAbstractLink: ['dt a[title="Abstract"]'],
+  /** An entry's title, in its dd, after a "Title:" span.descriptor. */
+  listingTitle: ['div.list-title'],
+  listingAuthors: ['div.list-authors'],
+  /** Links in an entry's author list (div.list-authors, search's p.authors): names, and stray ":"s. */
+  entryAuthorLinks: ['a'],
+  /** The search page's main column: present also when a query found nothing. */
+  searchPage: ['main#main-container'],
+  searchResult: ['li.arxiv-result'],
+  /** `a[href="https://arxiv.org/abs/<id>"]` "arXiv:<id>", before the pdf/other links. */
+  searchAbsLink: ['p.list-title a[href*="/abs/"]'],
+  searchTitle: ['p.title'],
+  searchAuthors: ['p.authors'],
+  /** The primary category's tag ("cs.DC"); secondary ones are .is-grey, the DOI tags sit in a nested .tags. */
+  searchPrimaryTag: ['div.tags > span.tag.is-link'],
+
+  // HTML paper view (/html/<id>): LaTeXML's markup, the same in arXiv's 2026 server-built
+  // scaffold and in older pages whose chrome is built by script (docs/arxiv-pages.md).
+  htmlArticle: ['article.ltx_document'],
+  /** The text column's box, around the article. */
+  htmlPageMain: ['div.ltx_page_main'],
+  htmlTitle: ['h1.ltx_title_document'],
+  htmlAuthors: ['div.ltx_authors'],
+  htmlCreator: ['.ltx_creator.ltx_role_author'],
+  htmlPersonName: ['.ltx_personname'],
+  /** Affiliation, e-mail, ORCID… lines in a creator's author notes. */
+  htmlContact: ['.ltx_contact'],
+  htmlAffiliationContact: ['.ltx_role_affiliation, .ltx_role_altaffiliation, .ltx_role_address'],
+  htmlEmailContact: ['.ltx_role_email'],
+  htmlOrcidContact: ['.ltx_role_orcid'],
+  /** The text of footnotes and \thanks notes (the marks are repeated inside them). */
+  htmlNoteContent: ['.ltx_note_content'],
+  /** Never part of a printed name: notes, contact lines and their labels, pictures. */
+  htmlNotText: [
+    '.ltx_note, .ltx_author_notes, .ltx_contact_name, .ltx_pubnotes, svg, script, style, noscript, template',
+  ],
+  /** Footnote and affiliation marks; math in a name block is a mark too ($^{1,2}$). */
+  htmlMark: ['sup'],
+  htmlMath: ['math'],
+  htmlLineBreak: ['br'],
+  htmlLink: ['a[href]'],
+  htmlMailto: ['a[href^="mailto:"]'],
+  htmlOrcidLink: ['a[href*="orcid.org/"]'],
+  htmlTabular: ['.ltx_tabular'],
+  htmlTableRow: ['.ltx_tr'],
+  htmlTableCell: ['.ltx_td'],
+  /** Where a collaboration's paper prints its member list ("The CMS Collaboration"). */
+  htmlAuthorListSection: ['section.ltx_appendix, section.ltx_section'],
+  htmlSectionTitle: ['.ltx_title'],
+  htmlParagraph: ['p.ltx_p'],
+  /** An institute heading in such a list. */
+  htmlBold: ['.ltx_font_bold, b, strong'],
+  /** "arXiv:<id>vN [<primary>] <date>", in #infobox (filled by script on older pages). */
+  htmlWatermark: ['#watermark-tr'],
+  htmlAbsLink: ['a[aria-label="Back to abstract page"]'],
+  /** 2023–24 pages: `<base href="/html/<id>vN/">`. */
+  htmlBase: ['base[href]'],
 } as const satisfies Record<string, SelectorList>;
 
 /** The first element matched by the first alternate that matches anything. */

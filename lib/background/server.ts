@@ -1,17 +1,11 @@
-/** The background side of the protocol: validates every message, then dispatches it. */
-import { browser, type Browser } from 'wxt/browser';
-import { CatalogError } from '../catalog/types';
-import { parseRequest, type RequestOf, type RequestType, type ResponseMap, type WireError, type WireResponse } from './protocol';
+/** The background side of the protocol: checks who is asking, validates, then dispatches. */
+import { browser } from 'wxt/browser';
+import { ARXIV_ORIGIN } from '../arxiv/urls';
+import type { Sender } from './define-requests';
+import { RefusedError, toWireError } from './errors';
+import { audienceOf, parseRequest, type Handlers, type WireResponse } from './protocol';
 
-/** The handlers of some request types (one area of the protocol). */
-export type AreaHandlers<T extends RequestType> = {
-  [K in T]: (request: RequestOf<K>, sender: Browser.runtime.MessageSender) => Promise<ResponseMap[K]>;
-};
-
-export type Handlers = AreaHandlers<RequestType>;
-
-/** Where Weft's content script runs (its `matches`: https://arxiv.org/abs/*), and nowhere else. */
-const CONTENT_SCRIPT_ORIGIN = 'https://arxiv.org';
+export type { Handlers } from './protocol';
 
 function originOf(url: string | undefined): string | null {
   try {
@@ -25,25 +19,20 @@ function originOf(url: string | undefined): string | null {
  * A page of Weft itself (popup, options), also when opened in a tab; never a content script,
  * whose sender URL is the web page's. For requests only Weft's own pages may make.
  */
-export function isExtensionPage(sender: Browser.runtime.MessageSender): boolean {
+export function isExtensionPage(sender: Sender): boolean {
   if (sender.id !== browser.runtime.id) return false;
   const own = originOf(browser.runtime.getURL('/'));
   return !sender.tab || (own !== null && originOf(sender.url) === own);
 }
 
-/** Only Weft's own pages and its content scripts on arXiv may talk to the background. */
-export function isTrustedSender(sender: Browser.runtime.MessageSender, extensionId: string): boolean {
+/** Only Weft's own pages and its content scripts on arXiv (where they run) may talk to the background. */
+export function isTrustedSender(sender: Sender, extensionId: string): boolean {
   if (sender.id !== extensionId) return false;
   if (!sender.tab || isExtensionPage(sender)) return true; // popup, options: extension pages
-  return originOf(sender.url) === CONTENT_SCRIPT_ORIGIN;
+  return originOf(sender.url) === ARXIV_ORIGIN;
 }
 
-export async function dispatch(
-  handlers: Handlers,
-  message: unknown,
-  sender: Browser.runtime.MessageSender,
-  extensionId: string,
-): Promise<WireResponse<unknown>> {
+export async function dispatch(handlers: Handlers, message: unknown, sender: Sender, extensionId: string): Promise<WireResponse<unknown>> {
   if (!isTrustedSender(sender, extensionId)) {
     return { ok: false, error: { kind: 'bad-request', message: 'Sender not allowed', retryAt: null } };
   }
@@ -51,34 +40,21 @@ export async function dispatch(
   if (!parsed.ok) return { ok: false, error: { kind: 'bad-request', message: parsed.reason, retryAt: null } };
   const request = parsed.request;
   try {
-    const handler = handlers[request.type] as (r: typeof request, s: typeof sender) => Promise<unknown>;
+    if (audienceOf(request.type) === 'extension' && !isExtensionPage(sender)) throw new RefusedError('Only Weft’s own pages may do this');
+    const handler = handlers[request.type] as (r: typeof request, s: Sender) => Promise<unknown>;
     return { ok: true, data: await handler(request, sender) };
   } catch (e) {
     return { ok: false, error: toWireError(e) };
   }
 }
 
-/** A request a handler turns down, e.g. one only Weft's own pages may make. */
-export class RefusedError extends Error {
-  override readonly name = 'RefusedError';
-}
-
-/** For handlers of requests only Weft's own pages may make (settings, the inbox, imports). */
-export function requireExtensionPage(sender: Browser.runtime.MessageSender): void {
-  if (!isExtensionPage(sender)) throw new RefusedError('Only Weft’s own pages may do this');
-}
-
-/** Describes a failure for the other side of the message channel. */
-export function toWireError(e: unknown): WireError {
-  if (e instanceof RefusedError) return { kind: 'bad-request', message: e.message, retryAt: null };
-  if (e instanceof CatalogError) return { kind: e.kind, message: e.message, retryAt: e.retryAt };
-  console.error('Weft: request failed', e);
-  return { kind: 'internal', message: String(e), retryAt: null };
-}
-
-/** Registers the message listener; call synchronously at the top of the background's main(). */
-export function listen(handlers: Handlers): void {
-  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) =>
-    dispatch(handlers, message, sender, browser.runtime.id),
-  );
+/**
+ * Registers the message listener; call synchronously at the top of the background's main().
+ * `onContentScript` learns each arXiv tab that asks something (so changes can be announced to it).
+ */
+export function listen(handlers: Handlers, onContentScript?: (tabId: number) => void): void {
+  browser.runtime.onMessage.addListener((message: unknown, sender: Sender) => {
+    if (sender.tab?.id !== undefined && !isExtensionPage(sender) && isTrustedSender(sender, browser.runtime.id)) onContentScript?.(sender.tab.id);
+    return dispatch(handlers, message, sender, browser.runtime.id);
+  });
 }

@@ -3,7 +3,7 @@
  * features only read it; nothing else decides identity (docs/identity.md).
  */
 
-/** How the person was identified (CONTRACT §2 `data-match`). */
+/** How the person was identified (docs/test-contract.md, Abs page: `data-match`). */
 export type MatchKind =
   /** The paper's own authorship record in a catalog names this profile. */
   | 'record'

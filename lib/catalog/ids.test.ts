@@ -1,14 +1,6 @@
-import {
-  arxivIdFromDoi,
-  arxivIdFromUrl,
-  bareDoi,
-  bareOpenAlexId,
-  bareOrcid,
-  bareRor,
-  requireArxivId,
-  safeHttpsUrl,
-  toBareArxivId,
-} from './ids';
+import { arxivIdFromDoi, arxivIdFromUrl, toBareArxivId } from '../arxiv/ids';
+import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from './ids';
+import { safeLink } from './links';
 
 describe('toBareArxivId', () => {
   it.each([
@@ -32,9 +24,9 @@ describe('toBareArxivId', () => {
 
 describe('catalog id forms', () => {
   it('finds the arXiv id in an arXiv DOI, in any case', () => {
-    expect(arxivIdFromDoi('https://doi.org/10.48550/arxiv.2312.07559')).toBe('2312.07559');
+    expect(arxivIdFromDoi(bareDoi('https://doi.org/10.48550/arxiv.2312.07559'))).toBe('2312.07559');
     expect(arxivIdFromDoi('10.48550/arXiv.hep-th/9901001')).toBe('hep-th/9901001');
-    expect(arxivIdFromDoi('https://doi.org/10.1038/s42256-024-00832-8')).toBeNull();
+    expect(arxivIdFromDoi(bareDoi('https://doi.org/10.1038/s42256-024-00832-8'))).toBeNull();
     expect(arxivIdFromDoi(null)).toBeNull();
   });
 
@@ -63,7 +55,7 @@ describe('catalog id forms', () => {
 describe('safeHttpsUrl', () => {
   const host = 'www.semanticscholar.org';
   it('keeps https links on the expected host', () => {
-    expect(safeHttpsUrl('https://www.semanticscholar.org/paper/abc', host)).toBe('https://www.semanticscholar.org/paper/abc');
+    expect(safeLink('https://www.semanticscholar.org/paper/abc', host)).toBe('https://www.semanticscholar.org/paper/abc');
   });
 
   it.each([
@@ -74,5 +66,5 @@ describe('safeHttpsUrl', () => {
     'https://www.semanticscholar.org.evil.example/paper/abc',
     'https://user:pw@www.semanticscholar.org/paper/abc',
     'not a url',
-  ])('drops %j', (raw) => expect(safeHttpsUrl(raw, host)).toBeNull());
+  ])('drops %j', (raw) => expect(safeLink(raw, host)).toBeNull());
 });

@@ -1,7 +1,7 @@
 /** An OpenAlex key's daily allowance in words, as the options page shows it after "Test". */
 import type { KeyBudget } from '../background/catalog/key-check';
-import { formatReset } from '../shared/ui/describe-failure';
-import { formatInteger, lazily } from '../shared/ui/format';
+import { formatReset } from '../ui/describe-failure';
+import { formatInteger, lazily } from '../ui/format';
 
 const usd = lazily(() => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 }));
 

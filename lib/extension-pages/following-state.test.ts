@@ -1,4 +1,5 @@
 import { fakeBrowser } from 'wxt/testing';
+import { announce } from '@/test/announce';
 import type { FollowsState } from '../background/protocol';
 import { createFollowingState, describeCheck } from './following-state';
 
@@ -23,19 +24,19 @@ describe('the Following tab state', () => {
     await vi.waitFor(() => expect(s.load.value).toMatchObject({ status: 'ready', data: { follows: [{ name: 'Ray Cao' }] } }));
 
     names = ['Ray Cao', 'Li Ming'];
-    await fakeBrowser.storage.local.set({ follows: [] });
+    await announce('follows');
     await vi.waitFor(() => expect(s.load.value).toMatchObject({ status: 'ready', data: { follows: [{}, { name: 'Li Ming' }] } }));
 
-    // Other extension data does not make it ask again.
+    // Other changes do not make it ask again, nor anything once stopped.
     const calls = ask.mock.calls.length;
-    await fakeBrowser.storage.local.set({ 'some-cache-flag': 1 });
+    await announce('identities');
     stop();
-    await fakeBrowser.storage.local.set({ follows: [] });
+    await announce('follows');
     expect(ask.mock.calls.length).toBe(calls);
   });
 
   it('shows an error with what to do when the background cannot answer', async () => {
-    const { RemoteError } = await import('../shared/protocol/client');
+    const { RemoteError } = await import('../ui/client');
     const s = createFollowingState((async () => {
       throw new RemoteError({ kind: 'internal', message: 'gone', retryAt: null });
     }) as never);

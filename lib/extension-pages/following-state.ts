@@ -4,12 +4,10 @@
  * open, plus what the reader's own actions are doing (checking, importing).
  */
 import { signal } from '@preact/signals';
-import { browser } from 'wxt/browser';
-import { SETTINGS_KEY } from '../shared/settings/settings';
-import { KEYS, LEASE_KEY } from '../shared/follows/model';
-import type { ask as askBackground } from '../shared/protocol/client';
+import type { ask as askBackground } from '../ui/client';
 import type { CheckOutcome, FollowsState, ImportResult, WireError } from '../background/protocol';
-import { describeFailure, failureOf, formatReset } from '../shared/ui/describe-failure';
+import { describeFailure, failureOf, formatReset } from '../ui/describe-failure';
+import { onChange } from '../ui/changes';
 
 type Ask = typeof askBackground;
 
@@ -56,15 +54,11 @@ export function createFollowingState(ask: Ask) {
     }
   }
 
-  /** Re-reads the state whenever the background stores a change; returns the unsubscribe. */
+  /** Re-reads the state whenever the background announces a change; returns the unsubscribe. */
   function watch(): () => void {
-    const watched: Record<string, string[]> = { local: [...Object.values(KEYS), SETTINGS_KEY], session: [LEASE_KEY] };
-    const onChanged = (changes: Record<string, unknown>, area: string) => {
-      if (Object.keys(changes).some((k) => watched[area]?.includes(k))) void refresh();
-    };
-    browser.storage.onChanged.addListener(onChanged);
+    const stops = [onChange('follows', () => void refresh()), onChange('settings', () => void refresh())];
     void refresh();
-    return () => browser.storage.onChanged.removeListener(onChanged);
+    return () => stops.forEach((stop) => stop());
   }
 
   /** Runs a change the reader asked for; a failure is reported, the state refreshes either way. */

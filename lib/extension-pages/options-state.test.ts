@@ -1,4 +1,4 @@
-import { RemoteError } from '@/lib/shared/protocol/client';
+import { RemoteError } from '@/lib/ui/client';
 import { NO_PROBLEMS } from '@/lib/background/settings/key-problems';
 import { DEFAULT_SETTINGS } from '@/lib/shared/settings/settings';
 import { createOptionsState } from './options-state';

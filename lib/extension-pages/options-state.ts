@@ -4,15 +4,14 @@
  * (saving or testing a key, changing a setting, clearing the cache).
  */
 import { signal } from '@preact/signals';
-import { browser } from 'wxt/browser';
 import type { KeyTest } from '@/lib/background/catalog/key-check';
-import type { ask as askBackground } from '@/lib/shared/protocol/client';
+import type { ask as askBackground } from '@/lib/ui/client';
 import type { CacheStats, SettingsResult, WireError } from '@/lib/background/protocol';
-import { KEY_PROBLEMS_KEY } from '@/lib/background/settings/key-problems';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { checkApiKey, type KeyService } from '@/lib/shared/settings/key-format';
-import { SETTINGS_KEY, type CacheLifetime, type PageAddition, type Visibility } from '@/lib/shared/settings/settings';
-import { describeFailure, failureOf } from '@/lib/shared/ui/describe-failure';
+import { type CacheLifetime, type PageAddition, type Visibility } from '@/lib/shared/settings/settings';
+import { describeFailure, failureOf } from '@/lib/ui/describe-failure';
+import { onChange } from '@/lib/ui/changes';
 
 type Ask = typeof askBackground;
 
@@ -105,13 +104,9 @@ export function createOptionsState(ask: Ask) {
     }
   }
 
-  /** Re-reads settings when the background records a change (e.g. a key refused meanwhile). */
+  /** Re-reads settings when the background announces a change (e.g. a key refused meanwhile). */
   function watch(): () => void {
-    const onChanged = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && (KEY_PROBLEMS_KEY in changes || SETTINGS_KEY in changes)) void loadSettings();
-    };
-    browser.storage.onChanged.addListener(onChanged);
-    return () => browser.storage.onChanged.removeListener(onChanged);
+    return onChange('settings', () => void loadSettings());
   }
 
   return {

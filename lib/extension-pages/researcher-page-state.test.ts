@@ -1,5 +1,5 @@
 import type { ResearcherProfile, ResearcherProfileResult, ResearcherWorksResult } from '@/lib/background/protocol';
-import { RemoteError } from '@/lib/shared/protocol/client';
+import { RemoteError } from '@/lib/ui/client';
 import { createResearcherPage, WORKS_STEP } from './researcher-page-state';
 import { work } from './researcher-testing';
 

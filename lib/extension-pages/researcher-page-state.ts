@@ -9,8 +9,8 @@
  */
 import { batch, computed, signal } from '@preact/signals';
 import type { ResearcherProfile, ResearcherS2Result, ResearcherWork, WireError, WorkOrder } from '@/lib/background/protocol';
-import type { ask as askBackground } from '@/lib/shared/protocol/client';
-import { failureOf } from '@/lib/shared/ui/describe-failure';
+import type { ask as askBackground } from '@/lib/ui/client';
+import { failureOf } from '@/lib/ui/describe-failure';
 import { authorPositions, coauthorNetwork } from './researcher-summary';
 
 /** Works shown at first and added by each "Load more". */

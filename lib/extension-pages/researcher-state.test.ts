@@ -1,5 +1,5 @@
 import type { ResearcherResult } from '@/lib/background/protocol';
-import { RemoteError } from '@/lib/shared/protocol/client';
+import { RemoteError } from '@/lib/ui/client';
 import { createResearcherViews } from './researcher-state';
 
 const result = (id: string, recentOk = true): ResearcherResult => ({

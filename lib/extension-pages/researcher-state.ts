@@ -5,9 +5,9 @@
  * this popup are reused, so Back is instant.
  */
 import { computed, signal } from '@preact/signals';
-import type { ask as askBackground } from '@/lib/shared/protocol/client';
+import type { ask as askBackground } from '@/lib/ui/client';
 import type { ResearcherResult, WireError } from '@/lib/background/protocol';
-import { failureOf } from '@/lib/shared/ui/describe-failure';
+import { failureOf } from '@/lib/ui/describe-failure';
 
 export interface OpenedResearcher {
   /** Bare OpenAlex A id. */

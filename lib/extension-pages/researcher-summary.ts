@@ -4,7 +4,7 @@
  * in author lists, and their co-author network. Pure functions of the data, so every figure the
  * page shows can be checked against what the catalog served.
  */
-import type { ResearcherProfile, ResearcherWork } from '@/lib/background/requests/researcher-page';
+import type { ResearcherProfile, ResearcherWork } from '@/lib/background/protocol';
 
 /** OpenAlex's counts_by_year covers the last ten years. */
 export const YEARS_COVERED = 10;

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
 import type { AuthorSuggestion } from '@/lib/background/catalog/openalex';
 import type { PaperSummary } from '@/lib/catalog/types';
-import { RemoteError } from '@/lib/shared/protocol/client';
+import { RemoteError } from '@/lib/ui/client';
 import type { RecentSearches } from './recent-searches';
 import { createSearchState, DEBOUNCE_MS, type SearchDeps } from './search-state';
 

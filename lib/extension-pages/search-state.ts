@@ -6,15 +6,16 @@
  * results never belong to an older query). Blank queries and arXiv ids send nothing.
  */
 import { batch, computed, signal } from '@preact/signals';
-import { arxivAbsUrl, formatArxivId, parseArxivId } from '@/lib/arxiv/ids';
+import { formatArxivId, parseArxivId } from '@/lib/arxiv/ids';
+import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import type { AuthorSuggestion } from '@/lib/background/catalog/openalex';
 import type { PaperSummary } from '@/lib/catalog/types';
-import type { ask as askBackground } from '@/lib/shared/protocol/client';
+import type { ask as askBackground } from '@/lib/ui/client';
 import type { PaperHitsResult, ResearcherHitsResult, WireError } from '@/lib/background/protocol';
 import { normaliseQuery } from '@/lib/shared/search-query';
-import { failureOf } from '@/lib/shared/ui/describe-failure';
-import { displayText } from '@/lib/shared/ui/plain-text';
-import { safeHref } from '@/lib/shared/ui/safe-url';
+import { failureOf } from '@/lib/ui/describe-failure';
+import { displayText } from '@/lib/ui/plain-text';
+import { paperUrl } from '@/lib/catalog/links';
 import type { RecentSearches } from './recent-searches';
 
 export const DEBOUNCE_MS = 200;
@@ -58,10 +59,6 @@ export interface SearchDeps {
   debounceMs?: number;
 }
 
-/** The arXiv page of a paper, else its catalog page (only if it is a link Weft trusts). */
-export function paperUrl(p: PaperSummary): string | null {
-  return p.arxivId ? arxivAbsUrl(p.arxivId) : safeHref(p.catalogUrl);
-}
 
 export function createSearchState({ ask, recent, openTab, openResearcher, debounceMs = DEBOUNCE_MS }: SearchDeps) {
   /** The text in the box, as typed. */
@@ -84,7 +81,7 @@ export function createSearchState({ ask, recent, openTab, openResearcher, deboun
     if (r.status === 'ready') {
       return [
         ...r.hits.researchers.map((hit): Entry => ({ kind: 'researcher', hit })),
-        ...r.hits.papers.map((hit): Entry => ({ kind: 'paper', hit, url: paperUrl(hit) })),
+        ...r.hits.papers.map((hit): Entry => ({ kind: 'paper', hit, url: paperUrl({ arxivId: hit.arxivId, catalogUrl: hit.catalogUrl }) })),
       ];
     }
     if (normaliseQuery(query.value) === '') return recent.list.value.map((q): Entry => ({ kind: 'recent', query: q }));

@@ -6,7 +6,7 @@
  * then asks for exactly the same thing, it gets that answer instead of a new round trip.
  * Each early answer serves one ask only: a retry always goes to the background again.
  */
-import type { ask as askBackground } from '../shared/protocol/client';
+import type { ask as askBackground } from '../ui/client';
 import type { RequestOf, RequestType, ResponseMap, WeftRequest } from '../background/protocol';
 
 type Ask = typeof askBackground;

@@ -3,9 +3,10 @@
  * validates it and caches by it). Any characters are allowed — the catalog client URL-encodes
  * them — but a query is bounded and never blank.
  */
+import { MAX_QUERY_CHARS } from './limits';
 
-/** Longer queries are cut (by code point, so an emoji is never split into a lone surrogate). */
-export const MAX_QUERY_CHARS = 200;
+// Longer queries are cut by code point, so an emoji is never split into a lone surrogate.
+export { MAX_QUERY_CHARS };
 
 /** Trimmed, inner whitespace collapsed, Unicode NFC, capped at MAX_QUERY_CHARS; '' when blank. */
 export function normaliseQuery(raw: string): string {

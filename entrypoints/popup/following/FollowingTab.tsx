@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useSignal } from '@preact/signals';
 import { browser } from 'wxt/browser';
-import { FailureNotice } from '@/components/FailureNotice';
+import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import { FollowButton } from '@/components/FollowButton';
-import { FollowedList } from '@/components/FollowedList';
-import { NewPapersInbox } from '@/components/NewPapersInbox';
+import { FollowedList } from '@/lib/extension-pages/components/FollowedList';
+import { NewPapersInbox } from '@/lib/extension-pages/components/NewPapersInbox';
 import { groupInbox } from '@/lib/extension-pages/inbox-view';
-import { ask } from '@/lib/shared/protocol/client';
+import { ask } from '@/lib/ui/client';
 import type { FollowsState } from '@/lib/background/protocol';
-import { describeFailure, formatReset } from '@/lib/shared/ui/describe-failure';
-import { formatAge, lazily } from '@/lib/shared/ui/format';
-import { showTab } from '../App';
+import { describeFailure, formatReset } from '@/lib/ui/describe-failure';
+import { formatAge, lazily } from '@/lib/ui/format';
+import { showTab } from '../tabs';
 import { createResearcherViews } from '../../../lib/extension-pages/researcher-state';
-import { ResearcherView } from '../../../components/ResearcherView';
-import { AlertOptions, IMPORT_HASH } from '@/components/AlertOptions';
+import { ResearcherView } from '../../../lib/extension-pages/components/ResearcherView';
+import { AlertOptions, IMPORT_HASH } from '@/lib/extension-pages/components/AlertOptions';
 import type { FollowingState } from '@/lib/extension-pages/following-state';
 import './following.css';
 

@@ -1,11 +1,11 @@
 import type { RefObject } from 'preact';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
-import { ask } from '@/lib/shared/protocol/client';
+import { ask } from '@/lib/ui/client';
 import { createRecentSearches } from '../../../lib/extension-pages/recent-searches';
 import { createResearcherViews } from '../../../lib/extension-pages/researcher-state';
-import { ResearcherStack } from '../../../components/ResearcherView';
-import { LISTBOX_ID, optionId, SearchResults } from '../../../components/SearchResults';
+import { ResearcherStack } from '../../../lib/extension-pages/components/ResearcherView';
+import { LISTBOX_ID, optionId, SearchResults } from '../../../lib/extension-pages/components/SearchResults';
 import { createSearchState, type SearchState } from '../../../lib/extension-pages/search-state';
 import { resumeTyping, type Typed } from './search-shell';
 import './search.css';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { parseArxivId } from '../ids';
 import { nameTokens } from '../names';
-import { isAbsPageUrl, panelInsertionPoint, readAbsHead, readAbsPage, type AbsPage } from './abs';
+import { isAbsPageUrl, panelInsertionPoint, readAbsHead, readAbsPaper, type AbsPaper } from './abs';
 import { fixturesPath } from '@/test/fixtures';
 
 // The shared fixtures are read in place (never copied into the repo); checkouts without the
@@ -57,8 +57,8 @@ afterAll(async () => {
   await Promise.all(windows.map((window) => window.happyDOM.close()));
 });
 
-function read(file: string): AbsPage {
-  const page = readAbsPage(load(file), urlOf(file));
+function read(file: string): AbsPaper {
+  const page = readAbsPaper(load(file), urlOf(file));
   if (!page) throw new Error(`${file}: not read as an abs page`);
   return page;
 }
@@ -92,8 +92,8 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
     it('reads the same page given what the <head> read already', () => {
       const doc = load(file);
       const head = readAbsHead(doc, urlOf(file));
-      const strip = ({ locateThrough: _, ...rest }: AbsPage) => rest;
-      expect(strip(readAbsPage(doc, urlOf(file), head)!)).toEqual(strip(readAbsPage(load(file), urlOf(file))!));
+      const strip = ({ locateThrough: _, ...rest }: AbsPaper) => rest;
+      expect(strip(readAbsPaper(doc, urlOf(file), head)!)).toEqual(strip(readAbsPaper(load(file), urlOf(file))!));
     });
 
     it('detects the layout', () => {
@@ -144,7 +144,7 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
       page.locateThrough(page.authors.length - 1);
       for (const author of page.authors) {
         const node = author.anchor?.kind === 'link' ? author.anchor.element : author.anchor?.node;
-        expect(author.hidden).toBe(page.longList?.contains(node ?? null) ?? false);
+        expect(author.hidden).toBe(page.hiddenAuthors?.contains(node ?? null) ?? false);
       }
     });
 
@@ -167,7 +167,7 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
 
   describe.each(otherFiles)('%s (not an abs page)', (file) => {
     it('is not read as an abs page', () => {
-      expect(readAbsPage(load(file), urlOf(file))).toBeNull();
+      expect(readAbsPaper(load(file), urlOf(file))).toBeNull();
       expect(panelInsertionPoint(load(file))).toBeNull();
     });
   });
@@ -175,14 +175,14 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
   describe('specific pages', () => {
     it('1411.4413: locates the visible authors at once and the hidden ones on demand', () => {
       const doc = load('rendered-2026-06/abs_1411.4413.html');
-      const page = readAbsPage(doc, 'https://arxiv.org/abs/1411.4413')!;
+      const page = readAbsPaper(doc, 'https://arxiv.org/abs/1411.4413')!;
       const visible = page.authors.filter((a) => !a.hidden);
       expect(visible).toHaveLength(100);
       expect(visible.every((a) => a.anchor !== null)).toBe(true);
       expect(page.authors[2000]!.anchor).toBeNull();
       page.locateThrough(2000);
       const anchor = page.authors[2000]!.anchor;
-      expect(anchor?.kind === 'link' && page.longList?.contains(anchor.element)).toBe(true);
+      expect(anchor?.kind === 'link' && page.hiddenAuthors?.contains(anchor.element)).toBe(true);
       expect(page.authors[2001]!.anchor).toBeNull();
     });
 
@@ -204,8 +204,8 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
     // metadata disagrees with its URL: the URL wins, the metadata is only a fallback.
     it.skipIf(!has('rendered-2026-06/abs_cs_0006007.html'))('prefers the URL id, else the page metadata', () => {
       const doc = load('rendered-2026-06/abs_cs_0006007.html');
-      expect(readAbsPage(doc, 'https://arxiv.org/abs/cs/0006007v1')?.arxivId).toBe('cs/0006007');
-      const saved = readAbsPage(doc, 'file:///tmp/page.html');
+      expect(readAbsPaper(doc, 'https://arxiv.org/abs/cs/0006007v1')?.arxivId).toBe('cs/0006007');
+      const saved = readAbsPaper(doc, 'file:///tmp/page.html');
       expect([saved?.arxivId, saved?.version]).toEqual(['cs/0006008', null]);
     });
 
@@ -247,7 +247,7 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
       ]);
       expect(page.authors.slice(0, 100).every((a) => !a.hidden)).toBe(true);
       expect(page.authors.slice(100).every((a) => a.hidden)).toBe(true);
-      expect(page.longList?.id).toBe('long-author-list');
+      expect(page.hiddenAuthors?.id).toBe('long-author-list');
       expect(page.longListToggle?.id).toBe('toggle');
       expect(page.authors.find((a) => a.citationName === 'Finger Jr., M.')?.name).toBe('M. Finger Jr.');
     });
@@ -272,7 +272,7 @@ describe.skipIf(!available)('arXiv fixture pages', () => {
         'P. M. Nadolsky',
         'C.-P. Yuan',
       ]);
-      expect(page.longList).toBeNull();
+      expect(page.hiddenAuthors).toBeNull();
     });
 
     it.skipIf(!has('rendered-2026-06-29-spinout/abs_2406.05546.html'))('reads the 2026-06-29 redesign like before', () => {
@@ -293,7 +293,7 @@ describe('isAbsPageUrl', () => {
   it.each([
     ['https://arxiv.org/abs/2406.05546', true],
     ['https://arxiv.org/abs/2406.05546v2', true],
-    ['https://www.arxiv.org/abs/hep-th/9901001', true],
+    ['https://www.arxiv.org/abs/hep-th/9901001', false],
     ['https://arxiv.org/abs/2406.05546?context=cs#top', true],
     ['http://arxiv.org/abs/2406.05546', false],
     ['https://export.arxiv.org/abs/2406.05546', false],
@@ -311,13 +311,13 @@ describe('isAbsPageUrl', () => {
   });
 });
 
-describe('readAbsPage on minimal pages', () => {
+describe('readAbsPaper on minimal pages', () => {
   it('returns null without an abs layout', () => {
-    expect(readAbsPage(parse('<div id="dlpage"></div>'), 'https://arxiv.org/abs/2406.05546')).toBeNull();
+    expect(readAbsPaper(parse('<div id="dlpage"></div>'), 'https://arxiv.org/abs/2406.05546')).toBeNull();
   });
 
   it('returns null when neither URL nor metadata names a paper', () => {
-    expect(readAbsPage(parse('<div id="abs-outer"><div id="abs"></div></div>'), 'https://example.org/')).toBeNull();
+    expect(readAbsPaper(parse('<div id="abs-outer"><div id="abs"></div></div>'), 'https://example.org/')).toBeNull();
   });
 
   it('falls back to the author links and the heading without citation metas', () => {
@@ -328,7 +328,7 @@ describe('readAbsPage on minimal pages', () => {
         <a href="https://arxiv.org/search/cs?searchtype=author&query=Cao,+R">Ray  Cao</a>,
         <a href="https://arxiv.org/search/cs?searchtype=author&query=King,+M">Martin King Jr.</a>
       </div></div></div>`);
-    const page = readAbsPage(doc, 'https://arxiv.org/abs/2406.05546v2');
+    const page = readAbsPaper(doc, 'https://arxiv.org/abs/2406.05546v2');
     expect(page?.layout).toBe('legacy');
     expect(page?.title).toBe('A title');
     expect(page?.authors.map((a) => [a.name, a.citationName, a.anchor?.kind, a.hidden])).toEqual([
@@ -340,7 +340,7 @@ describe('readAbsPage on minimal pages', () => {
   it('keeps the metas as the author list when div.authors is missing', () => {
     const doc = parse(`<head><meta name="citation_author" content="Cao, Ray"></head>
       <body><div id="abs-outer"><div id="abs"></div></div></body>`);
-    const page = readAbsPage(doc, 'https://arxiv.org/abs/2406.05546');
+    const page = readAbsPaper(doc, 'https://arxiv.org/abs/2406.05546');
     expect(page?.authors).toEqual([{ index: 0, name: 'Ray Cao', citationName: 'Cao, Ray', anchor: null, hidden: false }]);
     expect(page?.authorsElement).toBeNull();
   });

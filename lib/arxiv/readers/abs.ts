@@ -1,65 +1,29 @@
 // Reading an arXiv abstract page. Pure DOM reads: nothing here modifies the page.
 
-import { createAuthorLocator, type AuthorAnchor } from '../author-anchors';
+import { createAuthorLocator } from '../author-anchors';
+import { categoryInParentheses } from '../categories';
 import { parseArxivId } from '../ids';
 import { collapseSpaces, displayName } from '../names';
+import type { ArxivPage, PageAuthor, PagePaper } from '../page-model';
 import { SELECTORS, matchesAny, queryAll, queryFirst } from '../selectors';
+import { arxivPageUrl } from '../urls';
 
-export type { AuthorAnchor } from '../author-anchors';
-
-export interface AbsPage {
-  /** Bare, no version; from the URL, else the page's own metadata. */
-  arxivId: string;
-  /** From the URL; null when the URL names no version. */
-  version: number | null;
-  title: string;
+/**
+ * The paper of an abs page. Its author list is the contract's (docs/test-contract.md, Abs
+ * page): the citation_author metas with a letter, in order. Authors hidden in a long list are
+ * located on demand (`locateThrough`): reading all 3,000 of 1411.4413 at once is a long task.
+ */
+export interface AbsPaper extends PagePaper {
   /** `abs-outer`: 2019+ (incl. the 2026-06-29 redesign); `legacy`: the pre-2019 Perl page. */
   layout: 'abs-outer' | 'legacy';
-  /** The contract's author list (CONTRACT.md §2), in order. */
-  authors: PageAuthor[];
-  authorsElement: HTMLElement | null;
-  longList: HTMLElement | null;
+  /** The "et al." expander after the long list. */
   longListToggle: HTMLElement | null;
-  /**
-   * Makes sure authors 0…index have their `anchor` (and `hidden`) read. Authors hidden in a
-   * long list are located on demand: reading all 3,000 of 1411.4413 at once is a long task.
-   */
-  locateThrough(index: number): void;
 }
 
-export interface PageAuthor {
-  /** Position in the author list, 0-based. */
-  index: number;
-  /** Display form: "Ray Cao" for "Cao, Ray". */
-  name: string;
-  /** As in the citation_author meta, or the link text on pages without those metas. */
-  citationName: string;
-  /**
-   * Where in div.authors the name is written; null when it could not be located, or (in a
-   * long list's hidden part) until `AbsPage.locateThrough` reaches it.
-   */
-  anchor: AuthorAnchor | null;
-  /** Inside #long-author-list (display:none until the reader expands it). */
-  hidden: boolean;
-}
-
-const ABS_HOSTS = new Set(['arxiv.org', 'www.arxiv.org']);
 const HAS_LETTER = /\p{L}/u;
 
-
 export function isAbsPageUrl(url: string | URL): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  return (
-    parsed.protocol === 'https:' &&
-    ABS_HOSTS.has(parsed.hostname) &&
-    parsed.pathname.startsWith('/abs/') &&
-    parseArxivId(parsed.href) !== null
-  );
+  return !!arxivPageUrl(url)?.pathname.startsWith('/abs/') && parseArxivId(String(url)) !== null;
 }
 
 function pageId(doc: Document, url: string): { id: string; version: number | null } | null {
@@ -154,7 +118,7 @@ function readAuthors(
  * `head`: what readAbsHead already read of this document (its thousands of author metas are
  * not read twice).
  */
-export function readAbsPage(doc: Document, url: string, head?: AbsHead | null): AbsPage | null {
+export function readAbsPaper(doc: Document, url: string, head?: AbsHead | null): AbsPaper | null {
   const container = queryFirst(doc, SELECTORS.absContainer);
   if (!container) return null;
   const id = pageId(doc, url);
@@ -168,13 +132,26 @@ export function readAbsPage(doc: Document, url: string, head?: AbsHead | null): 
     arxivId: id.id,
     version: id.version,
     title: readTitle(doc, container),
+    primaryCategory: readPrimaryCategory(container),
     layout: container.matches(SELECTORS.absContainer[0]) ? 'abs-outer' : 'legacy',
     authors,
+    element: container as HTMLElement,
     authorsElement,
-    longList,
+    hiddenAuthors: longList,
     longListToggle,
     locateThrough,
   };
+}
+
+/** An abs page as the one model of every page reader: one paper. */
+export function readAbsPage(doc: Document, url: string, head?: AbsHead | null): ArxivPage | null {
+  const paper = readAbsPaper(doc, url, head);
+  return paper && { type: 'abs', papers: [paper] };
+}
+
+/** The primary category (`cs.DC`) from the subjects line: "Distributed, … (cs.DC); Machine Learning (cs.LG)". */
+function readPrimaryCategory(container: Element): string | null {
+  return categoryInParentheses(queryFirst(container, SELECTORS.primarySubject)?.textContent ?? '');
 }
 
 /** What an abs page's <head> says about the paper: readable before the body is parsed. */

@@ -31,7 +31,8 @@ export interface Fresh<T> {
 }
 
 export interface ResolvedAuthors {
-  source: PaperRecord['source'];
+  /** The catalog whose record gave the author list; null when no catalog has the paper yet. */
+  source: PaperRecord['source'] | null;
   openalexWorkId: string | null;
   slots: { openalex: PaperAuthor | null; s2: PaperAuthor | null }[];
   fetchedAt: number;
@@ -114,7 +115,15 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     }
     if (!s2.value.found) {
       if (oaError) throw oaError;
-      throw new CatalogError('not-found', 'Neither OpenAlex nor Semantic Scholar knows this paper');
+      // Neither catalog has the paper yet (a paper's first days): no record names its authors.
+      return {
+        source: null,
+        openalexWorkId: null,
+        slots: names.map(() => ({ openalex: null, s2: null })),
+        fetchedAt: Math.min(s2.fetchedAt, oa?.fetchedAt ?? Infinity),
+        stale: s2.stale || !!oa?.stale,
+        laterS2: null,
+      };
     }
     return {
       source: 's2',
@@ -151,7 +160,13 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     return { value: metrics, fetchedAt, stale };
   }
 
-  return { paperAuthors, authorMetrics, openAlexWork, s2Paper };
+  /** Semantic Scholar's authors of the paper paired with the page's names; null when S2 has no record of it. */
+  async function s2Authors(arxivId: string, names: string[]): Promise<Fresh<(PaperAuthor | null)[] | null>> {
+    const s2 = await s2Paper(arxivId);
+    return { ...s2, value: s2.value.found ? pair(names, s2.value.value.authors) : null };
+  }
+
+  return { paperAuthors, s2Authors, authorMetrics, openAlexWork, s2Paper };
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;

@@ -9,7 +9,7 @@ import { validate, type Http } from './http';
 import * as S from './schemas/openalex';
 import { CatalogError, SOURCE_NAMES, type SourceId } from '../../catalog/types';
 
-/** How each catalog refuses a bad key (catalog-apis.md §2.1, §3.1). */
+/** How each catalog refuses a bad key (docs/catalog-apis.md: OpenAlex, Keys, credits and the daily allowance; Semantic Scholar, Keys and the shared pool). */
 const REFUSED: Record<SourceId, number> = { openalex: 401, s2: 403 };
 
 /** `e` as a `key-rejected` error when it is the catalog refusing the key that was sent; else `e`. */

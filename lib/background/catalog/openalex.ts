@@ -2,26 +2,26 @@
  * OpenAlex client (https://api.openalex.org). Validates every response at the boundary and
  * maps it to Weft's domain types; nothing past this file sees an OpenAlex field name.
  *
- * Cost model (see docs/catalog-apis.md §2.1): singletons (`/works/doi:…`, `/authors/A…`) and
+ * Cost model (docs/catalog-apis.md, Keys, credits and the daily allowance): singletons (`/works/doi:…`, `/authors/A…`) and
  * `/autocomplete` are free; list calls (`/works?filter=…`, `/authors?filter=…`) cost a credit
  * each from a small daily budget. Once the budget is spent, list calls fail fast with
  * `budget-exhausted` until it resets, while singletons keep working.
  */
 import * as v from 'valibot';
 import { validate, type Classify429, type GetKey, type Http } from './http';
-import { arxivIdFromDoi, arxivIdFromUrl, bareDoi, bareOpenAlexId, bareOrcid, bareRor, isArxivDoi, requireArxivId } from '../../catalog/ids';
+import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi } from '../../arxiv/ids';
+import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../../catalog/ids';
 import { API_BASES } from '../../catalog/hosts';
 import { asKeyRejection } from './key-check';
 import * as S from './schemas/openalex';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
+import { MAX_QUERY_CHARS, OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
+import { openAlexUrl } from '../../catalog/links';
 import { ResearcherAuthor, ResearcherWork as ResearcherWorkSchema } from './schemas/openalex-researcher';
 
 const BASE = API_BASES.openalex;
-/** OpenAlex rejects more than 100 values in one OR filter. */
-const MAX_IDS = 100;
 /** Alerts: 10 pages × 100 works per 100 followed authors is far beyond a normal year. */
 const MAX_PAGES = 10;
-const MAX_QUERY_CHARS = 200;
 /** List results carry at most this many authorships (singletons carry all). */
 const LIST_AUTHORSHIPS_CAP = 100;
 
@@ -151,8 +151,8 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
   /** All list results for `ids` (≤100 per call, calls in parallel), validated as `item`. */
   async function listByIds<S extends v.GenericSchema>(path: string, filter: string, ids: string[], select: string, item: S, signal?: AbortSignal) {
     const pages = await Promise.all(
-      chunk(ids, MAX_IDS).map(async (part) => {
-        const body = await call('list', path, { filter: `${filter}:${part.join('|')}`, per_page: String(MAX_IDS), select }, signal);
+      chunk(ids, OPENALEX_MAX_OR_VALUES).map(async (part) => {
+        const body = await call('list', path, { filter: `${filter}:${part.join('|')}`, per_page: String(OPENALEX_MAX_OR_VALUES), select }, signal);
         // Each record on its own: one malformed author or work is left out, not the other 99.
         const { results } = validate(S.list(v.unknown()), body, `OpenAlex ${path}`);
         return results.flatMap((r) => {
@@ -171,7 +171,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
    */
   async function workByArxivId(arxivId: string, signal?: AbortSignal): Promise<PaperRecord> {
     const id = requireArxivId(arxivId);
-    const body = await call('free', `/works/doi:10.48550/arxiv.${id.toLowerCase()}`, { select: WORK_SELECT }, signal);
+    const body = await call('free', `/works/doi:${arxivDoi(id)}`, { select: WORK_SELECT }, signal);
     const work = validate(S.Work, body, 'OpenAlex work');
     return {
       source: 'openalex',
@@ -222,7 +222,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     const params = {
       filter: `authorships.author.id:${authorId}`,
       sort: 'publication_date:desc',
-      per_page: String(clamp(limit, 1, MAX_IDS)),
+      per_page: String(clamp(limit, 1, OPENALEX_MAX_OR_VALUES)),
       select: SUMMARY_SELECT,
     };
     const body = await call('list', '/works', params, signal);
@@ -314,14 +314,14 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
       return [{
         source: 'openalex' as const,
         id,
-        arxivId: arxivIdFromDoi(h.external_id),
+        arxivId: arxivIdFromDoi(bareDoi(h.external_id)),
         doi: bareDoi(h.external_id),
         title: h.display_name ?? '',
         // A work's hint is its author names joined by ", ".
         authorNames: h.hint ? h.hint.split(', ').filter(Boolean) : [],
         year: null,
         citedBy: h.cited_by_count ?? null,
-        catalogUrl: `https://openalex.org/${id}`,
+        catalogUrl: openAlexUrl(id),
       }];
     });
   }
@@ -335,7 +335,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
   async function worksByAuthorsSince(authorIds: string[], sinceYear: number, signal?: AbortSignal): Promise<{ works: AlertWork[]; complete: boolean }> {
     const works = new Map<string, AlertWork>();
     let complete = true;
-    for (const part of chunk(uniqueIds(authorIds, 'A'), MAX_IDS)) {
+    for (const part of chunk(uniqueIds(authorIds, 'A'), OPENALEX_MAX_OR_VALUES)) {
       let cursor: string | null | undefined = '*';
       for (let page = 0; cursor; page++) {
         if (page === MAX_PAGES) {
@@ -344,7 +344,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
         }
         const params: Params = {
           filter: `authorships.author.id:${part.join('|')},publication_year:>${Math.trunc(sinceYear) - 1}`,
-          per_page: String(MAX_IDS),
+          per_page: String(OPENALEX_MAX_OR_VALUES),
           cursor,
           select: ALERT_SELECT,
         };
@@ -450,7 +450,7 @@ function position(p: string | null | undefined): AuthoredWork['authorPosition'] 
 
 /** The arXiv copy of a work: its arXiv DOI, else an arxiv.org landing page among its locations. */
 function arxivIdOf(w: S.WorkOut): string | null {
-  const fromDoi = arxivIdFromDoi(w.doi);
+  const fromDoi = arxivIdFromDoi(bareDoi(w.doi));
   if (fromDoi) return fromDoi;
   for (const l of w.locations ?? []) {
     const id = arxivIdFromUrl(l.landing_page_url);
@@ -484,7 +484,7 @@ function paperSummary(w: S.WorkOut): PaperSummary {
     authorNames: (w.authorships ?? []).map(authorName).filter(Boolean),
     year: w.publication_year ?? yearOf(w.publication_date),
     citedBy: w.cited_by_count ?? null,
-    catalogUrl: `https://openalex.org/${w.id}`,
+    catalogUrl: openAlexUrl(w.id),
   };
 }
 

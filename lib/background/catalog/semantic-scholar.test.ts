@@ -13,7 +13,7 @@ const read = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
 const load = (name: string) => JSON.parse(read(name)) as Json;
 const T0 = Date.UTC(2026, 7, 21, 8, 0, 0);
 
-// Field names S2 accepts (docs/catalog-apis.md §3.2; the same lists the acceptance fake enforces).
+// Field names S2 accepts (docs/catalog-apis.md, Paper lookups; the same lists the acceptance fake enforces).
 const S2_PAPER_FIELDS = ['paperId', 'corpusId', 'externalIds', 'url', 'title', 'abstract', 'venue', 'publicationVenue', 'year',
   'referenceCount', 'citationCount', 'influentialCitationCount', 'isOpenAccess', 'openAccessPdf', 'fieldsOfStudy',
   's2FieldsOfStudy', 'publicationTypes', 'publicationDate', 'journal', 'citationStyles', 'authors', 'citations',

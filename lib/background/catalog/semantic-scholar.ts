@@ -7,7 +7,9 @@
  */
 import { API_BASES } from '../../catalog/hosts';
 import { validate, type GetKey, type Http } from './http';
-import { bareDoi, isArxivDoi, isS2AuthorId, isOldStyleArxivId, requireArxivId, safeHttpsUrl, toBareArxivId } from '../../catalog/ids';
+import { isArxivDoi, toBareArxivId } from '../../arxiv/ids';
+import { bareDoi, isOldStyleArxivId, isS2AuthorId, requireArxivId } from '../../catalog/ids';
+import { S2_LINK_HOST, safeLink } from '../../catalog/links';
 import { asKeyRejection } from './key-check';
 import * as S from './schemas/semantic-scholar';
 import { CatalogError, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
@@ -156,6 +158,6 @@ function paperSummary(p: S.PaperOut): PaperSummary {
     authorNames: (p.authors ?? []).flatMap((a) => a.name || []),
     year: p.year ?? null,
     citedBy: p.citationCount ?? null,
-    catalogUrl: safeHttpsUrl(p.url, 'www.semanticscholar.org'),
+    catalogUrl: safeLink(p.url, S2_LINK_HOST),
   };
 }

@@ -19,9 +19,8 @@ import { detectNewWorks, utcDay } from './detect';
 import type { Lease } from './lease';
 import type { CheckProblem, FollowEntry, InboxEntry } from '../../shared/follows/model';
 import type { FollowStore } from './store';
+import { OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
 
-/** OpenAlex accepts at most 100 values in one OR filter. */
-const GROUP_SIZE = 100;
 /**
  * Works are asked for from the publication year of this long ago: a preprint's year is the
  * year it was posted, and OpenAlex creates records within days, so a January check still
@@ -182,7 +181,7 @@ export function createChecker({ openalex, store, lease, notify, now = Date.now }
     let found = 0;
     let stop: unknown = null;
     try {
-      for (const group of chunk(targets, GROUP_SIZE)) {
+      for (const group of chunk(targets, OPENALEX_MAX_OR_VALUES)) {
         try {
           const groupIds = group.map((e) => e.id);
           const works = await attributeTruncated(await fetchGroup(groupIds, run), group, run);

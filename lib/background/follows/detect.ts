@@ -1,5 +1,5 @@
 /**
- * Which of the works a check found are new, per followed researcher (CONTRACT.md §3): a work
+ * Which of the works a check found are new, per followed researcher (docs/test-contract.md, Popup): a work
  * is new when its OpenAlex `created_date` (a UTC date) is on or after the UTC day of that
  * researcher's last check and it was not seen before. `created_date` is a date, not a time,
  * so a work created on the day of the last check can only be told apart by remembering what

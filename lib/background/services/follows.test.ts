@@ -1,7 +1,7 @@
 import { fakeBrowser } from 'wxt/testing';
 import { dispatch, type Handlers } from '../server';
 import type { FollowService } from '../follows/service';
-import { followHandlers } from './follows';
+import { followService } from './follows';
 
 const EXT = fakeBrowser.runtime.id;
 const popup = { id: EXT, url: `chrome-extension://${EXT}/popup.html` } as never;
@@ -19,7 +19,7 @@ function fakeService() {
   } as unknown as FollowService & Record<string, ReturnType<typeof vi.fn>>;
 }
 
-const handlersWith = (follows: FollowService) => followHandlers({ follows }) as unknown as Handlers;
+const handlersWith = (follows: FollowService) => followService({ follows }) as unknown as Handlers;
 
 describe('follow handlers', () => {
   it('let the author card on arXiv follow, unfollow and read who is followed', async () => {

@@ -1,44 +1,55 @@
-import type { FollowResponses } from '../requests/follows';
-import { requireExtensionPage, type AreaHandlers } from '../server';
-import type { BackgroundDeps } from '../deps';
-
 /**
- * Content scripts may follow, unfollow and read who is followed (the author card, the badges);
- * everything else — the inbox, checks, settings, import — is for Weft's own pages only.
+ * The follows service: the author card's and the popup's Follow buttons, the badges' followed
+ * marks, and the popup's Following tab. Only the background writes follow data; these requests
+ * are the only way to ask it to. Content scripts may follow, unfollow and read who is followed;
+ * the inbox, checks, alert settings and import are for Weft's own pages only.
  */
-export function followHandlers({ follows }: Pick<BackgroundDeps, 'follows'>): AreaHandlers<keyof FollowResponses> {
-  return {
+import * as v from 'valibot';
+import { defineRequests } from '../define-requests';
+import type { BackgroundDeps } from '../deps';
+import { MAX_FILE_CHARS } from '../../shared/follows/file';
+import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '../../shared/follows/model';
+import { OpenAlexAuthorId, OpenAlexWorkId, PersonName } from './fields';
+
+export const followRequests = defineRequests({
+  follow: { from: 'pages', fields: { id: OpenAlexAuthorId, name: PersonName } },
+  unfollow: { from: 'pages', fields: { id: OpenAlexAuthorId } },
+  /** Bare A ids of everyone followed (badges mark them; Follow buttons show their state). */
+  'followed-ids': { from: 'pages', fields: {} },
+  'follows-state': { from: 'extension', fields: {} },
+  'mark-seen': { from: 'extension', fields: { workIds: v.pipe(v.array(OpenAlexWorkId), v.minLength(1), v.maxLength(1000)) } },
+  'mark-all-seen': { from: 'extension', fields: {} },
+  'check-now': { from: 'extension', fields: {} },
+  'alert-settings': {
+    from: 'extension',
+    fields: {
+      intervalMinutes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(MIN_INTERVAL_MINUTES), v.maxValue(MAX_INTERVAL_MINUTES))),
+      notify: v.optional(v.boolean()),
+    },
+  },
+  'import-follows': { from: 'extension', fields: { text: v.pipe(v.string(), v.maxLength(MAX_FILE_CHARS)) } },
+});
+
+export function followService({ follows }: Pick<BackgroundDeps, 'follows'>) {
+  return followRequests.answer({
     follow: ({ id, name }) => follows.follow(id, name),
     unfollow: ({ id }) => follows.unfollow(id),
     'followed-ids': async () => ({ ids: await follows.followedIds() }),
-    'follows-state': async (_, sender) => {
-      requireExtensionPage(sender);
-      return follows.state();
-    },
-    'mark-seen': async ({ workIds }, sender) => {
-      requireExtensionPage(sender);
+    'follows-state': () => follows.state(),
+    'mark-seen': async ({ workIds }) => {
       await follows.markSeen(workIds);
       return null;
     },
-    'mark-all-seen': async (_, sender) => {
-      requireExtensionPage(sender);
+    'mark-all-seen': async () => {
       await follows.markSeen(null);
       return null;
     },
-    'check-now': async (_, sender) => {
-      requireExtensionPage(sender);
-      return follows.check('manual');
-    },
-    'alert-settings': async ({ intervalMinutes, notify }, sender) => {
-      requireExtensionPage(sender);
-      return follows.updateSettings({
+    'check-now': () => follows.check('manual'),
+    'alert-settings': ({ intervalMinutes, notify }) =>
+      follows.updateSettings({
         ...(intervalMinutes !== undefined ? { intervalMinutes } : {}),
         ...(notify !== undefined ? { notify } : {}),
-      });
-    },
-    'import-follows': async ({ text }, sender) => {
-      requireExtensionPage(sender);
-      return follows.importFile(text);
-    },
-  };
+      }),
+    'import-follows': ({ text }) => follows.importFile(text),
+  });
 }

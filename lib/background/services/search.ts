@@ -1,13 +1,29 @@
+/** The search service: the popup's search-as-you-type and its researcher view. */
+import * as v from 'valibot';
 import { createResearchers } from '../catalog/researcher';
-import { createSearch } from '../catalog/search';
-import type { ResearcherResult, SearchResponses } from '../requests/search';
-import { toWireError, type AreaHandlers } from '../server';
+import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
+import { toWireError } from '../errors';
+import { isNormalQuery, MAX_QUERY_CHARS } from '../../shared/search-query';
+import { OpenAlexAuthorId } from './fields';
 
-export function searchHandlers({ openalex, cache }: Pick<BackgroundDeps, 'openalex' | 'cache'>): AreaHandlers<keyof SearchResponses> {
-  const search = createSearch({ openalex, cache });
+/** A normalised, non-blank query (see lib/shared/search-query.ts); the client URL-encodes it. */
+const SearchQuery = v.pipe(
+  v.string(),
+  // A code point is at most two UTF-16 units: a cheap bound before the exact check.
+  v.maxLength(MAX_QUERY_CHARS * 2),
+  v.check(isNormalQuery, 'not a normalised, non-blank query'),
+);
+
+export const searchRequests = defineRequests({
+  'search-researchers': { from: 'extension', fields: { q: SearchQuery } },
+  'search-papers': { from: 'extension', fields: { q: SearchQuery } },
+  researcher: { from: 'extension', fields: { id: OpenAlexAuthorId } },
+});
+
+export function searchService({ openalex, cache, search }: Pick<BackgroundDeps, 'openalex' | 'cache' | 'search'>) {
   const researchers = createResearchers({ openalex, cache });
-  return {
+  return searchRequests.answer({
     'search-researchers': async ({ q }) => {
       const r = await search.researchers(q);
       return { results: r.value, fetchedAt: r.fetchedAt, stale: r.stale };
@@ -21,11 +37,11 @@ export function searchHandlers({ openalex, cache }: Pick<BackgroundDeps, 'openal
       const recentPending = researchers.recentWorks(id);
       recentPending.catch(() => undefined); // awaited below, after the profile
       const profile = await researchers.profile(id);
-      const recent: ResearcherResult['recent'] = await recentPending.then(
-        (r) => ({ status: 'ready', ...r.value, fetchedAt: r.fetchedAt, stale: r.stale }),
-        (e: unknown) => ({ status: 'unavailable', error: toWireError(e) }),
+      const recent = await recentPending.then(
+        (r) => ({ status: 'ready' as const, ...r.value, fetchedAt: r.fetchedAt, stale: r.stale }),
+        (e: unknown) => ({ status: 'unavailable' as const, error: toWireError(e) }),
       );
       return { profile: profile.value, fetchedAt: profile.fetchedAt, stale: profile.stale, recent };
     },
-  };
+  });
 }

@@ -4,7 +4,7 @@ import { dispatch, type Handlers } from '../server';
 import { createHttp } from '../catalog/http';
 import { createApiKeyStore } from '../settings/api-keys';
 import { createKeyProblemLog } from '../settings/key-problems';
-import { settingsHandlers } from './settings';
+import { settingsService } from './settings';
 
 const EXT = fakeBrowser.runtime.id;
 const options = { id: EXT, url: `chrome-extension://${EXT}/options.html`, tab: { id: 4 } } as never;
@@ -37,7 +37,7 @@ function setup(answers: Record<string, () => Response> = {}) {
       return answers[new URL(String(input)).host]!();
     },
   });
-  const h = settingsHandlers({ cache, apiKeys, http, keyProblems: createKeyProblemLog() }) as unknown as Handlers;
+  const h = settingsService({ cache, apiKeys, http, keyProblems: createKeyProblemLog() }) as unknown as Handlers;
   return { cache, apiKeys, h, urls };
 }
 

@@ -1,10 +1,45 @@
+/**
+ * The settings service: what pages show (content scripts read it), and the options page's
+ * settings, API keys and cache. A key travels one way, into the background, and comes back
+ * masked.
+ */
+import * as v from 'valibot';
 import { testKey } from '../catalog/key-check';
-import type { MaskedKeys, SettingsResponses, SettingsResult } from '../requests/settings';
-import { RefusedError, requireExtensionPage, type AreaHandlers } from '../server';
-import { maskKey, type ApiKeys, type KeyService } from '../../shared/settings/key-format';
+import { defineRequests } from '../define-requests';
+import type { BackgroundDeps } from '../deps';
+import { RefusedError } from '../errors';
+import { readCollapsedPanels, saveCollapsedPanels } from '../settings/panel-layout';
 import { readKeyProblems } from '../settings/key-problems';
 import { readSettings, updateSettings } from '../settings/store';
-import type { BackgroundDeps } from '../deps';
+import { isApiKey, maskKey, type ApiKeys, type KeyService } from '../../shared/settings/key-format';
+import { CACHE_LIFETIMES, PAGE_ADDITIONS, PANEL_IDS, type PageAddition } from '../../shared/settings/settings';
+
+/** A key in the exact form Weft stores, or '' to remove the saved one. */
+const KeyField = (service: KeyService) =>
+  v.optional(v.union([v.literal(''), v.pipe(v.string(), v.check((key) => isApiKey(service, key), 'not an API key'))]));
+
+const Service = v.picklist(['openalex', 's2'] as const satisfies readonly KeyService[]);
+
+/** Which page additions to show or hide; the ones not named stay as they are. */
+const Show = v.strictObject(
+  Object.fromEntries(PAGE_ADDITIONS.map((k) => [k, v.optional(v.boolean())])) as Record<PageAddition, v.OptionalSchema<v.BooleanSchema<undefined>, undefined>>,
+);
+
+export const settingsRequests = defineRequests({
+  /** What an arXiv page shows, and which panels the reader collapsed. */
+  'page-settings': { from: 'pages', fields: {} },
+  'set-collapsed-panels': { from: 'pages', fields: { ids: v.pipe(v.array(v.picklist(PANEL_IDS)), v.maxLength(PANEL_IDS.length)) } },
+  'settings-get': { from: 'extension', fields: {} },
+  'settings-set': { from: 'extension', fields: { show: v.optional(Show), cacheLifetime: v.optional(v.picklist(CACHE_LIFETIMES)) } },
+  'settings-set-keys': { from: 'extension', fields: { openalex: KeyField('openalex'), s2: KeyField('s2') } },
+  /** No key saved for that service: the request fails (`{ valid: false }` is never the answer). */
+  'settings-test-key': { from: 'extension', fields: { service: Service } },
+  'cache-stats': { from: 'extension', fields: {} },
+  'cache-clear': { from: 'extension', fields: {} },
+});
+
+/** Each saved key masked ("••••••••1a2b"), or null when there is none. */
+export type MaskedKeys = Record<KeyService, string | null>;
 
 const masked = (keys: ApiKeys): MaskedKeys => ({
   openalex: keys.openalex ? maskKey(keys.openalex) : null,
@@ -13,48 +48,42 @@ const masked = (keys: ApiKeys): MaskedKeys => ({
 
 type Deps = Pick<BackgroundDeps, 'apiKeys' | 'cache' | 'http' | 'keyProblems'>;
 
-/** The options page's requests: settings, API keys (answered masked) and the cache. Weft's own pages only. */
-export function settingsHandlers({ apiKeys, cache, http, keyProblems }: Deps): AreaHandlers<keyof SettingsResponses> {
-  const result = async (keys?: ApiKeys): Promise<SettingsResult> => {
+export function settingsService({ apiKeys, cache, http, keyProblems }: Deps) {
+  const result = async (keys?: ApiKeys) => {
     const [saved, problems, settings] = await Promise.all([keys ?? apiKeys.keys(), readKeyProblems(), readSettings()]);
     return { keys: masked(saved), problems, settings };
   };
 
-  return {
-    'settings-get': async (_, sender) => {
-      requireExtensionPage(sender);
-      return result();
+  return settingsRequests.answer({
+    'page-settings': async () => {
+      const [settings, collapsed] = await Promise.all([readSettings(), readCollapsedPanels()]);
+      return { show: settings.show, collapsed };
     },
-    'settings-set': async ({ show, cacheLifetime }, sender) => {
-      requireExtensionPage(sender);
+    'set-collapsed-panels': async ({ ids }) => ({ collapsed: await saveCollapsedPanels(ids) }),
+    'settings-get': () => result(),
+    'settings-set': async ({ show, cacheLifetime }) => {
       await updateSettings((s) => ({ ...s, show: { ...s.show, ...show }, cacheLifetime: cacheLifetime ?? s.cacheLifetime }));
       return result();
     },
-    'settings-set-keys': async ({ openalex, s2 }, sender) => {
-      requireExtensionPage(sender);
+    'settings-set-keys': async ({ openalex, s2 }) => {
       const patch = { ...(openalex !== undefined ? { openalex } : {}), ...(s2 !== undefined ? { s2 } : {}) };
       const saved = await apiKeys.save(patch);
       // A refusal was about the key it replaces.
       await Promise.all((Object.keys(patch) as KeyService[]).map((service) => keyProblems.clear(service)));
       return result(saved);
     },
-    'settings-test-key': async ({ service }, sender) => {
-      requireExtensionPage(sender);
+    'settings-test-key': async ({ service }) => {
       const key = (await apiKeys.keys())[service];
       if (!key) throw new RefusedError('No key is saved for this catalog');
       const answer = await testKey(http, service, key);
       await (answer.valid ? keyProblems.clear(service) : keyProblems.refused(service));
       return answer;
     },
-    'cache-stats': async (_, sender) => {
-      requireExtensionPage(sender);
-      return cache.stats();
-    },
+    'cache-stats': () => cache.stats(),
     // Followed researchers, the inbox and settings live in extension storage: clearing keeps them.
-    'cache-clear': async (_, sender) => {
-      requireExtensionPage(sender);
+    'cache-clear': async () => {
       await cache.clear();
       return cache.stats();
     },
-  };
+  });
 }

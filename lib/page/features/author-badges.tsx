@@ -11,21 +11,23 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { AuthorBadge } from '@/components/AuthorBadge';
 import { AuthorCard } from '@/components/AuthorCard';
 import { FollowButton } from '@/components/FollowButton';
+import { IdentityActions } from '@/components/IdentityActions';
 import { badgeCss, cardCss } from '@/components/styles';
-import type { AbsPage } from '../../arxiv/readers/abs';
-import { followedIds } from '../../shared/followed-ids';
+import type { PagePaper } from '../../arxiv/page-model';
+import { onChange } from '../../ui/changes';
+import { followedIds } from '../../ui/followed-ids';
 import { attachStyledShadow } from '../shadow-host';
 import { placeHost } from './badge-placement';
 import { inSlices } from '../slices';
 import {
   createAuthorProfiles,
-  EAGER_AUTHORS,
   paperAuthorsRequest,
   type AuthorEntry,
   type AuthorProfiles,
   type BadgeState,
-} from './author-profiles';
+} from '../../ui/author-profiles';
 import type { Feature } from './types';
+import { EAGER_AUTHORS } from '../../shared/limits';
 
 const HOVER_OPEN_MS = 250;
 const HOVER_CLOSE_MS = 250;
@@ -49,11 +51,18 @@ function syncHooks(host: HTMLElement, state: BadgeState): void {
     if (value === null || value === undefined) host.removeAttribute(name);
     else host.setAttribute(name, String(value));
   };
-  const m = state.kind === 'ready' ? state.metrics : null;
+  const ready = state.kind === 'ready' ? state : null;
+  const m = ready?.metrics;
   set('data-h-index', m?.hIndex);
   set('data-cited-by', m?.citedBy);
   set('data-works', m?.works);
   set('data-openalex-id', m?.openalexId);
+  set('data-match', ready?.match);
+  // Semantic Scholar's own figures for this author, beside the ones shown.
+  const s2 = ready?.s2;
+  set('data-s2-h-index', s2?.hIndex);
+  set('data-s2-cited-by', s2?.citedBy);
+  set('data-s2-works', s2?.works);
 }
 
 function createCardLayer(profiles: AuthorProfiles, hostOf: (index: number) => HTMLElement, signalAbort: AbortSignal) {
@@ -136,11 +145,22 @@ function createCardLayer(profiles: AuthorProfiles, hostOf: (index: number) => HT
         onRetry={() => void profiles.retry()}
         onPointerEnter={() => clearTimeout(closeTimer)}
         onPointerLeave={leave}
-        actions={researcher && (
-          <div class="actions">
-            <FollowButton id={researcher.id} name={researcher.name} />
-          </div>
-        )}
+        actions={
+          <>
+            {researcher && (
+              <div class="actions">
+                <FollowButton id={researcher.id} name={researcher.name} />
+              </div>
+            )}
+            <IdentityActions
+              entry={entry}
+              onRefresh={() => profiles.refresh([entry.index])}
+              loadCandidates={() => profiles.candidates(entry.index)}
+              onChoose={(id, everywhere) => profiles.correct(entry.index, id, everywhere)}
+              onUndo={() => profiles.uncorrect(entry.index)}
+            />
+          </>
+        }
       />
     );
   }
@@ -191,10 +211,10 @@ function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: AuthorProf
  * Authors beyond the first ones load as the reader scrolls them into view, and those in arXiv's
  * hidden long list only once the reader expands it.
  */
-function watchLazyAuthors(page: AbsPage, hostOf: (index: number) => HTMLElement, profiles: AuthorProfiles, draw: (i: number) => void, abort: AbortSignal) {
+function watchLazyAuthors(page: PagePaper, hostOf: (index: number) => HTMLElement, profiles: AuthorProfiles, draw: (i: number) => void, abort: AbortSignal) {
   const lazy = profiles.entries.filter((e) => e.lazy).map((e) => e.index);
   if (!lazy.length) return;
-  const list = page.longList;
+  const list = page.hiddenAuthors;
   const hidden = () => !!list && (list.hidden || list.style.display === 'none');
   let pending = new Set<number>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
@@ -231,12 +251,15 @@ function watchLazyAuthors(page: AbsPage, hostOf: (index: number) => HTMLElement,
 
 export const authorBadges: Feature = {
   id: 'author-badges',
+  pages: ['abs'],
   shown: (show) => show.badges,
   early: ({ arxivId, citationNames }, show) =>
     show.badges && citationNames.length ? [paperAuthorsRequest(arxivId, citationNames, Math.min(citationNames.length, EAGER_AUTHORS))] : [],
-  run({ page, signal: abort, ask }) {
-    if (!page.authors.length) return;
-    const profiles = createAuthorProfiles(page.arxivId, page.authors, ask);
+  run({ page: { papers: [page] }, signal: abort, ask }) {
+    if (!page?.authors.length) return;
+    const profiles = createAuthorProfiles(page, page.authors, ask);
+    // A correction made elsewhere (another tab, the settings page) applies here too.
+    abort.addEventListener('abort', onChange('identities', () => void profiles.reload()));
     // Created when first needed: a long list's hidden thousands only in later slices.
     const hosts: HTMLElement[] = new Array<HTMLElement>(page.authors.length);
     const hostOf = (i: number) => {

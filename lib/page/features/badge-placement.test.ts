@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { AbsPage, PageAuthor } from '../../arxiv/readers/abs';
+import type { PageAuthor, PagePaper } from '../../arxiv/page-model';
 import { placeHost } from './badge-placement';
 
 function page(html: string) {
@@ -8,7 +8,7 @@ function page(html: string) {
   div.className = 'authors';
   div.append(document.createTextNode(html));
   document.body.append(div);
-  return { div, text: div.firstChild as Text, abs: { authorsElement: div, longList: null } as unknown as AbsPage };
+  return { div, text: div.firstChild as Text, abs: { authorsElement: div, hiddenAuthors: null } as unknown as PagePaper };
 }
 const textAuthor = (node: Text, end: number): PageAuthor =>
   ({ index: 0, name: '', citationName: '', hidden: false, anchor: { kind: 'text', node, end } }) as PageAuthor;

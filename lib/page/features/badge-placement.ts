@@ -1,5 +1,5 @@
 /** Where badge hosts go in arXiv's author list. */
-import type { AbsPage, PageAuthor } from '../../arxiv/readers/abs';
+import type { PageAuthor, PagePaper } from '../../arxiv/page-model';
 
 /** The text node and offset where `end` of `node` now is, after earlier badges split it. */
 function resolveTextPosition(node: Text, end: number): { node: Text; end: number } {
@@ -18,7 +18,7 @@ function resolveTextPosition(node: Text, end: number): { node: Text; end: number
 }
 
 /** Puts a badge host right after its author's name without changing arXiv's own text. */
-export function placeHost(page: AbsPage, author: PageAuthor, host: HTMLElement): void {
+export function placeHost(paper: PagePaper, author: PageAuthor, host: HTMLElement): void {
   const anchor = author.anchor;
   if (anchor?.kind === 'link') {
     anchor.element.after(host);
@@ -27,6 +27,6 @@ export function placeHost(page: AbsPage, author: PageAuthor, host: HTMLElement):
     if (at.end < at.node.data.length) at.node.splitText(at.end);
     at.node.after(host);
   } else {
-    ((author.hidden && page.longList) || page.authorsElement)?.append(host);
+    ((author.hidden && paper.hiddenAuthors) || paper.authorsElement)?.append(host);
   }
 }

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { signal, type Signal } from '@preact/signals';
+import { computed, signal, type Signal } from '@preact/signals';
 import { fakeBrowser } from 'wxt/testing';
-import type { AbsPage } from '../../arxiv/readers/abs';
+import type { ArxivPage } from '../../arxiv/page-model';
 import type { PaperSummary } from '../../catalog/types';
-import { RemoteError } from '../../shared/protocol/client';
-import { DEFAULT_SETTINGS, type Visibility } from '../../shared/settings/settings';
+import { RemoteError } from '../../ui/client';
+import { DEFAULT_SETTINGS, type PanelId, type Visibility } from '../../shared/settings/settings';
 import { paperPanels } from './paper-panels';
 
 const ID = '2406.05546';
@@ -16,7 +16,11 @@ const related = (i: number, over: Partial<PaperSummary> = {}): PaperSummary => (
 });
 
 const answers: Record<string, unknown> = {
-  'paper-citations': { known: true, source: 's2', citedBy: 1234, openalexId: 'W9', s2Id: 'abc', journalDoi: '10.1038/x?y', journalName: 'Nature', s2Failure: null, fetchedAt: Date.now() - 2 * 3_600_000, stale: false },
+  'paper-citations': {
+    known: true, source: 's2', citedBy: 1234, openalexId: 'W9', s2Id: 'abc', journalDoi: '10.1038/x?y', journalName: 'Nature', s2Failure: null,
+    counts: { s2: { value: 1234, fetchedAt: Date.now() - 2 * 3_600_000 }, openalex: { value: 1001, fetchedAt: Date.now() - 3_600_000 } },
+    fetchedAt: Date.now() - 2 * 3_600_000, stale: false,
+  },
   'paper-institutions': {
     known: true, basis: 'paper', authorCount: 3, fetchedAt: Date.now(), stale: false,
     groups: [
@@ -40,17 +44,21 @@ const answers: Record<string, unknown> = {
   },
 };
 
+/** The panel layout the background keeps (set-collapsed-panels), across the page loads of a test. */
+let savedLayout: PanelId[] = [];
+
 function fakeAsk(failing: Set<string> = new Set()) {
   const asked: Record<string, unknown>[] = [];
   const ask = vi.fn(async (req: Record<string, unknown>) => {
     asked.push(req);
     if (failing.has(String(req.type))) throw new RemoteError({ kind: 'http', message: 'HTTP 500', retryAt: null });
+    if (req.type === 'set-collapsed-panels') return { collapsed: (savedLayout = req.ids as PanelId[]) };
     return answers[String(req.type)];
   });
   return { ask: ask as never, asked };
 }
 
-function arxivPage(sidebar: boolean): AbsPage {
+function arxivPage(sidebar: boolean): ArxivPage {
   document.body.replaceChildren();
   document.body.insertAdjacentHTML(
     'beforeend',
@@ -69,14 +77,24 @@ function arxivPage(sidebar: boolean): AbsPage {
     document.querySelector('div.authors')!.append(badge);
     return { index, name, citationName: name, anchor: null, hidden: false };
   });
-  return { arxivId: ID, version: null, title: 'Training Through Failure', layout: 'abs-outer', authors, authorsElement: null, longList: null, longListToggle: null, locateThrough: () => undefined };
+  const paper = {
+    arxivId: ID, version: null, title: 'Training Through Failure', primaryCategory: 'cs.LG', authors,
+    element: document.querySelector<HTMLElement>('#abs-outer')!, authorsElement: null, hiddenAuthors: null, locateThrough: () => undefined,
+  };
+  return { type: 'abs', papers: [paper] };
+}
+
+/** The context a feature runs with, the reader's choices as the background answers them. */
+function context(page: ArxivPage, ask: never, abort: AbortSignal, earlier: Promise<void>, show = signal(DEFAULT_SETTINGS.show)) {
+  const settings = computed(() => ({ show: show.value, collapsed: savedLayout }));
+  return { page, signal: abort, ask, show, settings, earlier };
 }
 
 async function run(opts: { sidebar?: boolean; failing?: Set<string>; show?: Signal<Visibility> } = {}) {
   const page = arxivPage(opts.sidebar ?? true);
   const { ask, asked } = fakeAsk(opts.failing);
   const abort = new AbortController();
-  await paperPanels.run({ page, signal: abort.signal, ask, show: opts.show ?? signal(DEFAULT_SETTINGS.show), earlier: Promise.resolve() });
+  await paperPanels.run(context(page, ask, abort.signal, Promise.resolve(), opts.show));
   const host = document.querySelector('weft-panels') as HTMLElement;
   const root = host.shadowRoot!;
   const panel = (id: string) => root.querySelector<HTMLElement>(`[data-weft-panel="${id}"]`)!;
@@ -84,7 +102,10 @@ async function run(opts: { sidebar?: boolean; failing?: Set<string>; show?: Sign
   return { host, root, panel, asked, abort };
 }
 
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  savedLayout = [];
+});
 
 describe('paper panels feature', () => {
   it('asks for related papers only once the badges have loaded (or after 1.5 s): the others share their requests', async () => {
@@ -94,7 +115,7 @@ describe('paper panels feature', () => {
       let badgesLoaded!: () => void;
       const earlier = new Promise<void>((resolve) => (badgesLoaded = resolve));
       const types = () => asked.map((r) => r.type);
-      void paperPanels.run({ page: arxivPage(true), signal: new AbortController().signal, ask, show: signal(DEFAULT_SETTINGS.show), earlier });
+      void paperPanels.run(context(arxivPage(true), ask, new AbortController().signal, earlier));
       await vi.waitFor(() => expect(types()).toEqual(['paper-citations', 'paper-institutions']));
       await vi.advanceTimersByTimeAsync(1000);
       expect(types()).not.toContain('related-papers');
@@ -102,7 +123,7 @@ describe('paper panels feature', () => {
       await vi.waitFor(() => expect(types()).toContain('related-papers'));
 
       asked.length = 0;
-      void paperPanels.run({ page: arxivPage(true), signal: new AbortController().signal, ask, show: signal(DEFAULT_SETTINGS.show), earlier: new Promise(() => undefined) });
+      void paperPanels.run(context(arxivPage(true), ask, new AbortController().signal, new Promise(() => undefined)));
       await vi.advanceTimersByTimeAsync(1499);
       expect(types()).not.toContain('related-papers');
       await vi.advanceTimersByTimeAsync(1);
@@ -135,6 +156,9 @@ describe('paper panels feature', () => {
     expect([paper.dataset.state, paper.dataset.citedBy, paper.dataset.source]).toEqual(['ready', '1234', 's2']);
     expect(paper.textContent).toContain('1,234 citations');
     expect(paper.textContent).toContain('Semantic Scholar · updated 2 h ago');
+    // Both catalogs, each with its own count and age.
+    expect([paper.dataset.s2CitedBy, paper.dataset.openalexCitedBy]).toEqual(['1234', '1001']);
+    expect(paper.querySelector('.both')?.textContent).toBe('1,234 Semantic Scholar (2 h ago) · 1,001 OpenAlex (1 h ago)');
     expect([...paper.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Journal version: Nature', 'https://doi.org/10.1038/x%3Fy'],
       ['Semantic Scholar', 'https://www.semanticscholar.org/paper/abc'],
@@ -209,7 +233,7 @@ describe('paper panels feature', () => {
     expect(toggle.textContent).toBe('Related papers7'); // the count stays in sight while collapsed
     // Still loaded and hooked while collapsed.
     expect(first.panel('related').dataset.state).toBe('ready');
-    await vi.waitFor(async () => expect(await fakeBrowser.storage.local.get('paperPanels.collapsed')).toEqual({ 'paperPanels.collapsed': ['related'] }));
+    await vi.waitFor(() => expect(savedLayout).toEqual(['related']));
     first.abort.abort();
     expect(document.querySelector('weft-panels')).toBeNull();
 

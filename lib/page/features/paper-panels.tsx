@@ -14,10 +14,10 @@ import { CitationsPanel } from '@/components/CitationsPanel';
 import { InstitutionsPanel } from '@/components/InstitutionsPanel';
 import { panelCss } from '@/components/panel-styles';
 import { RelatedPanel } from '@/components/RelatedPanel';
-import { panelInsertionPoint, type AbsPage } from '../../arxiv/readers/abs';
+import { panelInsertionPoint } from '../../arxiv/readers/abs';
+import type { PagePaper } from '../../arxiv/page-model';
 import { attachStyledShadow } from '../shadow-host';
-import { collapsedPanels } from './panel-preferences';
-import { createPaperPanelState, PANEL_IDS, panelRequests, type PanelId, type PaperPanelState } from './paper-panel-state';
+import { createPaperPanelState, PANEL_IDS, panelRequests, type PanelId, type PaperPanelState } from '../../ui/paper-panel-state';
 import type { Visibility } from '../../shared/settings/settings';
 import type { Feature, FeatureContext } from './types';
 
@@ -35,7 +35,7 @@ const WAITING: ReadonlySet<PanelId> = new Set(['related']);
  * author matching the badges use (the `paper-authors` answer, aligned with the page's author
  * list), asked once, on the first hover.
  */
-function createHighlighter(page: AbsPage, ask: FeatureContext['ask']) {
+function createHighlighter(page: PagePaper, ask: FeatureContext['ask']) {
   let positions: Promise<Map<string, number[]>> | null = null;
   let lit: Element[] = [];
   let turn = 0;
@@ -102,12 +102,14 @@ function PanelGroup({ state, show, collapsed, toggle, highlight }: {
 
 export const paperPanels: Feature = {
   id: 'paper-panels',
+  pages: ['abs'],
   shown: (show) => PANEL_IDS.some((id) => show[id]),
   early: (head, show) => {
     const requests = panelRequests(head);
     return PANEL_IDS.filter((id) => show[id] && !WAITING.has(id)).map((id) => requests[id]);
   },
-  async run({ page, signal: abort, ask, show, earlier }) {
+  async run({ page: { papers: [page] }, signal: abort, ask, show, settings, earlier }) {
+    if (!page) return;
     const point = panelInsertionPoint(document);
     if (!point) {
       console.warn('Weft: no place for the paper panels on this page; none added.');
@@ -127,14 +129,13 @@ export const paperPanels: Feature = {
     loadShown();
     const loading = Promise.all(loads.values());
 
-    // Read before the first render, so a collapsed panel never flashes open.
-    const collapsed = signal<ReadonlySet<PanelId>>(new Set(await collapsedPanels.getValue().catch(() => [])));
-    if (abort.aborted) return;
+    // Known before the first render (the page's settings), so a collapsed panel never flashes open.
+    const collapsed = signal<ReadonlySet<PanelId>>(new Set(settings.value.collapsed));
     const toggle = (id: PanelId) => {
       const next = new Set(collapsed.value);
       if (!next.delete(id)) next.add(id);
       collapsed.value = next;
-      collapsedPanels.setValue([...next]).catch((e: unknown) => console.warn('Weft: could not save the panel layout', e));
+      ask({ type: 'set-collapsed-panels', ids: [...next] }).catch((e: unknown) => console.warn('Weft: could not save the panel layout', e));
     };
     const highlighter = createHighlighter(page, ask);
 

@@ -1,6 +1,15 @@
+import type { PageType } from '../../arxiv/page-model';
 import { authorBadges } from './author-badges';
 import { paperPanels } from './paper-panels';
 import type { Feature } from './types';
 
-/** Every content-script feature on arXiv abstract pages, in the order they start. */
-export const absPageFeatures: readonly Feature[] = [authorBadges, paperPanels];
+/**
+ * Every content-script feature, in the order they start (their priority, see
+ * FeatureContext.earlier). Each declares the page types it runs on.
+ */
+export const FEATURES: readonly Feature[] = [authorBadges, paperPanels];
+
+/** The features that run on pages of `type`. */
+export function featuresFor(type: PageType): readonly Feature[] {
+  return FEATURES.filter((feature) => feature.pages.includes(type));
+}

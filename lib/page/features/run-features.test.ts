@@ -1,10 +1,11 @@
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { DEFAULT_SETTINGS } from '../../shared/settings/settings';
 import { runFeatures } from './run-features';
 import type { Feature, FeatureContext } from './types';
 
-const ctx = (abort = new AbortController().signal, show = signal(DEFAULT_SETTINGS.show)) => ({ page: {}, signal: abort, ask: vi.fn(), show }) as unknown as Omit<FeatureContext, 'earlier'>;
-const feature = (id: string, run: Feature['run'], shown: Feature['shown'] = () => true): Feature => ({ id, run, shown });
+const ctx = (abort = new AbortController().signal, show = signal(DEFAULT_SETTINGS.show)) =>
+  ({ page: {}, signal: abort, ask: vi.fn(), settings: computed(() => ({ show: show.value, collapsed: [] })) }) as unknown as Omit<FeatureContext, 'earlier' | 'show'>;
+const feature = (id: string, run: Feature['run'], shown: Feature['shown'] = () => true): Feature => ({ id, pages: ['abs'], run, shown });
 
 describe('runFeatures', () => {
   it('keeps running the others when one throws, and says which failed', async () => {

@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals';
+import { computed, effect } from '@preact/signals';
 import { yieldToPage } from '../yield-to-page';
 import type { Feature, FeatureContext } from './types';
 
@@ -20,10 +20,11 @@ async function start(feature: Feature, ctx: FeatureContext): Promise<void> {
  * the reader's choice shows it: hidden, its signal aborts and it removes what it added; shown
  * again, it runs anew (no page reload needed).
  */
-export function runFeatures(features: readonly Feature[], pageCtx: Omit<FeatureContext, 'earlier'>): void {
+export function runFeatures(features: readonly Feature[], pageCtx: Omit<FeatureContext, 'earlier' | 'show'>): void {
   let earlier: Promise<void> = Promise.resolve();
+  const show = computed(() => pageCtx.settings.value.show);
   for (const feature of features) {
-    const ctx: FeatureContext = { ...pageCtx, earlier };
+    const ctx: FeatureContext = { ...pageCtx, show, earlier };
     /** The first run's load; none when the feature starts hidden. */
     let firstLoad: Promise<void> | null = null;
     let running: AbortController | null = null;

@@ -1,17 +1,21 @@
 import type { ReadonlySignal } from '@preact/signals';
-import type { AbsHead, AbsPage } from '../../arxiv/readers/abs';
-import type { ask } from '../../shared/protocol/client';
-import type { WeftRequest } from '../../background/protocol';
+import type { AbsHead } from '../../arxiv/readers/abs';
+import type { ArxivPage, PageType } from '../../arxiv/page-model';
+import type { ask } from '../../ui/client';
+import type { PageSettings, WeftRequest } from '../../background/protocol';
 import type { Visibility } from '../../shared/settings/settings';
 
 /** What every content-script feature receives. */
 export interface FeatureContext {
-  page: AbsPage;
+  /** The page, read by its page type's reader (lib/arxiv/readers). */
+  page: ArxivPage;
   /** Aborted when the content script is invalidated (extension updated or reloaded). */
   signal: AbortSignal;
   ask: typeof ask;
   /** What the reader chose to show; changes while the page is open. */
   show: ReadonlySignal<Visibility>;
+  /** Everything the background told the page of the reader's choices (e.g. collapsed panels). */
+  settings: ReadonlySignal<PageSettings>;
   /**
    * Settles once the features before this one (the registry's order is their priority) have
    * made their first load, or failed, or are hidden. Requests of lesser importance wait for it
@@ -23,6 +27,8 @@ export interface FeatureContext {
 export interface Feature {
   /** kebab-case, unique; used in logs. */
   id: string;
+  /** The page types the feature runs on. */
+  pages: readonly PageType[];
   /** Sets the feature up; resolves once its first load is done (see FeatureContext.earlier). */
   run(ctx: FeatureContext): void | Promise<void>;
   /**

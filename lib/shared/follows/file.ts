@@ -10,12 +10,12 @@
 import * as v from 'valibot';
 import { bareOpenAlexId } from '../../catalog/ids';
 import { MAX_FOLLOWS, type FollowEntry } from './model';
+import { MAX_NAME_CHARS } from '../limits';
 
 export const FILE_FORMAT = 'weft-follows';
 export const FILE_VERSION = 1;
 /** Far above any real list (`MAX_FOLLOWS` entries of ~150 bytes); refuses absurd files early. */
 export const MAX_FILE_CHARS = 1_000_000;
-const MAX_NAME = 300;
 
 export interface ImportedFollow {
   id: string;
@@ -28,7 +28,7 @@ export type ParsedFile = { ok: true; follows: ImportedFollow[] } | { ok: false; 
 /** Collapses whitespace and drops control characters: names are shown as one line of text. */
 export function cleanName(raw: string): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME);
+  return raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME_CHARS);
 }
 
 const Entry = v.object({

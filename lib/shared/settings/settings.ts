@@ -22,6 +22,9 @@ export const SETTINGS_VERSION = 2;
 export type PageAddition = 'badges' | 'paper' | 'institutions' | 'related';
 export const PAGE_ADDITIONS: readonly PageAddition[] = ['badges', 'paper', 'institutions', 'related'];
 export type Visibility = Record<PageAddition, boolean>;
+/** The paper panels among the page additions, in the order they are shown. */
+export type PanelId = Exclude<PageAddition, 'badges'>;
+export const PANEL_IDS: readonly PanelId[] = ['paper', 'institutions', 'related'];
 
 export type CacheLifetime = 'short' | 'normal' | 'long';
 export const CACHE_LIFETIMES: readonly CacheLifetime[] = ['short', 'normal', 'long'];

@@ -78,7 +78,7 @@ export const AutocompleteHit = v.looseObject({
 export const RateLimitBody = v.looseObject({ message: v.string() });
 
 /**
- * `GET /rate-limit?api_key=…`: the key's daily allowance (catalog-apis.md §2.1). Credits when
+ * `GET /rate-limit?api_key=…`: the key's daily allowance (docs/catalog-apis.md, Rate-limit headers and /rate-limit). Credits when
  * OpenAlex counts them, dollars always; `resets_at` an ISO date, `resets_in_seconds` relative.
  */
 export const RateLimitStatus = v.looseObject({

@@ -1,0 +1,13 @@
+/** Field schemas shared by the services' requests: exact id formats, bounded text. */
+import * as v from 'valibot';
+import { isBareArxivId } from '../../arxiv/ids';
+import { MAX_NAME_CHARS } from '../../shared/limits';
+
+export const ArxivId = v.pipe(v.string(), v.maxLength(64), v.check(isBareArxivId, 'not a bare arXiv id'));
+export const OpenAlexAuthorId = v.pipe(v.string(), v.regex(/^A\d{1,12}$/, 'not an OpenAlex author id'));
+export const OpenAlexWorkId = v.pipe(v.string(), v.regex(/^W\d{1,12}$/, 'not an OpenAlex work id'));
+/** A person's name as printed on a page or in a catalog: text only, bounded. */
+export const PersonName = v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS));
+export const Revalidate = v.optional(v.boolean());
+/** An arXiv category as pages print it (`cs.DC`, `hep-th`, `q-fin.ST`). */
+export const Category = v.pipe(v.string(), v.maxLength(32), v.regex(/^[a-z-]+(?:\.[A-Za-z-]+)?$/, 'not an arXiv category'));

@@ -1,0 +1,24 @@
+/** Every service of the background, by noun; together they answer the whole protocol. */
+import type { BackgroundDeps } from '../deps';
+import { authorRequests, authorService } from './author';
+import { followRequests, followService } from './follows';
+import { paperRequests, paperService } from './paper';
+import { researcherPageRequests, researcherPageService } from './researcher-page';
+import { searchRequests, searchService } from './search';
+import { settingsRequests, settingsService } from './settings';
+
+/** Each service's request declarations (fields and audience). */
+export const SERVICE_REQUESTS = [paperRequests, authorRequests, searchRequests, followRequests, settingsRequests, researcherPageRequests] as const;
+
+export function createServices(deps: BackgroundDeps) {
+  return {
+    ...paperService(deps),
+    ...authorService(deps),
+    ...searchService(deps),
+    ...followService(deps),
+    ...settingsService(deps),
+    ...researcherPageService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

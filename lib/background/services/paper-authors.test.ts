@@ -1,0 +1,56 @@
+import type { Catalog } from '../catalog/catalog';
+import type { AuthorMetrics, PaperAuthor } from '../../catalog/types';
+import type { BackgroundDeps } from '../deps';
+import { paperService } from './paper';
+
+const pa = (oa: string | null, s2: string | null = null): PaperAuthor => ({
+  name: 'x', rawName: null, openalexId: oa, s2Id: s2, institutions: [], metrics: null,
+});
+const m = (id: string): AuthorMetrics => ({
+  source: 'openalex', openalexId: id, s2Id: null, orcid: null, displayName: id, hIndex: 1, citedBy: 2, works: 3, lastKnownInstitutions: [],
+});
+
+function handlers(laterS2: Promise<(PaperAuthor | null)[] | null> | null, metricsFail = false) {
+  const catalog = {
+    paperAuthors: vi.fn(async () => ({
+      source: 'openalex', openalexWorkId: 'W1', slots: [{ openalex: pa('A1'), s2: null }, { openalex: pa('A2'), s2: null }],
+      fetchedAt: 5, stale: false, laterS2,
+    })),
+    authorMetrics: vi.fn(async (ids: string[]) => {
+      if (metricsFail) throw new Error('down');
+      return { value: Object.fromEntries(ids.map((id) => [id, m(id)])), fetchedAt: 6, stale: false };
+    }),
+  };
+  return { h: paperService({ catalog: catalog as unknown as Catalog, corrections: { list: async () => [] } } as unknown as BackgroundDeps), catalog };
+}
+
+const request = { type: 'paper-authors' as const, arxivId: '2406.05546', names: ['A, B', 'C, D'], eager: 1 };
+const sender = {} as never;
+
+describe('paper-authors handler', () => {
+  it('returns the first authors\' metrics with the author list', async () => {
+    const { h, catalog } = handlers(null);
+    const r = await h['paper-authors'](request, sender);
+    expect(catalog.authorMetrics).toHaveBeenCalledWith(['A1'], false);
+    expect(r.eagerMetrics && 'metrics' in r.eagerMetrics && Object.keys(r.eagerMetrics.metrics)).toEqual(['A1']);
+  });
+
+  it('adds Semantic Scholar profile ids when they arrive in time', async () => {
+    const { h } = handlers(Promise.resolve([pa(null, '77'), null]));
+    const r = await h['paper-authors'](request, sender);
+    expect(r.slots.map((s) => s.s2?.s2Id ?? null)).toEqual(['77', null]);
+  });
+
+  it('does not wait for a slow Semantic Scholar', async () => {
+    const { h } = handlers(new Promise(() => {}));
+    const r = await h['paper-authors'](request, sender);
+    expect(r.slots.every((s) => s.s2 === null)).toBe(true);
+  });
+
+  it('reports a metrics failure without failing the author list', async () => {
+    const { h } = handlers(null, true);
+    const r = await h['paper-authors'](request, sender);
+    expect(r.slots).toHaveLength(2);
+    expect(r.eagerMetrics).toMatchObject({ error: { kind: 'internal' } });
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The paper service: who wrote a paper (one identity per author slot) and its panels
+ * (citations, institutions, related papers). Each panel loads, and fails, on its own.
+ */
+import * as v from 'valibot';
+import type { Fresh } from '../catalog/catalog';
+import { createPaperPanels } from '../catalog/paper-panels';
+import { defineRequests } from '../define-requests';
+import type { BackgroundDeps } from '../deps';
+import { toWireError } from '../errors';
+import { applyCorrections, NO_PROFILE, recordIdentity } from '../identity/identities';
+import type { Identity } from '../../catalog/identity';
+import type { Freshness, WireError } from '../../shared/protocol/wire';
+import { MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
+import { ArxivId, PersonName, Revalidate } from './fields';
+import { createAuthorMetrics, type MetricsAnswer } from './author';
+
+/** The page's own title: text only (never fetched or rendered from here), bounded. */
+const PaperTitle = v.pipe(v.string(), v.maxLength(MAX_TITLE_CHARS));
+const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_PAGE_AUTHORS));
+/** The page's author list in order, citation form ("Cao, Ray") where the page has it. */
+const Names = v.pipe(v.array(PersonName), v.minLength(1), v.maxLength(MAX_PAGE_AUTHORS));
+
+export const paperRequests = defineRequests({
+  'paper-authors': {
+    from: 'pages',
+    fields: {
+      arxivId: ArxivId,
+      names: Names,
+      /** Also return the OpenAlex metrics of the first `eager` authors (one round trip per page). */
+      eager: v.optional(Count),
+      revalidate: Revalidate,
+    },
+  },
+  /** Semantic Scholar's own authors of the paper (with their figures), paired with the page's names. */
+  'paper-s2-authors': { from: 'pages', fields: { arxivId: ArxivId, names: Names } },
+  'paper-citations': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
+  'paper-institutions': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
+  'related-papers': {
+    from: 'pages',
+    fields: {
+      arxivId: ArxivId,
+      /** Lets the background recognise the paper itself among its recommendations. */
+      title: v.optional(PaperTitle),
+      revalidate: Revalidate,
+    },
+  },
+});
+
+/** How long a finished answer may wait for Semantic Scholar's pairing of the same authors. */
+const S2_GRACE_MS = 15;
+/** A reader's "Refresh" of one paper goes to the catalogs at most this often. */
+export const REFRESH_INTERVAL_MS = 60_000;
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const flat = <T extends object>({ value, fetchedAt, stale }: Fresh<T>): T & Freshness => ({ ...value, fetchedAt, stale });
+
+export function paperService(deps: BackgroundDeps, now = Date.now) {
+  const { catalog, corrections } = deps;
+  const panels = createPaperPanels(deps);
+  const metricsOf = createAuthorMetrics(deps);
+  const refreshedAt = new Map<string, number>();
+
+  /** Whether a cache-bypassing read of this paper may go to the catalogs now. */
+  function mayRefresh(arxivId: string, revalidate: boolean | undefined): boolean {
+    if (!revalidate) return false;
+    const last = refreshedAt.get(arxivId) ?? -Infinity;
+    if (now() - last < REFRESH_INTERVAL_MS) return false;
+    refreshedAt.set(arxivId, now());
+    return true;
+  }
+
+  return paperRequests.answer({
+    'paper-authors': async ({ arxivId, names, eager = 0, revalidate }) => {
+      const refresh = mayRefresh(arxivId, revalidate);
+      const r = await catalog.paperAuthors(arxivId, names, refresh);
+      // No record yet (a paper's first days): nobody is identified by a record.
+      const base: Identity[] = r.source ? r.slots.map(recordIdentity) : r.slots.map(() => NO_PROFILE);
+      const identities = applyCorrections(arxivId, names, base, await corrections.list());
+      const eagerIds = identities.slice(0, eager).flatMap((id) => (id.openalexId ? [id.openalexId] : []));
+      const pending: Promise<MetricsAnswer | { error: WireError } | null> = eagerIds.length
+        ? metricsOf(eagerIds, refresh).catch((e: unknown) => ({ error: toWireError(e) }))
+        : Promise.resolve(null);
+      // Semantic Scholar's profile ids are welcome, but never worth delaying the numbers for.
+      const s2 = r.laterS2 ? await Promise.race([r.laterS2, pending.then(() => delay(S2_GRACE_MS)).then(() => null)]) : null;
+      const slots = r.slots.map((slot, i) => ({ ...slot, s2: s2 ? (s2[i] ?? null) : slot.s2, identity: identities[i]! }));
+      return {
+        source: r.source,
+        openalexWorkId: r.openalexWorkId,
+        slots,
+        /** False when Semantic Scholar's pairing did not arrive in time: ask `paper-s2-authors`. */
+        s2Paired: !r.laterS2 || !!s2,
+        fetchedAt: r.fetchedAt,
+        stale: r.stale,
+        eagerMetrics: await pending,
+      };
+    },
+    'paper-s2-authors': async ({ arxivId, names }) => {
+      const r = await catalog.s2Authors(arxivId, names);
+      return { s2: r.value, fetchedAt: r.fetchedAt, stale: r.stale };
+    },
+    'paper-citations': async ({ arxivId, revalidate }) => flat(await panels.citations(arxivId, mayRefresh(`${arxivId}#citations`, revalidate))),
+    'paper-institutions': async ({ arxivId, revalidate }) => flat(await panels.institutions(arxivId, revalidate)),
+    'related-papers': async ({ arxivId, title, revalidate }) => flat(await panels.related(arxivId, title ?? null, revalidate)),
+  });
+}

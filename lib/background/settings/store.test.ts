@@ -1,0 +1,42 @@
+import { fakeBrowser } from 'wxt/testing';
+import { DEFAULT_SETTINGS } from '../../shared/settings/settings';
+import { createSettingsView, migrateStoredSettings, readSettings, updateSettings } from './store';
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('settings in extension storage', () => {
+  it('migrates an update’s stored data once at start: the new object replaces the old key', async () => {
+    await fakeBrowser.storage.local.set({ 'alert-settings': { intervalMinutes: 180, notify: true }, 'alert-settings$': { v: 1 }, apiKeys: { openalex: 'OaKey12345', s2: '' } });
+    expect((await readSettings()).alerts).toEqual({ intervalMinutes: 180, notify: true }); // read before migrating: same answer
+    await migrateStoredSettings();
+    const stored = await fakeBrowser.storage.local.get(null);
+    expect(stored.settings).toEqual({ ...DEFAULT_SETTINGS, alerts: { intervalMinutes: 180, notify: true } });
+    expect(stored).not.toHaveProperty('alert-settings');
+    expect(stored).not.toHaveProperty('alert-settings$');
+    // Other user data is not the settings object's business.
+    expect(stored.apiKeys).toEqual({ openalex: 'OaKey12345', s2: '' });
+  });
+
+  it('leaves an object written by a newer Weft untouched', async () => {
+    const future = { version: 3, show: { badges: false }, newThing: 1 };
+    await fakeBrowser.storage.local.set({ settings: future });
+    await migrateStoredSettings();
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(future);
+  });
+
+  it('serialises changes: two at once both land', async () => {
+    await Promise.all([
+      updateSettings((s) => ({ ...s, show: { ...s.show, related: false } })),
+      updateSettings((s) => ({ ...s, cacheLifetime: 'long' })),
+    ]);
+    expect(await readSettings()).toMatchObject({ show: { related: false, badges: true }, cacheLifetime: 'long' });
+  });
+
+  it('keeps a synchronous copy current for the cache', async () => {
+    const view = createSettingsView();
+    expect(view.current().cacheLifetime).toBe('normal');
+    await view.ready;
+    await updateSettings((s) => ({ ...s, cacheLifetime: 'short' }));
+    await vi.waitFor(() => expect(view.current().cacheLifetime).toBe('short'));
+  });
+});

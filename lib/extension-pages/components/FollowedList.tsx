@@ -1,0 +1,38 @@
+import type { FollowedResearcher } from '@/lib/background/follows/service';
+import { formatAge, formatInteger } from '@/lib/ui/format';
+import { displayText } from '@/lib/ui/plain-text';
+import { FollowButton } from '../../../components/FollowButton';
+import { ResearcherPageLink } from '../../../components/ResearcherPageLink';
+
+interface Props {
+  follows: FollowedResearcher[];
+  /** Opens a researcher's view. */
+  onOpen: (researcher: { id: string; name: string }) => void;
+}
+
+/** The researchers the reader follows, each with its count of unseen new papers. */
+export function FollowedList({ follows, onOpen }: Props) {
+  return (
+    <ul class="followed-list">
+      {follows.map((f) => {
+        const name = displayText(f.name) || f.id;
+        return (
+          <li key={f.id} class="followed" data-weft-followed={f.id} data-new-count={String(f.newCount)}>
+            <div class="who">
+              <button type="button" class="link name" onClick={() => onOpen({ id: f.id, name })}>
+                {name}
+              </button>
+              <ResearcherPageLink id={f.id}>
+                Open profile<span class="sr-only"> of {name}</span>
+              </ResearcherPageLink>
+              {f.newCount > 0 && <span class="new-count">{formatInteger(f.newCount)} new</span>}
+              <span class="meta">{f.checkedAt === null ? 'not checked yet' : `checked ${formatAge(f.checkedAt)}`}</span>
+              {f.problem && <span class="problem">Their papers could not be read in the last check: {f.problem}</span>}
+            </div>
+            <FollowButton id={f.id} name={name} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,16 @@
+/** Limits Weft relies on in more than one place, each written once. */
+
+/** OpenAlex accepts at most this many values in one OR filter (docs/catalog-apis.md, OpenAlex). */
+export const OPENALEX_MAX_OR_VALUES = 100;
+/** Authors of a paper resolved with the page; the rest when the reader reaches them. */
+export const EAGER_AUTHORS = 100;
+/** The longest author list a page may send (1411.4413 names 2,832). */
+export const MAX_PAGE_AUTHORS = 6000;
+/** OpenAlex author ids in one author-metrics request. */
+export const MAX_AUTHOR_IDS = 500;
+/** A person's name, as text: at most this many characters. */
+export const MAX_NAME_CHARS = 300;
+/** A paper title sent by a page: at most this many characters. */
+export const MAX_TITLE_CHARS = 2000;
+/** A search query: at most this many code points. */
+export const MAX_QUERY_CHARS = 200;

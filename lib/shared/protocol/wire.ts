@@ -1,0 +1,17 @@
+/** What crosses the message boundary besides the requests and answers themselves. */
+import type { CatalogErrorKind } from '../../catalog/types';
+
+/** How fresh an answer is: when it was fetched and whether it is past its TTL. */
+export interface Freshness {
+  fetchedAt: number;
+  stale: boolean;
+}
+
+/** A failure as it crosses the message boundary: the one failure vocabulary of Weft. */
+export interface WireError {
+  kind: CatalogErrorKind | 'bad-request' | 'internal';
+  message: string;
+  retryAt: number | null;
+}
+
+export type WireResponse<T> = { ok: true; data: T } | { ok: false; error: WireError };

@@ -1,0 +1,28 @@
+/** The calling side of the protocol, for content scripts, the popup and the options page. */
+import { browser } from 'wxt/browser';
+import type { RequestOf, RequestType, ResponseMap, WireError, WireResponse } from '../background/protocol';
+
+/** A failure reported by the background (or the messaging channel itself). */
+export class RemoteError extends Error {
+  override readonly name = 'RemoteError';
+  readonly kind: WireError['kind'];
+  readonly retryAt: number | null;
+  constructor(error: WireError) {
+    super(error.message);
+    this.kind = error.kind;
+    this.retryAt = error.retryAt;
+  }
+}
+
+export async function ask<K extends RequestType>(request: RequestOf<K>): Promise<ResponseMap[K]> {
+  let response: WireResponse<ResponseMap[K]> | undefined;
+  try {
+    response = (await browser.runtime.sendMessage(request)) as WireResponse<ResponseMap[K]> | undefined;
+  } catch (e) {
+    // The extension was reloaded or its worker could not be reached.
+    throw new RemoteError({ kind: 'internal', message: `Weft's background is unavailable: ${String(e)}`, retryAt: null });
+  }
+  if (!response) throw new RemoteError({ kind: 'internal', message: 'No answer from the background', retryAt: null });
+  if (!response.ok) throw new RemoteError(response.error);
+  return response.data;
+}

@@ -1,4 +1,4 @@
-// The researcher page (researcher.html#<A id>, CONTRACT.md §6) on a faked catalog: every figure
+// The researcher page (researcher.html#<A id>, docs/test-contract.md "Researcher page") on a faked catalog: every figure
 // and chart value against the author object served, co-author counts and author positions
 // against the works served, the works list's orders, paging and topic filter, a merged id, the
 // warm (0 requests) and offline opens, the unknown-id and failure states, the links that open

@@ -1,5 +1,5 @@
 /**
- * The researcher page's address: `researcher.html#<A id>` (the bare OpenAlex id; CONTRACT §6),
+ * The researcher page's address: `researcher.html#<A id>` (the bare OpenAlex id; docs/test-contract.md, "Researcher page"),
  * with `?s2=<S2 author id>` when the opener knows the person's Semantic Scholar id.
  */
 import { browser } from 'wxt/browser';

@@ -61,7 +61,7 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
       </h2>
       <div id={bodyId} class="body" hidden={collapsed} aria-busy={state.kind === 'loading'}>
         {state.kind === 'loading' && <p class="loading">Loading…</p>}
-        {state.kind === 'unmatched' && <p class="note">{props.unmatched ?? 'Neither Semantic Scholar nor OpenAlex has a record of this paper yet.'}</p>}
+        {state.kind === 'unmatched' && <p class="note">{props.unmatched ?? 'New on arXiv: not in OpenAlex or Semantic Scholar yet.'}</p>}
         {state.kind === 'error' && (
           <>
             <p class="error" role="alert" title={state.message}>

@@ -5,6 +5,7 @@
  */
 import { batch, signal, type Signal } from '@preact/signals';
 import type { Candidate, Identity, MatchKind } from '../catalog/identity';
+import type { PrintedEvidence } from '../arxiv/page-model';
 import type { AuthorMetrics, Institution } from '../catalog/types';
 import { RemoteError, type ask as askBackground } from './client';
 import type { AuthorMetricsResult, AuthorSlot } from '../background/protocol';
@@ -53,8 +54,8 @@ export function paperAuthorsRequest(arxivId: string, names: string[], eager: num
 }
 
 export function createAuthorProfiles(
-  paper: { arxivId: string; primaryCategory?: string | null },
-  authors: { index: number; name: string; citationName: string; hidden: boolean }[],
+  paper: { arxivId: string; primaryCategory?: string | null; printed?: { affiliations: string[]; emailDomains: string[] } },
+  authors: { index: number; name: string; citationName: string; hidden: boolean; printed?: PrintedEvidence }[],
   ask: Ask,
 ) {
   const { arxivId } = paper;
@@ -162,6 +163,8 @@ export function createAuthorProfiles(
    */
   async function resolve(revalidate: boolean): Promise<AuthorSlot[] | null> {
     const r = await ask({ ...paperAuthorsRequest(arxivId, names(), eagerCount), ...(revalidate ? { revalidate } : {}) });
+    // No catalog has the paper yet: who the authors are comes from evidence instead.
+    if (r.source === null) return identifyFresh(r.slots, revalidate);
     slots = r.slots;
     // Authors no OpenAlex profile names are settled by the answer itself.
     batch(() => {
@@ -179,6 +182,31 @@ export function createAuthorProfiles(
     const stale = r.stale || (!!eager && !('error' in eager) && eager.stale);
     if (stale && !revalidate) void resolve(true).catch(() => undefined);
     return r.slots;
+  }
+
+  /** A paper no record names the authors of: identities from evidence, with the profiles' numbers. */
+  async function identifyFresh(bare: AuthorSlot[], revalidate: boolean): Promise<AuthorSlot[]> {
+    const printed = authors.map((a) => a.printed ?? null);
+    const r = await ask({
+      type: 'paper-identify',
+      arxivId,
+      names: names(),
+      category: paper.primaryCategory ?? null,
+      ...(printed.some(Boolean) ? { printed } : {}),
+      ...(paper.printed ? { paperPrinted: paper.printed } : {}),
+      ...(revalidate ? { revalidate } : {}),
+    });
+    slots = bare.map((slot, i) => ({ ...slot, identity: r.identities[i] ?? slot.identity }));
+    batch(() => {
+      slots!.forEach((slot, i) => {
+        const entry = entries[i];
+        if (!entry || (entry.lazy && !requested.has(i))) return;
+        const id = slot.identity.openalexId;
+        const m = id ? r.metrics[id] : undefined;
+        entry.state.value = m ? readyFrom(m, slot, r.fetchedAt) : { kind: 'unmatched', identity: slot.identity };
+      });
+    });
+    return slots;
   }
 
   function ensureSlots(): Promise<AuthorSlot[] | null> {

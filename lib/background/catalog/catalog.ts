@@ -4,10 +4,13 @@
  *
  * TTLs (documented in the README):
  *   papers (OpenAlex work, S2 paper)   1 day   — citation counts move daily at most
- *   "not in this catalog" answers      1 day   — catalogs add arXiv papers within days
+ *   "not in this catalog" answers      1 day   — catalogs add arXiv papers within days;
+ *                                      3 hours for a paper of this month or the last, which may
+ *                                      be days old (not-indexed.ts)
  *   author metrics                     7 days  — h-index and totals move slowly
  */
 import type { Cache } from '../cache/cache';
+import { mayBeNew, NOT_INDEXED_TTL } from './not-indexed';
 import { matchAuthors, type NameForms } from './match-authors';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
@@ -54,17 +57,18 @@ export async function lookup<T>(load: () => Promise<T>): Promise<Lookup<T>> {
   }
 }
 
-const lookupTtl = <T>(answer: Lookup<T>) => (answer.found ? TTL.paper : TTL.notFound);
+export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScholarClient; cache: Cache; now?: () => number }) {
+  const { openalex, s2, cache, now = Date.now } = deps;
 
-export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScholarClient; cache: Cache }) {
-  const { openalex, s2, cache } = deps;
+  const lookupTtl = (arxivId: string) => <T>(answer: Lookup<T>) =>
+    answer.found ? TTL.paper : mayBeNew(arxivId, now()) ? NOT_INDEXED_TTL : TTL.notFound;
 
   function openAlexWork(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
-    return cache.read(`oa:work:${arxivId}`, lookupTtl, () => lookup(() => openalex.workByArxivId(arxivId)), { revalidate });
+    return cache.read(`oa:work:${arxivId}`, lookupTtl(arxivId), () => lookup(() => openalex.workByArxivId(arxivId)), { revalidate });
   }
 
   function s2Paper(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
-    return cache.read(`s2:paper:${arxivId}`, lookupTtl, () => lookup(() => s2.paperByArxivId(arxivId)), { revalidate });
+    return cache.read(`s2:paper:${arxivId}`, lookupTtl(arxivId), () => lookup(() => s2.paperByArxivId(arxivId)), { revalidate });
   }
 
   const pageForms = (names: string[]): NameForms[] => names.map((n) => ({ name: n }));

@@ -12,6 +12,7 @@ import { validate, type Classify429, type GetKey, type Http } from './http';
 import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi } from '../../arxiv/ids';
 import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../../catalog/ids';
 import { API_BASES } from '../../catalog/hosts';
+import { fieldIdOf } from '../../catalog/fields';
 import { asKeyRejection } from './key-check';
 import * as S from './schemas/openalex';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
@@ -30,10 +31,15 @@ const SUMMARY_SELECT = 'id,doi,display_name,publication_year,cited_by_count,auth
 const ALERT_SELECT = 'id,doi,display_name,publication_date,created_date,authorships,locations';
 const AUTHOR_SELECT = 'id,display_name,orcid,works_count,cited_by_count,summary_stats,last_known_institutions';
 const PROFILE_SELECT = `${AUTHOR_SELECT},topics,counts_by_year`;
+const CANDIDATE_SELECT = `${AUTHOR_SELECT},display_name_alternatives,affiliations,topics`;
+/** Shared-works lists: who wrote each work is all they read. */
+const WORK_AUTHORS_SELECT = 'id,authorships';
+/** OpenAlex's largest page. */
+const MAX_PER_PAGE = 200;
 const RESEARCHER_SELECT = `${AUTHOR_SELECT},display_name_alternatives,topics,counts_by_year`;
 const RESEARCHER_WORK_SELECT = `${SUMMARY_SELECT},publication_date,topics`;
-/** The most works one list call can carry (OpenAlex's `per_page` cap; the default is 25). */
-export const WORKS_PAGE_SIZE = 200;
+/** The researcher page's works: one largest page per list call. */
+export const WORKS_PAGE_SIZE = MAX_PER_PAGE;
 /** OpenAlex's `sort=` for each order of the researcher page's works list. */
 const WORK_SORTS = { recent: 'publication_date:desc', cited: 'cited_by_count:desc' } as const;
 export type WorkOrder = keyof typeof WORK_SORTS;
@@ -96,6 +102,23 @@ export interface AlertWork extends PaperSummary {
   authorIds: string[];
   /** List results stop at 100 authorships, so a followed author may be missing from `authorIds`. */
   authorsTruncated: boolean;
+}
+
+/** A profile considered for an author of a paper no catalog has yet (docs/identity.md). */
+export interface CandidateProfile extends AuthorMetrics {
+  openalexId: string;
+  /** Other ways the catalog has seen the name written (`display_name_alternatives`). */
+  alternativeNames: string[];
+  /** Every institution of the profile's affiliations, past ones too, last known first. */
+  institutions: Institution[];
+  /** The profile's topic counts summed per OpenAlex field, largest first. */
+  fields: { id: number; name: string; count: number }[];
+}
+
+/** A work as the shared-works search reads it: its id and its authors' ids (≤100, as lists give). */
+export interface WorkAuthors {
+  id: string;
+  authorIds: string[];
 }
 
 export interface AuthorSuggestion {
@@ -197,6 +220,49 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     const found = await listByIds('/authors', 'id', wanted, AUTHOR_SELECT, S.Author, signal);
     const byId = new Map(found.map((a) => [a.id, authorMetrics(a)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Profiles of fresh-paper candidates (list calls of ≤100 ids; costs budget), in the order of `ids`. */
+  async function candidateProfiles(ids: string[], signal?: AbortSignal): Promise<CandidateProfile[]> {
+    const wanted = uniqueIds(ids, 'A');
+    if (wanted.length === 0) return [];
+    const found = await listByIds('/authors', 'id', wanted, CANDIDATE_SELECT, S.CandidateAuthor, signal);
+    const byId = new Map(found.map((a) => [a.id, candidateProfile(a)]));
+    return wanted.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * One candidate's profile by A id or by ORCID (a free singleton). Rejects with `not-found`
+   * when OpenAlex has no such author.
+   */
+  async function candidateById(ref: { openalexId: string } | { orcid: string }, signal?: AbortSignal): Promise<CandidateProfile> {
+    const path = 'orcid' in ref ? `/authors/orcid:${requireOrcid(ref.orcid)}` : `/authors/${requireOpenAlexId(ref.openalexId, 'A')}`;
+    const body = await call('free', path, { select: CANDIDATE_SELECT }, signal);
+    return candidateProfile(validate(S.CandidateAuthor, body, 'OpenAlex author'));
+  }
+
+  /**
+   * Works with an author of every set (one list call; costs budget): each set is one filter
+   * clause (`|` OR inside, clauses AND-ed), ≤100 ids. One page of ≤200 works, the most recent
+   * first when `recentFirst`.
+   */
+  async function worksJoining(sets: string[][], { recentFirst = false }: { recentFirst?: boolean } = {}, signal?: AbortSignal): Promise<WorkAuthors[]> {
+    const clauses = sets.map((ids) => uniqueIds(ids, 'A'));
+    if (clauses.length === 0 || clauses.some((ids) => ids.length === 0 || ids.length > OPENALEX_MAX_OR_VALUES)) {
+      throw new RangeError(`worksJoining: each set needs 1…${OPENALEX_MAX_OR_VALUES} author ids`);
+    }
+    const params: Params = {
+      filter: clauses.map((ids) => `authorships.author.id:${ids.join('|')}`).join(','),
+      per_page: String(MAX_PER_PAGE),
+      select: WORK_AUTHORS_SELECT,
+    };
+    if (recentFirst) params.sort = 'publication_date:desc';
+    const { results } = validate(S.list(v.unknown()), await call('list', '/works', params, signal), 'OpenAlex works');
+    return results.flatMap((r) => {
+      const one = v.safeParse(S.WorkAuthorIds, r);
+      if (!one.success) return [];
+      return [{ id: one.output.id, authorIds: (one.output.authorships ?? []).flatMap((a) => bareOpenAlexId(a.author?.id, 'A') ?? []) }];
+    });
   }
 
   /** Metrics for one author via the free singleton (works while the budget is spent). */
@@ -362,7 +428,10 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     return budget.key === currentKey ? budget.resetAt : 0;
   }
 
-  return { workByArxivId, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt, researcherProfile, researcherWorks };
+  return {
+    workByArxivId, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt,
+    candidateProfiles, candidateById, worksJoining, researcherProfile, researcherWorks,
+  };
 }
 
 export type OpenAlexClient = ReturnType<typeof createOpenAlex>;
@@ -390,6 +459,12 @@ function nextMidnightUtc(now: number): number {
 function requireOpenAlexId(raw: string, entity: 'W' | 'A'): string {
   const id = bareOpenAlexId(raw, entity);
   if (!id) throw new CatalogError('not-found', `not an OpenAlex ${entity} id: ${JSON.stringify(raw.slice(0, 40))}`);
+  return id;
+}
+
+function requireOrcid(raw: string): string {
+  const id = bareOrcid(raw);
+  if (!id) throw new CatalogError('not-found', `not an ORCID: ${JSON.stringify(raw.slice(0, 40))}`);
   return id;
 }
 
@@ -441,6 +516,33 @@ function authorMetrics(a: S.AuthorOut): AuthorMetrics {
     citedBy: a.cited_by_count ?? null,
     works: a.works_count ?? null,
     lastKnownInstitutions: (a.last_known_institutions ?? []).flatMap(institution),
+  };
+}
+
+function candidateProfile(a: S.CandidateAuthorOut): CandidateProfile {
+  const metrics = authorMetrics(a);
+  const seen = new Set<string>();
+  const institutions = [...metrics.lastKnownInstitutions, ...(a.affiliations ?? []).flatMap((x) => (x.institution ? institution(x.institution) : []))]
+    .filter((i) => {
+      const key = i.openalexId ?? i.name;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  const fields = new Map<number, { id: number; name: string; count: number }>();
+  for (const t of a.topics ?? []) {
+    const id = fieldIdOf(t.field?.id);
+    if (id === null) continue;
+    const f = fields.get(id) ?? { id, name: t.field?.display_name ?? '', count: 0 };
+    f.count += Math.max(0, t.count ?? 1);
+    fields.set(id, f);
+  }
+  return {
+    ...metrics,
+    openalexId: a.id,
+    alternativeNames: (a.display_name_alternatives ?? []).filter((n) => n.trim() !== ''),
+    institutions,
+    fields: [...fields.values()].sort((x, y) => y.count - x.count),
   };
 }
 

@@ -11,3 +11,13 @@ export const PersonName = v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS));
 export const Revalidate = v.optional(v.boolean());
 /** An arXiv category as pages print it (`cs.DC`, `hep-th`, `q-fin.ST`). */
 export const Category = v.pipe(v.string(), v.maxLength(32), v.regex(/^[a-z-]+(?:\.[A-Za-z-]+)?$/, 'not an arXiv category'));
+
+const PrintedLines = v.pipe(v.array(v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS))), v.maxLength(50));
+/** What a page prints beside an author's name (the HTML view): text only, bounded. */
+export const Printed = v.strictObject({
+  affiliations: PrintedLines,
+  orcid: v.nullable(v.pipe(v.string(), v.regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, 'not an ORCID'))),
+  emailDomains: PrintedLines,
+});
+/** What a page prints for the paper as a whole that is tied to no one name. */
+export const PaperPrinted = v.strictObject({ affiliations: PrintedLines, emailDomains: PrintedLines });

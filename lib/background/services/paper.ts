@@ -11,8 +11,10 @@ import { toWireError } from '../errors';
 import { applyCorrections, NO_PROFILE, recordIdentity } from '../identity/identities';
 import type { Identity } from '../../catalog/identity';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
-import { MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
-import { ArxivId, PersonName, Revalidate } from './fields';
+import { EAGER_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
+import { displayName } from '../../arxiv/names';
+import { createFreshIdentifier } from '../identity/fresh/identifier';
+import { ArxivId, Category, PaperPrinted, PersonName, Printed, Revalidate } from './fields';
 import { createAuthorMetrics, type MetricsAnswer } from './author';
 
 /** The page's own title: text only (never fetched or rendered from here), bounded. */
@@ -29,6 +31,23 @@ export const paperRequests = defineRequests({
       names: Names,
       /** Also return the OpenAlex metrics of the first `eager` authors (one round trip per page). */
       eager: v.optional(Count),
+      revalidate: Revalidate,
+    },
+  },
+  /**
+   * Who the authors of a paper no catalog has yet are, from evidence (docs/identity.md): the
+   * first `EAGER_AUTHORS` of them, with the numbers of every profile named.
+   */
+  'paper-identify': {
+    from: 'pages',
+    fields: {
+      arxivId: ArxivId,
+      names: Names,
+      /** The paper's arXiv primary category: its field. */
+      category: v.nullable(Category),
+      /** Evidence the page prints per author (same order as `names`; null where none). */
+      printed: v.optional(v.pipe(v.array(v.nullable(Printed)), v.maxLength(MAX_PAGE_AUTHORS))),
+      paperPrinted: v.optional(PaperPrinted),
       revalidate: Revalidate,
     },
   },
@@ -58,6 +77,7 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
   const { catalog, corrections } = deps;
   const panels = createPaperPanels(deps);
   const metricsOf = createAuthorMetrics(deps);
+  const fresh = createFreshIdentifier(deps);
   const refreshedAt = new Map<string, number>();
 
   /** Whether a cache-bypassing read of this paper may go to the catalogs now. */
@@ -93,6 +113,20 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
         stale: r.stale,
         eagerMetrics: await pending,
       };
+    },
+    'paper-identify': async ({ arxivId, names, category, printed, paperPrinted, revalidate }) => {
+      const shown = names.slice(0, EAGER_AUTHORS);
+      const authors = shown.map((name, index) => ({ index, name: displayName(name), ...(printed?.[index] ? { printed: printed[index] } : {}) }));
+      const found = await fresh.identify(
+        [{ arxivId, primaryCategory: category, authors, ...(paperPrinted ? { printed: { affiliations: paperPrinted.affiliations } } : {}) }],
+        { revalidate: mayRefresh(`${arxivId}#identify`, revalidate) },
+      );
+      const base = names.map((_, i) => found.papers.get(arxivId)?.[i] ?? NO_PROFILE);
+      const identities = applyCorrections(arxivId, names, base, await corrections.list());
+      const wanted = identities.flatMap((id) => (id.openalexId && !found.profiles.has(id.openalexId) ? [id.openalexId] : []));
+      const chosen = wanted.length ? (await metricsOf(wanted)).metrics : {};
+      const metrics = { ...Object.fromEntries(found.profiles), ...chosen };
+      return { identities, metrics, fetchedAt: now() };
     },
     'paper-s2-authors': async ({ arxivId, names }) => {
       const r = await catalog.s2Authors(arxivId, names);

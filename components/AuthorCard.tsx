@@ -44,11 +44,12 @@ function ExternalLink({ href, kind, children }: { href: string | null; kind: str
 
 /** Both catalogs' figures side by side, each with its age (OpenAlex's are the badge's). */
 function BothCatalogs({ oa, s2, fetchedAt }: { oa: AuthorMetrics; s2: AuthorMetrics; fetchedAt: number }) {
+  const cell = (field: string, value: number | null) => <td data-weft-field={field}>{value === null ? '–' : formatInteger(value)}</td>;
   const row = (label: string, field: string, a: number | null, b: number | null) => (
-    <tr data-weft-field={field}>
+    <tr>
       <th scope="row">{label}</th>
-      <td>{a === null ? '–' : formatInteger(a)}</td>
-      <td>{b === null ? '–' : formatInteger(b)}</td>
+      {cell(field, a)}
+      {cell(`s2-${field}`, b)}
     </tr>
   );
   return (
@@ -67,7 +68,7 @@ function BothCatalogs({ oa, s2, fetchedAt }: { oa: AuthorMetrics; s2: AuthorMetr
         <tr class="ages">
           <th scope="row">updated</th>
           <td>{formatAge(fetchedAt)}</td>
-          <td>{formatAge(fetchedAt)}</td>
+          <td>with this paper</td>
         </tr>
       </tbody>
     </table>

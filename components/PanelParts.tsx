@@ -1,28 +1,15 @@
 import type { ComponentChildren } from 'preact';
+import type { WireError } from '@/lib/shared/protocol/wire';
 import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/ui/paper-panel-state';
-import { formatAge, formatClock } from '@/lib/ui/format';
-import { safeLink } from '@/lib/catalog/links';
+import { describeFailure } from '@/lib/ui/describe-failure';
+import { formatAge } from '@/lib/ui/format';
 
 /** What went wrong, in the reader's terms (the technical message goes in a tooltip). */
-function explain(kind: string, retryAt: number | null): string {
-  const later = retryAt && retryAt > Date.now() ? ` Try again after ${formatClock(retryAt)}.` : ' Try again in a moment.';
-  switch (kind) {
-    case 'rate-limited':
-      return `The catalog is busy and asked Weft to slow down.${later}`;
-    case 'budget-exhausted':
-      return `OpenAlex’s free daily allowance is used up.${later}`;
-    case 'network':
-      return 'The catalogs could not be reached. Check your connection, then try again.';
-    case 'timeout':
-      return 'The catalogs did not answer in time.';
-    case 'key-rejected':
-      return 'A catalog refused your saved API key. Check or remove it in Weft’s settings.';
-    case 'internal':
-      return 'Weft’s background did not answer. Try again; if it keeps failing, reload the page.';
-    default:
-      return 'The catalogs answered with an error. Try again in a moment.';
-  }
+function explain({ errorKind, message, retryAt }: { errorKind: string; message: string; retryAt: number | null }): string {
+  const t = describeFailure({ kind: errorKind as WireError['kind'], message, retryAt }, Date.now(), 'The catalogs');
+  return `${t.title}. ${t.detail}`;
 }
+import { safeLink } from '@/lib/catalog/links';
 
 /** What every panel component receives from the panel group. */
 export interface PanelProps<T extends PanelAnswer> {
@@ -65,7 +52,7 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
         {state.kind === 'error' && (
           <>
             <p class="error" role="alert" title={state.message}>
-              {explain(state.errorKind, state.retryAt)}
+              {explain(state)}
             </p>
             <button type="button" class="retry" data-weft-action="retry" onClick={() => void loader.retry()}>
               Retry

@@ -1,28 +1,17 @@
 /**
  * The catalog as the rest of Weft sees it: OpenAlex first, Semantic Scholar as the fallback,
- * every answer read through the persistent cache (stale-while-revalidate, de-duplicated).
- *
- * TTLs (documented in the README):
- *   papers (OpenAlex work, S2 paper)   1 day   — citation counts move daily at most
- *   "not in this catalog" answers      1 day   — catalogs add arXiv papers within days;
- *                                      3 hours for a paper of this month or the last, which may
- *                                      be days old (not-indexed.ts)
- *   author metrics                     7 days  — h-index and totals move slowly
+ * every answer read through the persistent cache (stale-while-revalidate, de-duplicated), for
+ * as long as lib/shared/cache-ttl.ts says.
  */
 import type { Cache } from '../cache/cache';
+import { TTL } from '../../shared/cache-ttl';
 import { mayBeNew, NOT_INDEXED_TTL } from './not-indexed';
 import { matchAuthors, type NameForms } from './match-authors';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-export const TTL = {
-  paper: DAY,
-  notFound: DAY,
-  author: 7 * DAY,
-} as const;
+export { TTL };
 
 /** A catalog's answer about a paper: the record, or "this catalog does not know it". */
 export type Lookup<T> = { found: true; value: T } | { found: false };

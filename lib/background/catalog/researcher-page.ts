@@ -10,7 +10,8 @@
  * later open from the popup shows S2's figures too.
  */
 import type { Cache } from '../cache/cache';
-import { lookup, TTL, type Fresh, type Lookup } from './catalog';
+import { TTL } from '../../shared/cache-ttl';
+import { lookup, type Fresh, type Lookup } from './catalog';
 import type { OpenAlexClient, ResearcherProfile, ResearcherWorksPage, WorkOrder } from './openalex';
 import { RESEARCHER_TTL } from './researcher';
 import type { S2AuthorFigures, SemanticScholarClient } from './semantic-scholar';

@@ -10,7 +10,10 @@
 //   1b. a fresh abs page (neither catalog has the paper; its authors' earlier shared works are
 //      there): API requests and OpenAlex credits (list calls) until every badge is final, ms
 //      from DOMContentLoaded, the badges' identity labels, and a warm reload's requests
-//   4. the ~2,830-author page (../shared/fixtures/arxiv-pages/rendered-2026-06/abs_1411.4413.html
+//   4. the researcher page (researcher.html#<A id>, 120 works): navigation start → the profile,
+//      its charts and the first 25 works shown, cold (fresh profile) and after a browser
+//      restart (N runs), and the API requests of each open
+//   5. the ~2,830-author page (../shared/fixtures/arxiv-pages/rendered-2026-06/abs_1411.4413.html
 //      when present, else a generated page with 2,830 authors): long tasks > 50 ms, cold API
 //      requests per host, time until the first 100 badges are ready
 //
@@ -27,6 +30,7 @@ import { execFileSync } from 'node:child_process';
 import { ROOT, EXT_DIR, chromiumPath, launch, relaunch, closeAll, killAll, prerequisiteProblems, sleep, withTimeout } from '../e2e/harness.mjs';
 import { FakeApis, buildCatalog, API_HOSTS } from '../e2e/fake-apis.mjs';
 import { absPage, makeAuthors } from '../e2e/pages.mjs';
+import { researcherScenario } from '../e2e/researcher-world.mjs';
 
 function parseArgs(argv) {
   const o = { authors: 25, runs: 10, longPage: null };
@@ -73,6 +77,18 @@ const benchInit = (target) => `(() => {
     }
     if (b.target > 0 && b.doneCount >= b.target) { b.readyPerf = performance.now(); b.readyEpoch = performance.timeOrigin + b.readyPerf; }
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-weft-author'] });
+})();`;
+
+/** Init script: the moment the researcher page shows its profile (ready), both charts and 25 works, with nothing loading. */
+const researcherReadyInit = `(() => {
+  const done = () => {
+    const root = document.querySelector('[data-weft-researcher]');
+    return root && root.getAttribute('data-state') === 'ready' && document.querySelectorAll('[data-weft-chart] [data-year]').length > 0
+      && document.querySelectorAll('[data-weft-work]').length >= 25 && !document.querySelector('[data-state="loading"]');
+  };
+  new MutationObserver((records, obs) => {
+    if (window.__weftResearcherReady == null && done()) { window.__weftResearcherReady = performance.now(); obs.disconnect(); }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
 })();`;
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
@@ -245,7 +261,42 @@ async function main() {
   }
   if (files.length > 1) row('content scripts total (gzip)', `${kB(total)} (raw ${kB(totalRaw)})`);
 
-  // 4: the ~2,830-author page
+  // 4: the researcher page, cold and after browser restarts
+  try {
+    const rs = researcherScenario({ works: 120, seed: 41 });
+    const url = (s) => `chrome-extension://${s.extensionId}/researcher.html#${rs.id}`;
+    const open = async (s) => {
+      const since = Date.now();
+      const page = await s.context.newPage();
+      await page.goto(url(s), { waitUntil: 'commit' });
+      const ok = await page.waitForFunction(() => window.__weftResearcherReady != null, null, { timeout: 20_000, polling: 100 }).then(() => true, () => false);
+      const ms = ok ? await page.evaluate(() => window.__weftResearcherReady) : null;
+      await sleep(300);
+      return { ms, requests: rs.fake.apiRequests(since) };
+    };
+    let s = await launch(rs.fake, { initScripts: [researcherReadyInit] });
+    const cold = await open(s);
+    row('researcher page, cold: navigation start → profile, charts and first 25 works shown', cold.ms === null ? 'never ready' : `${Math.round(cold.ms)} ms`);
+    row('researcher page, cold: API requests per open', `${cold.requests.length} (${cold.requests.map((r) => r.path.replace(/\/A\d+$/, '/{id}')).join(', ')})`);
+    const warmMs = [];
+    let warmReqs = 0;
+    for (let k = 0; k < opts.runs; k++) {
+      s = await relaunch(s, { initScripts: [researcherReadyInit] });
+      const w = await open(s);
+      warmReqs += w.requests.length;
+      if (w.ms !== null) warmMs.push(w.ms);
+    }
+    row(`researcher page, after a browser restart ×${opts.runs}: navigation start → shown`, warmMs.length
+      ? `median ${Math.round(median(warmMs))} ms (min ${Math.round(Math.min(...warmMs))}, max ${Math.round(Math.max(...warmMs))})`
+      : 'never ready');
+    row(`researcher page, after a browser restart ×${opts.runs}: API requests per open`, `${warmReqs / opts.runs}${warmReqs ? ' (expected 0)' : ''}`);
+  } catch (e) {
+    row('researcher page', `error: ${String(e.message).split('\n')[0]}`);
+  } finally {
+    await closeAll();
+  }
+
+  // 5: the ~2,830-author page
   const long = longScenario(opts.longPage);
   try {
     const s = await launch(long.fake, { initScripts: [benchInit(Math.min(100, long.n))] });
@@ -278,7 +329,7 @@ async function main() {
     await closeAll();
   }
 
-  // 5: the popup — time to interactive, first results after the last keystroke, requests
+  // 6: the popup — time to interactive, first results after the last keystroke, requests
   try {
     const pop = scenario(n, 23);
     // The moment the search box takes focus, and so the reader's typing (a frame-polled check

@@ -5,6 +5,7 @@ import { SOURCE_NAMES, type AuthorMetrics, type Institution } from '@/lib/catalo
 import type { AuthorEntry, BadgeState } from '@/lib/ui/author-profiles';
 import { formatAge, formatInteger } from '@/lib/ui/format';
 import { evidenceText } from './IdentityActions';
+import { ResearcherPageLink } from './ResearcherPageLink';
 
 interface Props {
   entry: AuthorEntry;
@@ -157,6 +158,7 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
             </dd>
           </dl>
           <div class="links">
+            {m.openalexId && <ResearcherPageLink id={m.openalexId} s2Id={state.s2Id}>Open profile</ResearcherPageLink>}
             {m.openalexId && (
               <ExternalLink href={openAlexUrl(m.openalexId)} kind="openalex">OpenAlex profile</ExternalLink>
             )}

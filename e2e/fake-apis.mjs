@@ -8,7 +8,8 @@
 //             GET /works?filter=ids.openalex:W1|W2…  GET /authors?filter=id:A1|A2…
 //                 (openalex:, openalex_id:, ids.openalex: equivalent; ≤100 values, else 400)
 //                 envelope {meta, results, group_by}; results sorted by cited_by_count desc —
-//                 NOT in the order asked; per_page (default 25, 1…200) and page honoured;
+//                 NOT in the order asked — unless sort= names publication_date, publication_year
+//                 or cited_by_count (`:desc` honoured); per_page (default 25, 1…200) and page honoured;
 //                 select= honoured (top-level fields only; unknown → 400)
 //             GET /authors/A…   GET /autocomplete/authors?q=…   GET /autocomplete/works?q=…
 //   Semantic Scholar
@@ -26,6 +27,8 @@
 // unmatched: [i…] (those page authors are absent from the OpenAlex authorships and have
 // authorId null in S2), budgetSpent (OpenAlex's daily budget is used up: list calls answer the
 // quoted "Insufficient budget" 429; singletons and autocomplete, which are free, still answer),
+// merged: { <old A id>: <surviving A id> } (GET /authors/<old> answers the surviving profile, as
+// fetch() sees OpenAlex's 301 once followed; filters know only the surviving id),
 // keys: { openalex?: [...], s2?: [...] } (the API keys each catalog accepts: a request carrying
 // another key answers OpenAlex 401 {"error":"Invalid or missing API key"} / S2 403
 // {"message":"Forbidden"}, as the real ones do; keyless requests are unaffected).
@@ -81,7 +84,7 @@ const INSTITUTIONS = [
 }));
 
 const WORK_FIELDS = ['id', 'doi', 'title', 'display_name', 'publication_year', 'publication_date', 'ids', 'language',
-  'primary_location', 'type', 'indexed_in', 'open_access', 'authorships', 'countries_distinct_count',
+  'primary_location', 'type', 'indexed_in', 'open_access', 'authorships', 'primary_topic', 'topics', 'countries_distinct_count',
   'institutions_distinct_count', 'cited_by_count', 'is_retracted', 'is_paratext', 'locations_count', 'locations',
   'best_oa_location', 'referenced_works_count', 'referenced_works', 'related_works', 'cited_by_api_url',
   'counts_by_year', 'updated_date', 'created_date', 'is_authors_truncated', 'authors_count'];
@@ -433,7 +436,9 @@ export class FakeApis {
       return found ? this.#one(found, p, WORK_FIELDS) : html404();
     }
     if ((m = path.match(/^\/authors\/(.+)$/))) {
-      const found = authorList.find((a) => bare(a.id) === bare(m[1]));
+      // A merged id: what fetch() returns once it has followed OpenAlex's 301 to the surviving profile.
+      const id = this.twists.merged?.[bare(m[1])] ?? bare(m[1]);
+      const found = authorList.find((a) => bare(a.id) === id);
       return found ? this.#one(found, p, AUTHOR_FIELDS) : html404();
     }
     if (path === '/works' || path === '/authors') {
@@ -453,7 +458,11 @@ export class FakeApis {
           items = items.filter((w) => w.authorships.some((a) => want.has(bare(a.author.id))));
         }
       }
-      items = [...items].sort((a, b) => b.cited_by_count - a.cited_by_count || (a.id < b.id ? -1 : 1));
+      // sort=publication_date|publication_year|cited_by_count[:desc] as asked; else by citations (not the order asked for)
+      const [sortBy, dir] = (p.get('sort') ?? '').split(':');
+      const sign = dir === 'desc' ? -1 : 1;
+      const key = { publication_date: (x) => x.publication_date ?? '', publication_year: (x) => x.publication_year ?? 0, cited_by_count: (x) => x.cited_by_count ?? 0 }[sortBy];
+      items = [...items].sort((a, b) => (key ? (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0) : 0) || b.cited_by_count - a.cited_by_count || (a.id < b.id ? -1 : 1));
       return this.#list(items, p, path === '/works' ? WORK_FIELDS : AUTHOR_FIELDS);
     }
     if ((m = path.match(/^\/autocomplete\/(authors|works)$/))) {

@@ -18,6 +18,7 @@ import * as S from './schemas/openalex';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
 import { MAX_QUERY_CHARS, OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
 import { openAlexUrl } from '../../catalog/links';
+import { ResearcherAuthor, ResearcherWork as ResearcherWorkSchema } from './schemas/openalex-researcher';
 
 const BASE = API_BASES.openalex;
 /** Alerts: 10 pages × 100 works per 100 followed authors is far beyond a normal year. */
@@ -35,6 +36,13 @@ const CANDIDATE_SELECT = `${AUTHOR_SELECT},display_name_alternatives,affiliation
 const WORK_AUTHORS_SELECT = 'id,authorships';
 /** OpenAlex's largest page. */
 const MAX_PER_PAGE = 200;
+const RESEARCHER_SELECT = `${AUTHOR_SELECT},display_name_alternatives,topics,counts_by_year`;
+const RESEARCHER_WORK_SELECT = `${SUMMARY_SELECT},publication_date,topics`;
+/** The researcher page's works: one largest page per list call. */
+export const WORKS_PAGE_SIZE = MAX_PER_PAGE;
+/** OpenAlex's `sort=` for each order of the researcher page's works list. */
+const WORK_SORTS = { recent: 'publication_date:desc', cited: 'cited_by_count:desc' } as const;
+export type WorkOrder = keyof typeof WORK_SORTS;
 
 /** Sources that are a venue of record; `repository` (arXiv, PubMed) and `metadata` are not. */
 const VENUE_TYPES = new Set(['journal', 'conference', 'book series']);
@@ -44,6 +52,38 @@ export interface AuthorProfile extends AuthorMetrics {
   /** Display names of the author's top topics (at most 5), most frequent first. */
   topics: string[];
   countsByYear: { year: number; works: number | null; citedBy: number | null }[];
+}
+
+/** A researcher as their profile page shows one (free singleton). */
+export interface ResearcherProfile extends AuthorMetrics {
+  /** The surviving id: OpenAlex answers a merged id with the profile it was merged into. */
+  openalexId: string;
+  alternativeNames: string[];
+  i10Index: number | null;
+  /** `summary_stats.2yr_mean_citedness`: citations per work of the two years before last. */
+  meanCitedness2y: number | null;
+  /** As listed: the last ten years at most, years with nothing left out, any order. */
+  countsByYear: { year: number; works: number | null; citedBy: number | null }[];
+  /** Their topics, most works first: `count` = their works in the topic. */
+  topics: { id: string; name: string; count: number; subfield: string | null; field: string | null }[];
+}
+
+/** One work of the researcher page's list (its author names are in `coAuthors`, once). */
+export interface ResearcherWork extends Omit<AuthoredWork, 'authorNames'> {
+  /** The venue of record, when not only arXiv. */
+  venue: string | null;
+  journalDoi: string | null;
+  /** Bare T ids of the work's topics. */
+  topicIds: string[];
+  /** Authorships served (lists stop at 100). */
+  authorCount: number;
+}
+
+/** One page (of WORKS_PAGE_SIZE) of a researcher's works, in the order asked for. */
+export interface ResearcherWorksPage {
+  works: ResearcherWork[];
+  /** Works the catalog finds for the researcher in all (`meta.count`); null when not said. */
+  total: number | null;
 }
 
 /** One of an author's works, with that author's place on it. */
@@ -252,15 +292,56 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
       select: SUMMARY_SELECT,
     };
     const body = await call('list', '/works', params, signal);
-    return validate(S.list(S.Work), body, 'OpenAlex works').results.map((w) => {
-      const authorships = w.authorships ?? [];
-      const mine = authorships.find((a) => bareOpenAlexId(a.author?.id, 'A') === authorId);
-      return {
-        ...paperSummary(w),
-        authorPosition: position(mine?.author_position),
-        coAuthors: authorships.filter((a) => a !== mine).map((a) => ({ openalexId: bareOpenAlexId(a.author?.id, 'A'), name: authorName(a) })),
-      };
+    return validate(S.list(S.Work), body, 'OpenAlex works').results.map((w) => authoredWork(w, authorId));
+  }
+
+  /** A researcher's profile page data (free singleton; follows a merged id to the surviving one). */
+  async function researcherProfile(id: string, signal?: AbortSignal): Promise<ResearcherProfile> {
+    const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: RESEARCHER_SELECT }, signal);
+    const a = validate(ResearcherAuthor, body, 'OpenAlex author');
+    return {
+      ...authorMetrics(a),
+      openalexId: a.id,
+      alternativeNames: [...new Set((a.display_name_alternatives ?? []).map((n) => n.trim()).filter((n) => n && n !== a.display_name))],
+      i10Index: a.summary_stats?.i10_index ?? null,
+      meanCitedness2y: a.summary_stats?.['2yr_mean_citedness'] ?? null,
+      countsByYear: (a.counts_by_year ?? []).map((c) => ({ year: c.year, works: c.works_count ?? null, citedBy: c.cited_by_count ?? null })),
+      topics: (a.topics ?? []).flatMap((t) => {
+        const topicId = bareOpenAlexId(t.id, 'T');
+        const name = t.display_name?.trim();
+        return topicId && name ? [{ id: topicId, name, count: t.count ?? 0, subfield: t.subfield?.display_name || null, field: t.field?.display_name || null }] : [];
+      }),
+    };
+  }
+
+  /** Page `page` (1-based) of a researcher's works in `order` (one list call; costs budget). */
+  async function researcherWorks(id: string, order: WorkOrder, page: number, signal?: AbortSignal): Promise<ResearcherWorksPage> {
+    const authorId = requireOpenAlexId(id, 'A');
+    const params = {
+      filter: `authorships.author.id:${authorId}`,
+      sort: WORK_SORTS[order],
+      per_page: String(WORKS_PAGE_SIZE),
+      page: String(clamp(page, 1, Number.MAX_SAFE_INTEGER)),
+      select: RESEARCHER_WORK_SELECT,
+    };
+    const body = await call('list', '/works', params, signal);
+    const { meta, results } = validate(S.list(v.unknown()), body, 'OpenAlex works');
+    const works = results.flatMap((r) => {
+      const one = v.safeParse(ResearcherWorkSchema, r);
+      if (!one.success) return [];
+      const w = one.output;
+      const { journalDoi, journalName } = journalOf(w);
+      const { authorNames: _, ...work } = authoredWork(w, authorId);
+      return [{
+        ...work,
+        venue: journalName,
+        journalDoi,
+        topicIds: (w.topics ?? []).flatMap((t) => bareOpenAlexId(t.id, 'T') ?? []),
+        authorCount: w.authorships?.length ?? 0,
+      }];
     });
+    const count = meta?.count;
+    return { works, total: typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null };
   }
 
   /**
@@ -349,7 +430,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
 
   return {
     workByArxivId, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt,
-    candidateProfiles, candidateById, worksJoining,
+    candidateProfiles, candidateById, worksJoining, researcherProfile, researcherWorks,
   };
 }
 
@@ -506,6 +587,17 @@ function paperSummary(w: S.WorkOut): PaperSummary {
     year: w.publication_year ?? yearOf(w.publication_date),
     citedBy: w.cited_by_count ?? null,
     catalogUrl: openAlexUrl(w.id),
+  };
+}
+
+/** `w` as one of `authorId`'s works: their position on it and the other authors. */
+function authoredWork(w: S.WorkOut, authorId: string): AuthoredWork {
+  const authorships = w.authorships ?? [];
+  const mine = authorships.find((a) => bareOpenAlexId(a.author?.id, 'A') === authorId);
+  return {
+    ...paperSummary(w),
+    authorPosition: position(mine?.author_position),
+    coAuthors: authorships.filter((a) => a !== mine).map((a) => ({ openalexId: bareOpenAlexId(a.author?.id, 'A'), name: authorName(a) })),
   };
 }
 

@@ -9,6 +9,7 @@ import { displayText } from '@/lib/ui/plain-text';
 import { safeLink } from '../../catalog/links';
 import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import { FollowButton } from '@/components/FollowButton';
+import { ResearcherPageLink } from '@/components/ResearcherPageLink';
 import type { OpenedResearcher, ResearcherState, ResearcherViews } from '../researcher-state';
 import { openAlexUrl, orcidUrl } from '@/lib/catalog/links';
 
@@ -196,6 +197,7 @@ export function ResearcherView({ opened, state, backTo, headingRef, onBack, onRe
       {state.status === 'error' && <FailureNotice failure={state.failure} onRetry={onRetry} />}
       {state.status === 'ready' && <Body data={state.data} onRetry={onRetry} onOpenResearcher={onOpenResearcher} />}
       <p class="links">
+        <ResearcherPageLink id={opened.id}>Open profile</ResearcherPageLink>
         {openalex && (
           <a href={openalex} target="_blank" rel="noopener noreferrer">
             OpenAlex profile

@@ -74,9 +74,9 @@ export const WorkAuthorIds = v.looseObject({
   authorships: v.nullish(v.array(v.looseObject({ author: v.nullish(v.looseObject({ id: str })) }))),
 });
 
-/** The list envelope `{meta, results}`; `next_cursor` only when paging with `cursor=`. */
+/** The list envelope `{meta, results}`; `next_cursor` only when paging with `cursor=`; `count` = all matches. */
 export const list = <S extends v.GenericSchema>(item: S) =>
-  v.looseObject({ meta: v.nullish(v.looseObject({ next_cursor: str })), results: v.array(item) });
+  v.looseObject({ meta: v.nullish(v.looseObject({ next_cursor: str, count: num })), results: v.array(item) });
 
 /** One suggestion; an entry without a usable id is dropped, not a reason to reject the answer. */
 export const AutocompleteHit = v.looseObject({

@@ -1,5 +1,6 @@
 import { catalogsDiffer } from '@/lib/catalog/sources';
 import type { AuthorEntry } from '@/lib/ui/author-profiles';
+import { trusted } from '@/lib/ui/trusted';
 
 interface Props {
   entry: AuthorEntry;
@@ -16,7 +17,7 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
     type: 'button' as const,
     'aria-haspopup': 'dialog' as const,
     'aria-expanded': expanded,
-    onClick: () => onOpen('click'),
+    onClick: trusted(() => onOpen('click')),
     onMouseEnter: () => onOpen('hover'),
     onMouseLeave: onLeave,
     onFocus: () => onOpen('focus'),
@@ -44,7 +45,7 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
           data-weft-action="retry"
           aria-label={`${entry.name}: profile failed to load. Retry`}
           title={`${state.message} — click to retry`}
-          onClick={onRetry}
+          onClick={trusted(onRetry)}
         >
           <span aria-hidden="true">↻ retry</span>
         </button>

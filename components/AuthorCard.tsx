@@ -6,6 +6,7 @@ import type { AuthorEntry, BadgeState } from '@/lib/ui/author-profiles';
 import { formatAge, formatInteger } from '@/lib/ui/format';
 import { evidenceText } from './IdentityActions';
 import { ResearcherPageLink } from './ResearcherPageLink';
+import { trusted } from '@/lib/ui/trusted';
 
 interface Props {
   entry: AuthorEntry;
@@ -123,7 +124,7 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
         <>
           <p class="note" role="alert">Could not load this profile: {state.message}</p>
           <div class="actions">
-            <button type="button" class="action" data-weft-action="retry" onClick={onRetry}>Retry</button>
+            <button type="button" class="action" data-weft-action="retry" onClick={trusted(onRetry)}>Retry</button>
           </div>
         </>
       );
@@ -189,7 +190,7 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
       onPointerLeave={onPointerLeave}
     >
       <h2 id={titleId} data-weft-field="name">{heading}</h2>
-      <button type="button" class="close" aria-label="Close profile" onClick={onClose}>×</button>
+      <button type="button" class="close" aria-label="Close profile" onClick={trusted(onClose)}>×</button>
       {body}
       {actions}
     </div>

@@ -3,6 +3,7 @@ import type { Candidate, Evidence } from '@/lib/catalog/identity';
 import type { AuthorEntry } from '@/lib/ui/author-profiles';
 import { describeFailure, failureOf } from '@/lib/ui/describe-failure';
 import { formatInteger } from '@/lib/ui/format';
+import { trusted } from '@/lib/ui/trusted';
 
 interface Props {
   entry: AuthorEntry;
@@ -42,7 +43,7 @@ function CandidateRow({ c, onPick }: { c: Candidate; onPick: () => void }) {
   ].filter(Boolean);
   return (
     <li>
-      <button type="button" class="candidate" data-weft-candidate={c.openalexId} onClick={onPick}>
+      <button type="button" class="candidate" data-weft-candidate={c.openalexId} onClick={trusted(onPick)}>
         <b>{c.name}</b>
         <span class="facts">{facts.join(' · ') || 'no details in the catalog'}</span>
         {c.evidence.length > 0 && <span class="why">{c.evidence.map(evidenceText).join('; ')}</span>}
@@ -106,7 +107,7 @@ export function IdentityActions({ entry, onRefresh, loadCandidates, onChoose, on
           class="action"
           data-weft-action="refresh"
           disabled={busy.value}
-          onClick={() => void run(onRefresh, 'Refreshed from the catalogs.', 'Could not refresh')}
+          onClick={trusted(() => void run(onRefresh, 'Refreshed from the catalogs.', 'Could not refresh'))}
         >
           ↻ Refresh
         </button>
@@ -115,7 +116,7 @@ export function IdentityActions({ entry, onRefresh, loadCandidates, onChoose, on
           class="action"
           data-weft-action="not-this-person"
           aria-expanded={p.kind !== 'closed'}
-          onClick={() => (p.kind === 'closed' ? void openPicker() : (picker.value = { kind: 'closed' }))}
+          onClick={trusted(() => (p.kind === 'closed' ? void openPicker() : (picker.value = { kind: 'closed' })))}
         >
           {state.kind === 'unmatched' ? 'Choose the profile…' : 'Not this person?'}
         </button>
@@ -125,7 +126,7 @@ export function IdentityActions({ entry, onRefresh, loadCandidates, onChoose, on
             class="action"
             data-weft-action="undo-correction"
             disabled={busy.value}
-            onClick={() => void run(async () => { await onUndo(); undoable.value = false; }, 'Correction taken back.', 'Could not undo')}
+            onClick={trusted(() => void run(async () => { await onUndo(); undoable.value = false; }, 'Correction taken back.', 'Could not undo'))}
           >
             Undo correction
           </button>
@@ -135,7 +136,7 @@ export function IdentityActions({ entry, onRefresh, loadCandidates, onChoose, on
       {p.kind === 'error' && (
         <p class="note" role="alert">
           Could not list the profiles: {p.text}.{' '}
-          <button type="button" class="action" data-weft-action="retry" onClick={() => void openPicker()}>Retry</button>
+          <button type="button" class="action" data-weft-action="retry" onClick={trusted(() => void openPicker())}>Retry</button>
         </p>
       )}
       {p.kind === 'open' && (
@@ -145,10 +146,10 @@ export function IdentityActions({ entry, onRefresh, loadCandidates, onChoose, on
             {p.candidates.map((c) => <CandidateRow key={c.openalexId} c={c} onPick={() => choose(c.openalexId)} />)}
           </ul>
           <label class="everywhere">
-            <input type="checkbox" checked={everywhere.value} onChange={(e) => (everywhere.value = e.currentTarget.checked)} />
+            <input type="checkbox" checked={everywhere.value} onChange={trusted((e) => (everywhere.value = e.currentTarget.checked))} />
             Use this profile for {entry.name} on other papers with these co-authors
           </label>
-          <button type="button" class="action" data-weft-action="no-profile" onClick={() => choose(null)}>No profile fits</button>
+          <button type="button" class="action" data-weft-action="no-profile" onClick={trusted(() => choose(null))}>No profile fits</button>
         </div>
       )}
       <p class="note" role="status">{status.value}</p>

@@ -4,6 +4,7 @@ import type { InstitutionGroup } from '@/lib/background/catalog/paper-panels';
 import type { PaperInstitutionsResult } from '@/lib/background/protocol';
 import { LinkOrText, PanelFrame, SourceLine, type PanelProps } from './PanelParts';
 import { openAlexUrl, rorUrl } from '@/lib/catalog/links';
+import { trusted } from '@/lib/ui/trusted';
 
 interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out the badges of these authors (bare OpenAlex ids); [] clears. */
   onHighlight: (openalexIds: string[]) => void;
@@ -28,7 +29,7 @@ function InstitutionRow({ group, listId, onHighlight }: { group: InstitutionGrou
         <LinkOrText href={href}>{inst.name}</LinkOrText>
         {inst.countryCode && <span class="cc" title="Country">{inst.countryCode}</span>}
       </span>
-      <button type="button" class="link who" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+      <button type="button" class="link who" aria-expanded={open} aria-controls={listId} onClick={trusted(() => setOpen(!open))}>
         {authors.length} {authors.length === 1 ? 'author' : 'authors'}
       </button>
       <ul id={listId} class="who-list" hidden={!open}>

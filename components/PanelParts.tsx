@@ -10,6 +10,7 @@ function explain({ errorKind, message, retryAt }: { errorKind: string; message: 
   return `${t.title}. ${t.detail}`;
 }
 import { safeLink } from '@/lib/catalog/links';
+import { trusted } from '@/lib/ui/trusted';
 
 /** What every panel component receives from the panel group. */
 export interface PanelProps<T extends PanelAnswer> {
@@ -41,7 +42,7 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
   return (
     <section class="panel" data-weft-panel={panel} data-state={state.kind} aria-labelledby={`${bodyId}-h`} {...props.hooks}>
       <h2 id={`${bodyId}-h`}>
-        <button type="button" class="toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={props.onToggle}>
+        <button type="button" class="toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={trusted(props.onToggle)}>
           {title}
           {summary && <span class="summary">{summary}</span>}
         </button>
@@ -54,7 +55,7 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
             <p class="error" role="alert" title={state.message}>
               {explain(state)}
             </p>
-            <button type="button" class="retry" data-weft-action="retry" onClick={() => void loader.retry()}>
+            <button type="button" class="retry" data-weft-action="retry" onClick={trusted(() => void loader.retry())}>
               Retry
             </button>
           </>
@@ -70,7 +71,7 @@ export function S2FailureNote({ instead, onRetry }: { instead: string; onRetry: 
   return (
     <p class="note">
       Semantic Scholar did not answer, so {instead}{' '}
-      <button type="button" class="link" onClick={onRetry}>Ask Semantic Scholar again</button>
+      <button type="button" class="link" onClick={trusted(onRetry)}>Ask Semantic Scholar again</button>
     </p>
   );
 }

@@ -6,6 +6,7 @@ import type { RelatedPapersResult } from '@/lib/background/protocol';
 import { formatInteger } from '@/lib/ui/format';
 import { LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
 import { doiUrl } from '@/lib/catalog/links';
+import { trusted } from '@/lib/ui/trusted';
 
 /** Shown at first; "Show more" reveals the rest (at most 20). */
 const FIRST = 5;
@@ -49,7 +50,7 @@ export function RelatedPanel(props: PanelProps<RelatedPapersResult>) {
             <p class="note">The catalog lists no related papers for this one.</p>
           )}
           {papers.length > FIRST && (
-            <button type="button" class="link" aria-expanded={all} aria-controls={LIST_ID} onClick={() => setAll(!all)}>
+            <button type="button" class="link" aria-expanded={all} aria-controls={LIST_ID} onClick={trusted(() => setAll(!all))}>
               {all ? 'Show fewer' : `Show ${papers.length - FIRST} more`}
             </button>
           )}

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { ask } from '@/lib/ui/client';
 import { researcherPageUrl } from '@/lib/shared/researcher-link';
+import { trusted } from '@/lib/ui/trusted';
 
 interface Props {
   /** Bare OpenAlex author id. */
@@ -28,7 +29,7 @@ export function ResearcherPageLink({ id, s2Id, children }: Props) {
       target="_blank"
       rel="noopener"
       data-weft-link="researcher-page"
-      onClick={(e) => open(e, e.ctrlKey || e.metaKey || e.shiftKey)}
+      onClick={trusted((e) => open(e, e.ctrlKey || e.metaKey || e.shiftKey))}
       onAuxClick={(e) => e.button === 1 && open(e, true)}
     >
       {children}

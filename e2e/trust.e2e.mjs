@@ -152,4 +152,28 @@ export const tests = [
       await s.close();
     },
   },
+  {
+    name: 'a page script clicking Weft\'s buttons (follow, no profile) changes nothing: only the reader\'s own clicks count',
+    fn: async () => {
+      const sc = scenario(24);
+      const s = await launch(sc.fake);
+      const page = await loadReady(s);
+      await openCard(page, 0);
+      // What a hostile page script can do: find Weft's open shadow roots and dispatch clicks.
+      await page.evaluate(() => {
+        const all = [];
+        const walk = (root) => { for (const el of root.querySelectorAll('*')) { all.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
+        walk(document);
+        for (const el of all) if (['follow', 'not-this-person'].includes(el.getAttribute('data-weft-action'))) el.click();
+      });
+      await sleep(800);
+      const stillFollow = await page.locator('[data-weft-action="follow"]').count();
+      if (!stillFollow) throw new Error('a synthetic click followed the researcher');
+      if (await page.locator('[data-weft-candidate]').count()) throw new Error('a synthetic click opened the candidate list');
+      // The reader's own click still works.
+      await page.locator('[data-weft-action="follow"]').first().click();
+      await page.locator('[data-weft-action="unfollow"]').first().waitFor({ timeout: 5000 });
+      await s.close();
+    },
+  },
 ];

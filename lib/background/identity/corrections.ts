@@ -68,10 +68,20 @@ export function correctionFor(all: readonly Correction[], arxivId: string, index
 
 export function createCorrections() {
   const serial = createSerial();
-  const write = (next: Correction[]) => browser.storage.local.set({ [CORRECTIONS_KEY]: next.slice(-MAX_CORRECTIONS) });
+  // Read on every paper's answer: kept in memory, read again after each write (only this writes).
+  let known: Promise<Correction[]> | null = null;
+  const list = () => (known ??= readCorrections().catch((e: unknown) => {
+    known = null;
+    throw e;
+  }));
+  const write = async (next: Correction[]) => {
+    known = null;
+    await browser.storage.local.set({ [CORRECTIONS_KEY]: next.slice(-MAX_CORRECTIONS) });
+    known = null;
+  };
 
   return {
-    list: readCorrections,
+    list,
     /** Records (or replaces) the correction for that author of that paper. */
     save(c: Correction): Promise<void> {
       return serial(async () => write([...(await readCorrections()).filter((x) => keyOf(x) !== keyOf(c)), c]));

@@ -6,6 +6,7 @@
 // `[data-weft-action="not-this-person"]`, then `[data-weft-candidate="<A id>"]` and
 // `[data-weft-action="no-profile"]`.
 
+import fs from 'node:fs';
 import { launch, relaunch, sleep, until, badges, waitForBadgeStates, screenshot, publishScreenshot } from './harness.mjs';
 import { FakeApis, buildCatalog } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
@@ -108,7 +109,7 @@ export const tests = [
     },
   },
   {
-    name: 'Not this person: the profiles of that name, a choice applied at once and kept after a restart and Clear cached data; No profile',
+    name: 'Not this person: the profiles of that name, a choice applied at once and kept after a restart, Clear cached data, and export → import into a fresh profile; No profile',
     fn: async () => {
       const sc = scenario(23);
       const other = addNamesake(sc.catalog, 1);
@@ -149,7 +150,27 @@ export const tests = [
       page = await s.open(URL_);
       await until(() => held(page), { what: 'the correction after Clear cached data' });
       if (!sc.fake.apiRequests().length) throw new Error('nothing was fetched again after Clear cached data');
+
+      // Export (the followed list carries the corrections), then import into a fresh profile.
+      await openCard(page, 0);
+      await page.locator('[data-weft-action="follow"]').first().click();
+      await page.locator('[data-weft-action="unfollow"]').first().waitFor({ timeout: 5000 });
+      const popup = await s.open(`chrome-extension://${s.extensionId}/popup.html`);
+      await popup.locator('#tab-following').click();
+      await popup.locator('.alert-options summary').click();
+      const [download] = await Promise.all([popup.waitForEvent('download'), popup.locator('[data-weft-action="export"]').click()]);
+      const file = fs.readFileSync(await download.path(), 'utf8');
+      if (JSON.parse(file).corrections?.length !== 2) throw new Error(`the export file holds no corrections: ${file.slice(0, 300)}`);
       await s.close();
+      const elsewhere = await launch(sc.fake);
+      const importer = await elsewhere.open(`chrome-extension://${elsewhere.extensionId}/popup.html`);
+      await importer.locator('#tab-following').click();
+      await importer.locator('.alert-options summary').click();
+      await importer.locator('[data-weft-field="import-file"]').setInputFiles({ name: 'weft-follows.json', mimeType: 'application/json', buffer: Buffer.from(file) });
+      await until(async () => /2 corrections/.test(await importer.locator('.import-result').textContent()), { what: 'the import result' });
+      const fresh = await elsewhere.open(URL_);
+      await until(() => held(fresh), { what: 'the correction in a fresh profile after import' });
+      await elsewhere.close();
     },
   },
   {

@@ -1,6 +1,8 @@
 /** Everything the background's request handlers may use, built once per service-worker start. */
 import { createCache, type Cache } from './cache/cache';
 import { createCatalog, type Catalog } from './catalog/catalog';
+import { unmatchedFresh } from './catalog/fresh-papers';
+import { createPaperBatches, type PaperBatches } from './catalog/paper-batches';
 import { createHttp, type Http } from './catalog/http';
 import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
@@ -16,6 +18,8 @@ export interface BackgroundDeps {
   openalex: OpenAlexClient;
   s2: SemanticScholarClient;
   catalog: Catalog;
+  /** Many papers' authors at once (listing and search pages). */
+  paperBatches: PaperBatches;
   /** Followed researchers and new-paper alerts (the only writer of follow data). */
   follows: FollowService;
   /** The reader's optional API keys (read by the catalog clients, written from the options page). */
@@ -33,5 +37,7 @@ export function createBackgroundDeps(): BackgroundDeps {
   const openalex = createOpenAlex({ http, getKey: apiKeys.getKey('openalex'), onKeyRejected: () => void keyProblems.refused('openalex') });
   const s2 = createSemanticScholar({ http, getKey: apiKeys.getKey('s2'), onKeyRejected: () => void keyProblems.refused('s2') });
   const catalog = createCatalog({ openalex, s2, cache });
-  return { http, cache, openalex, s2, catalog, follows: createFollowService({ openalex }), apiKeys, keyProblems };
+  // The evidence-based identity of papers no catalog has yet plugs in here (identifyFresh).
+  const paperBatches = createPaperBatches({ openalex, s2, cache, catalog, identifyFresh: unmatchedFresh });
+  return { http, cache, openalex, s2, catalog, paperBatches, follows: createFollowService({ openalex }), apiKeys, keyProblems };
 }

@@ -53,24 +53,43 @@ export async function lookup<T>(load: () => Promise<T>): Promise<Lookup<T>> {
   }
 }
 
-const lookupTtl = <T>(answer: Lookup<T>) => (answer.found ? TTL.paper : TTL.notFound);
+export const lookupTtl = <T>(answer: Lookup<T>) => (answer.found ? TTL.paper : TTL.notFound);
+
+/**
+ * Where each catalog answer is cached. Every page type reads and writes the same keys, so a
+ * paper seen on a listing opens warm on its abstract page, and the other way round.
+ */
+export const CACHE_KEYS = {
+  /** `Lookup<PaperRecord>`: the OpenAlex work found by the paper's DOI, or OpenAlex's 404. */
+  openAlexWork: (arxivId: string) => `oa:work:${arxivId}`,
+  /**
+   * `Lookup<never>`: not in OpenAlex's DOI list. Kept apart from `openAlexWork` because the list
+   * misses merged preprints that the singleton finds (openalex.worksByArxivIds).
+   */
+  openAlexListed: (arxivId: string) => `oa:listed:${arxivId}`,
+  /** `Lookup<PaperRecord>`: the Semantic Scholar paper, or S2's "unknown". */
+  s2Paper: (arxivId: string) => `s2:paper:${arxivId}`,
+  /** `AuthorMetrics` of an OpenAlex author. */
+  openAlexAuthor: (id: string) => `oa:author:${id}`,
+} as const;
+
+const pageForms = (names: string[]): NameForms[] => names.map((n) => ({ name: n }));
+const catalogForms = (authors: PaperAuthor[]): NameForms[] => authors.map((a) => ({ name: a.name, alt: a.rawName }));
+
+/** Each page author's catalog author on the paper's own record (never a name search), or null. */
+export function pairAuthors(names: string[], authors: PaperAuthor[]): (PaperAuthor | null)[] {
+  return matchAuthors(pageForms(names), catalogForms(authors)).map((j) => (j === null ? null : authors[j]!));
+}
 
 export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScholarClient; cache: Cache }) {
   const { openalex, s2, cache } = deps;
 
   function openAlexWork(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
-    return cache.read(`oa:work:${arxivId}`, lookupTtl, () => lookup(() => openalex.workByArxivId(arxivId)), { revalidate });
+    return cache.read(CACHE_KEYS.openAlexWork(arxivId), lookupTtl, () => lookup(() => openalex.workByArxivId(arxivId)), { revalidate });
   }
 
   function s2Paper(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
-    return cache.read(`s2:paper:${arxivId}`, lookupTtl, () => lookup(() => s2.paperByArxivId(arxivId)), { revalidate });
-  }
-
-  const pageForms = (names: string[]): NameForms[] => names.map((n) => ({ name: n }));
-  const catalogForms = (authors: PaperAuthor[]): NameForms[] => authors.map((a) => ({ name: a.name, alt: a.rawName }));
-
-  function pair(names: string[], authors: PaperAuthor[]): (PaperAuthor | null)[] {
-    return matchAuthors(pageForms(names), catalogForms(authors)).map((j) => (j === null ? null : authors[j]!));
+    return cache.read(CACHE_KEYS.s2Paper(arxivId), lookupTtl, () => lookup(() => s2.paperByArxivId(arxivId)), { revalidate });
   }
 
   /**
@@ -90,8 +109,8 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     }
 
     if (oa?.value.found) {
-      const oaSlots = pair(names, oa.value.value.authors);
-      const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pair(names, s2.value.value.authors) : null)).catch(() => null);
+      const oaSlots = pairAuthors(names, oa.value.value.authors);
+      const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pairAuthors(names, s2.value.value.authors) : null)).catch(() => null);
       // Authors OpenAlex leaves out may still have a Semantic Scholar profile: wait for it then.
       const complete = oaSlots.every((s) => s !== null);
       const s2Slots = complete ? null : await s2Pairing;
@@ -119,7 +138,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     return {
       source: 's2',
       openalexWorkId: null,
-      slots: pair(names, s2.value.value.authors).map((s) => ({ openalex: null, s2: s })),
+      slots: pairAuthors(names, s2.value.value.authors).map((s) => ({ openalex: null, s2: s })),
       fetchedAt: Math.min(s2.fetchedAt, oa?.fetchedAt ?? Infinity),
       stale: s2.stale || !!oa?.stale,
       laterS2: null,
@@ -131,9 +150,10 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
    * spent, the free singleton endpoint answers one author at a time instead.
    */
   async function authorMetrics(ids: string[], revalidate = false): Promise<Fresh<Record<string, AuthorMetrics>>> {
-    const keyOf = (id: string) => `oa:author:${id}`;
+    const keyOf = CACHE_KEYS.openAlexAuthor;
+    const idOf = new Map(ids.map((id) => [keyOf(id), id]));
     const load = async (missing: string[]) => {
-      const bare = missing.map((k) => k.slice('oa:author:'.length));
+      const bare = missing.map((k) => idOf.get(k)!);
       const found = openalex.budgetResetAt() > Date.now()
         ? await Promise.all(bare.map((id) => openalex.authorById(id).catch(() => null)))
         : await openalex.authorsByIds(bare);
@@ -144,7 +164,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     let fetchedAt = Date.now();
     let stale = false;
     for (const [key, hit] of hits) {
-      metrics[key.slice('oa:author:'.length)] = hit.value;
+      metrics[idOf.get(key)!] = hit.value;
       fetchedAt = Math.min(fetchedAt, hit.fetchedAt);
       stale ||= hit.stale;
     }

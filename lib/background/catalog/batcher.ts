@@ -55,7 +55,7 @@ export function createBatcher<K, V>({ max, windowMs, load }: BatcherOptions<K, V
       },
       (error: unknown) => {
         done();
-        for (const [key, w] of calls) w.reject(error);
+        for (const [, w] of calls) w.reject(error);
       },
     );
   }

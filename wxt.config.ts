@@ -26,7 +26,8 @@ export default defineConfig({
               // 140: the first Firefox with built-in data-collection consent.
               strict_min_version: '140.0',
               // What leaves the browser (to OpenAlex and Semantic Scholar, nowhere else): the arXiv
-              // ids of the abstract pages opened (browsing activity) and what is typed into the
+              // ids of the abstract pages opened and of the listing entries scrolled near
+              // (browsing activity) and what is typed into the
               // popup search (search terms). Author names read from the page are only matched
               // locally; the other ids sent (authors, followed researchers) come from the catalogs.
               data_collection_permissions: { required: ['browsingActivity', 'searchTerms'] },

@@ -50,10 +50,12 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
       );
     case 'ready': {
       const h = state.metrics.hIndex;
-      const label = `${entry.name}: h-index ${h ?? 'unknown'}${state.metrics.citedBy !== null ? `, ${state.metrics.citedBy} citations` : ''}. Show profile`;
+      // A guess rests on the name and the field alone: the badge says so, not only the card.
+      const guess = state.match === 'guess';
+      const label = `${entry.name}: ${guess ? 'perhaps the profile with ' : ''}h-index ${h ?? 'unknown'}${state.metrics.citedBy !== null ? `, ${state.metrics.citedBy} citations` : ''}. Show profile`;
       return (
-        <button {...common} aria-label={label}>
-          <span aria-hidden="true">h {h ?? '–'}</span>
+        <button {...common} class={guess ? 'guess' : undefined} aria-label={label} title={guess ? 'A guess from the name and field' : undefined}>
+          <span aria-hidden="true">h {h ?? '–'}{guess ? '?' : ''}</span>
         </button>
       );
     }

@@ -1,5 +1,6 @@
 import { SOURCE_NAMES, type Institution } from '@/lib/catalog/types';
 import type { AuthorEntry } from '@/lib/ui/author-profiles';
+import type { MatchKind } from '@/lib/catalog/identity';
 import { formatAge, formatInteger } from '@/lib/ui/format';
 import { safeLink } from '@/lib/catalog/links';
 import type { ComponentChildren, Ref } from 'preact';
@@ -15,6 +16,13 @@ interface Props {
   actions?: ComponentChildren;
 }
 
+
+/** How a profile was found, when it is not the paper's own record (listing pages say). */
+const MATCH_NOTES: Partial<Record<MatchKind, string>> = {
+  inferred: 'No catalog lists this paper yet: identified from earlier works shared with its co-authors.',
+  guess: 'A guess: no catalog lists this paper yet, and only the name and the field fit this profile.',
+  reader: 'You chose this profile.',
+};
 
 function place(i: Institution): string {
   return i.countryCode ? `${i.name} (${i.countryCode})` : i.name;
@@ -78,6 +86,7 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
       body = (
         <>
           {heading !== entry.name && <p class="note">On this paper as “{entry.name}”</p>}
+          {state.match && MATCH_NOTES[state.match] && <p class="note" data-weft-field="match">{MATCH_NOTES[state.match]}</p>}
           <div class="stats">
             <Stat field="h-index" label="h-index" value={m.hIndex} />
             <Stat field="cited-by" label="citations" value={m.citedBy} />

@@ -34,6 +34,9 @@ export const badgeCss = `${tokens}
   .quiet { background: transparent; color: var(--weft-muted); font-weight: 400; }
   .error { background: transparent; color: var(--weft-error); border-color: var(--weft-border); }
   .followed::after { content: " ★"; color: var(--weft-accent); }
+  .followed button { border-color: var(--weft-accent); }
+  /* A guess (name and field only) says so on the badge itself. */
+  .guess { font-style: italic; }
   /* The paper panels point out an institution's authors (paper-panels.tsx). */
   :host([data-weft-highlight]) button { border-color: var(--weft-accent); box-shadow: 0 0 0 2px var(--weft-accent); }
   @keyframes weft-pulse { 50% { opacity: 0.35; } }
@@ -74,4 +77,20 @@ export const cardCss = `${tokens}
     border: 1px solid var(--weft-border); background: var(--weft-chip); color: var(--weft-fg);
   }
   .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
+
+/** The progress line of a long listing (listing-badges.tsx). */
+export const progressCss = `${tokens}
+  :host { position: fixed; right: 12px; bottom: 12px; z-index: 2147482000; }
+  .line {
+    display: flex; align-items: center; gap: 0.4rem; padding: 0.2rem 0.3rem 0.2rem 0.7rem;
+    border: 1px solid var(--weft-border); border-radius: 999px; background: var(--weft-bg); color: var(--weft-muted);
+    font: 12px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-variant-numeric: tabular-nums;
+    box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12);
+  }
+  button {
+    border: 0; background: transparent; color: var(--weft-muted); cursor: pointer; font-size: 14px; line-height: 1;
+    padding: 0.1rem 0.35rem; border-radius: 999px;
+  }
+  button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
 `;

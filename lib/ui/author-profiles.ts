@@ -4,6 +4,7 @@
  * the message protocol; the author-badges feature renders it.
  */
 import { batch, signal, type Signal } from '@preact/signals';
+import type { MatchKind } from '../catalog/identity';
 import type { AuthorMetrics, Institution, PaperAuthor } from '../catalog/types';
 import { RemoteError, type ask as askBackground } from './client';
 import type { AuthorMetricsResult, AuthorSlot } from '../background/protocol';
@@ -23,6 +24,8 @@ export type BadgeState =
       fetchedAt: number;
       /** A background refresh of stale data failed: the numbers are older than the TTL. */
       refreshFailed: boolean;
+      /** How the person was identified, when the background says (listing pages do). */
+      match?: MatchKind;
     };
 
 export interface AuthorEntry {

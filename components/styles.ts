@@ -31,6 +31,11 @@ export const badgeCss = `${tokens}
   button[aria-expanded="true"] { border-color: var(--weft-accent); }
   .loading, .idle { color: var(--weft-muted); }
   .loading span { animation: weft-pulse 1.2s ease-in-out infinite; }
+  /* Listing badges (they name their paper) keep still and use the listing's own font: hundreds
+     of running animations, or of runs in a font the page does not use, on a 2,000-entry page
+     cost a rendering pass every frame, long tasks while scrolling. */
+  :host([data-weft-paper]) .loading span { animation: none; }
+  :host([data-weft-paper]) button { font-family: inherit; }
   .quiet { background: transparent; color: var(--weft-muted); font-weight: 400; }
   .error { background: transparent; color: var(--weft-error); border-color: var(--weft-border); }
   .followed::after { content: " ★"; color: var(--weft-accent); }

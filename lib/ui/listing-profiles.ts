@@ -82,6 +82,18 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   /** Every badge of the page, by its page-wide index (the card layer addresses them so). */
   const all: AuthorEntry[] = [];
   const near = new Set<number>();
+  /** Settles when entry k's answer (or failure) has been applied. */
+  const answered = new Map<number, { promise: Promise<void>; resolve: () => void }>();
+  const answeredOf = (k: number) => {
+    let a = answered.get(k);
+    if (!a) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      a = { promise, resolve };
+      answered.set(k, a);
+    }
+    return a;
+  };
   let blocks = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const progress = signal<ListingProgress>({ total: n, settled: 0, loading: 0 });
@@ -126,6 +138,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
       });
       status[k] = 'done';
     });
+    answeredOf(k).resolve();
   }
 
   /** The entries after `last` to resolve or use as filler, nearest first. */
@@ -201,6 +214,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
               status[k] = 'failed';
             }
           });
+          for (const k of part) answeredOf(k).resolve();
           count();
         },
       );
@@ -221,6 +235,9 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
       if (gatherMs <= 0) void send();
       else timer ??= setTimeout(() => void send(), gatherMs);
     },
+
+    /** Settles once entry `k` has its answer (or its failure). */
+    answered: (k: number): Promise<void> => answeredOf(k).promise,
 
     /** Asks again for the entries that failed (all of them: a failure is rarely about one paper). */
     retry(): Promise<void> {

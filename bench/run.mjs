@@ -10,12 +10,20 @@
 //   4. the ~2,830-author page (../shared/fixtures/arxiv-pages/rendered-2026-06/abs_1411.4413.html
 //      when present, else a generated page with 2,830 authors): long tasks > 50 ms, cold API
 //      requests per host, time until the first 100 badges are ready
+//   5. the popup: time to interactive, first results after the last keystroke
+//   6. listings (the generated pages in ../shared/fixtures/arxiv-pages/generated/, when present),
+//      read like a reader: the first screen, then a viewport at a time to the end.
+//      2,000-entry /pastweek, mostly indexed: API requests against ⌈papers/100⌉ + ⌈distinct
+//      authors/100⌉ + 10, entries settled by the end of the scroll, DOMContentLoaded → first screen
+//      ready, long tasks > 50 ms while loading and while scrolling (and the same page without
+//      Weft), long animation frames; warm (browser restarted): API requests. 400-entry /new, mostly
+//      papers no catalog has yet: OpenAlex credits (list calls) per 100 entries, first screen.
 //
 // "Ready" is detected inside the page: an init script watches data-state changes with a
 // MutationObserver and stamps the time of the mutation that completes the set, so the figures
 // do not depend on a polling interval.
 //
-//   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>]
+//   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings (only 6)]
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,15 +32,17 @@ import { execFileSync } from 'node:child_process';
 import { ROOT, EXT_DIR, chromiumPath, launch, relaunch, closeAll, killAll, prerequisiteProblems, sleep, withTimeout } from '../e2e/harness.mjs';
 import { FakeApis, buildCatalog, API_HOSTS } from '../e2e/fake-apis.mjs';
 import { absPage, makeAuthors } from '../e2e/pages.mjs';
+import { fixturePage, listingCatalog, readEntries } from '../e2e/fake-listing.mjs';
 
 function parseArgs(argv) {
-  const o = { authors: 25, runs: 10, longPage: null };
+  const o = { authors: 25, runs: 10, longPage: null, listingsOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--authors') o.authors = Math.min(100, Math.max(1, Number(argv[++i])));
     else if (a === '--runs') o.runs = Math.max(1, Number(argv[++i]));
     else if (a === '--long-page') o.longPage = argv[++i];
-    else if (a === '--help' || a === '-h') { console.log('usage: node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>]'); process.exit(0); }
+    else if (a === '--listings') o.listingsOnly = true;
+    else if (a === '--help' || a === '-h') { console.log('usage: node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings]'); process.exit(0); }
     else { console.error(`unknown argument ${a}`); process.exit(2); }
   }
   return o;
@@ -127,6 +137,135 @@ function longScenario(file) {
   return { url: `https://arxiv.org/abs/${id}`, n: authors.length, source, fake: new FakeApis(catalog, { pages: { [id]: html } }) };
 }
 
+/** Init script for listings: long tasks, long animation frames, and when the first screen's badges are all final. */
+const listingInit = `(() => {
+  const b = (window.__weftList = { longTasks: [], frames: [], dcl: null, firstReady: null, first: null });
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) b.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.duration > 50) b.frames.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch (e) { b.error = String(e); }
+  const done = (st) => st === 'ready' || st === 'unmatched' || st === 'error';
+  const check = () => {
+    if (b.firstReady != null || !b.first) return;
+    for (const [id, n] of b.first) {
+      const els = document.querySelectorAll('[data-weft-paper="' + CSS.escape(id) + '"]');
+      if (els.length < n) return;
+      for (const el of els) if (!done(el.getAttribute('data-state'))) return;
+    }
+    b.firstReady = performance.now();
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    b.dcl = performance.now();
+    const entries = [...document.querySelectorAll('li.arxiv-result')];
+    const els = entries.length ? entries : [...document.querySelectorAll('#dlpage dl > dt + dd')];
+    b.first = [];
+    for (const el of els) {
+      const r = el.getBoundingClientRect();
+      if (r.top >= innerHeight) break;
+      if (r.bottom <= 0) continue;
+      const a = el.matches('li') ? el.querySelector('p.list-title a[href*="/abs/"]') : el.previousElementSibling?.querySelector('a[title="Abstract"]');
+      const id = a && decodeURIComponent(a.getAttribute('href')).replace(/^.*\\/abs\\//, '').replace(/v\\d+$/, '');
+      const n = [...el.querySelectorAll('.list-authors a, p.authors a')].filter((x) => /\\p{L}/u.test(x.textContent)).length;
+      if (id && n) b.first.push([id, n]);
+    }
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+  });
+})();`;
+
+const LISTINGS = [
+  {
+    label: 'listing 2,000 (/pastweek, 90 % indexed)',
+    file: 'generated/list_cs.LG_pastweek_2000.html',
+    url: 'https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000',
+    kindOf: (k) => (k % 20 === 7 ? 's2only' : k % 20 === 13 ? 'fresh' : 'indexed'),
+    baseline: true,
+    warm: true,
+  },
+  {
+    label: 'listing 400 (/new, 80 % fresh)',
+    file: 'generated/list_cs.LG_new_400.html',
+    url: 'https://arxiv.org/list/cs.LG/new',
+    kindOf: (k) => (k % 10 === 3 ? 'indexed' : k % 10 === 6 ? 's2only' : 'fresh'),
+  },
+];
+
+const isListCall = (r) => r.host === 'api.openalex.org' && /^\/(works|authors)$/.test(r.path);
+const endpoints = (reqs) => Object.entries(reqs.reduce((m, r) => {
+  const k = `${r.host.replace(/^api\./, '')} ${r.method === 'POST' ? 'POST ' : ''}${r.path.replace(/\/(W|A)\d+$|\/doi:.*$/, '/{id}')}`;
+  return { ...m, [k]: (m[k] ?? 0) + 1 };
+}, {})).map(([k, v]) => `${k} ×${v}`).join(', ');
+
+/** One reading of a listing: navigate, first screen, a viewport at a time to the end, settle. */
+async function readListing(session, sc, entries, { weft = true } = {}) {
+  const page = await session.context.newPage();
+  await page.goto(sc.url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  if (weft) await page.waitForFunction(() => window.__weftList?.firstReady != null, null, { timeout: 30_000, polling: 100 }).catch(() => null);
+  else await sleep(2000); // the page's own parsing and layout
+  const scrollStart = await page.evaluate(() => performance.now());
+  for (;;) {
+    const moved = await page.evaluate(async () => {
+      const before = scrollY;
+      scrollBy(0, innerHeight);
+      await new Promise((r) => setTimeout(r, 50));
+      return scrollY > before;
+    });
+    if (!moved) break;
+  }
+  const scrollEnd = await page.evaluate(() => performance.now());
+  const wanted = entries.reduce((a, e) => a + e.names.length, 0);
+  const settledCount = () => page.evaluate(() => [...document.querySelectorAll('[data-weft-paper]')].filter((el) => /^(ready|unmatched|error)$/.test(el.getAttribute('data-state'))).length);
+  const t0 = Date.now();
+  while (Date.now() - t0 < 20_000 && (await settledCount()) < wanted) await sleep(250);
+  const settledPapers = await page.evaluate((ids) => ids.filter(([id, n]) => {
+    const els = document.querySelectorAll(`[data-weft-paper="${CSS.escape(id)}"]`);
+    return els.length === n && [...els].every((el) => /^(ready|unmatched|error)$/.test(el.getAttribute('data-state')));
+  }).length, entries.map((e) => [e.id, e.names.length]));
+  await sleep(500);
+  const b = await page.evaluate(() => window.__weftList);
+  const inLoad = (xs) => xs.filter(([st]) => st < scrollStart);
+  const inScroll = (xs) => xs.filter(([st]) => st >= scrollStart && st <= scrollEnd + 500);
+  await page.close();
+  return { ...b, settledPapers, scrollMs: scrollEnd - scrollStart, load: inLoad(b.longTasks), scroll: inScroll(b.longTasks), loadFrames: inLoad(b.frames), scrollFrames: inScroll(b.frames) };
+}
+
+const lt = (xs) => (xs.length ? `${xs.length} (worst ${Math.max(...xs.map(([, d]) => d))} ms)` : '0');
+
+async function listingRows(sc, row) {
+  const html = fixturePage(sc.file);
+  if (!html) { row(sc.label, 'skipped: the generated listings are not on this machine'); return; }
+  const plain = await launch(new FakeApis(listingCatalog([])), { extension: false });
+  const entries = await readEntries(plain.context, html);
+  await closeAll();
+  const catalog = listingCatalog(entries, { kindOf: sc.kindOf });
+  const fake = new FakeApis(catalog, { pages: { [new URL(sc.url).pathname]: html } });
+  const s = await launch(fake, { viewport: { width: 1280, height: 900 }, initScripts: [listingInit] });
+  const cold = await readListing(s, sc, entries);
+  const reqs = fake.apiRequests();
+  const papers = entries.length;
+  const people = new Set(entries.flatMap((e) => e.names)).size;
+  const bound = Math.ceil(papers / 100) + Math.ceil(people / 100) + 10;
+  row(`${sc.label}: entries, authors, distinct people`, `${papers}, ${entries.reduce((a, e) => a + e.names.length, 0)}, ${people}`);
+  row(`${sc.label}: cold API requests (scrolled to the end)`, `${reqs.length} (bound ⌈papers/100⌉ + ⌈people/100⌉ + 10 = ${bound}): ${endpoints(reqs)}`);
+  row(`${sc.label}: OpenAlex credits (list calls) per 100 entries`, (reqs.filter(isListCall).length / (papers / 100)).toFixed(1));
+  row(`${sc.label}: entries settled by the end of the scroll`, `${cold.settledPapers}/${papers} (scroll ${(cold.scrollMs / 1000).toFixed(1)} s)`);
+  row(`${sc.label}: DOMContentLoaded → first screen ready`, cold.firstReady != null ? `${Math.round(cold.firstReady - cold.dcl)} ms (${cold.first.length} entries)` : 'never');
+  row(`${sc.label}: long tasks > 50 ms, loading / scrolling`, `${lt(cold.load)} / ${lt(cold.scroll)}`);
+  row(`${sc.label}: animation frames > 50 ms, loading / scrolling`, `${lt(cold.loadFrames)} / ${lt(cold.scrollFrames)}`);
+  if (sc.warm) {
+    const w = await relaunch(s, { viewport: { width: 1280, height: 900 }, initScripts: [listingInit] });
+    const since = Date.now();
+    const warm = await readListing(w, sc, entries);
+    row(`${sc.label}: warm (browser restarted), the same reading: API requests`, `${fake.apiRequests(since).length}; first screen ${warm.firstReady != null ? `${Math.round(warm.firstReady - warm.dcl)} ms` : 'never'}; ${warm.settledPapers}/${papers} settled`);
+  }
+  await closeAll();
+  if (sc.baseline) {
+    const b = await launch(fake, { extension: false, viewport: { width: 1280, height: 900 }, initScripts: [listingInit] });
+    const base = await readListing(b, sc, [], { weft: false });
+    row(`${sc.label}: long tasks > 50 ms without Weft, loading / scrolling`, `${lt(base.load)} / ${lt(base.scroll)}`);
+    row(`${sc.label}: animation frames > 50 ms without Weft, loading / scrolling`, `${lt(base.loadFrames)} / ${lt(base.scrollFrames)}`);
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const problems = prerequisiteProblems();
@@ -140,155 +279,168 @@ async function main() {
   try { version = execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* unknown */ }
   console.log(`Weft bench — ${new Date().toISOString()} — ${version} — ${path.relative(ROOT, EXT_DIR)}`);
 
-  // 1 + 2: cold, then warm runs on the same profile
-  const n = opts.authors;
-  const sc = scenario(n, 21);
-  try {
-    let s = await launch(sc.fake, { initScripts: [benchInit(n)] });
-    const cold = await loadAndMeasure(s, sc.url, 30_000);
-    await sleep(800);
-    if (!cold.ok) {
-      row(`cold (${n} authors)`, `badges never all loaded within 30 s (states: ${JSON.stringify(cold.tally)})`);
-    } else {
-      const before = sc.fake.apiRequests().filter((r) => r.tStart <= cold.readyEpoch);
-      const lastResp = Math.max(...before.map((r) => r.tEnd ?? 0));
-      row(`cold (${n} authors): API requests before all badges ready`, `${before.length} (${hosts(before)})`);
-      row('cold: last API response → all badges ready', before.length ? `${Math.round(cold.readyEpoch - lastResp)} ms` : 'n/a (no API request)');
-      row('cold: navigation start → all badges ready', `${Math.round(cold.readyPerf)} ms`);
-      if (Object.keys(cold.tally).some((k) => k !== 'ready')) row('cold: badge states', JSON.stringify(cold.tally));
-      const all = sc.fake.apiRequests();
-      if (all.length !== before.length) row('cold: API requests in all (incl. after ready)', `${all.length} (${hosts(all)})`);
-    }
-    const warmMs = [];
-    let warmReqs = 0;
-    let warmFail = 0;
-    for (let k = 0; k < opts.runs; k++) {
-      s = await relaunch(s, { initScripts: [benchInit(n)] });
-      const since = Date.now();
-      const w = await loadAndMeasure(s, sc.url, 15_000);
-      await sleep(300);
-      warmReqs += sc.fake.apiRequests(since).length;
-      if (w.ok && w.dcl != null) warmMs.push(w.readyPerf - w.dcl); else warmFail++;
-    }
-    // A reload in the same browser session, the everyday case (the worker and its memory warm).
-    const reloadMs = [];
-    const reloadSince = Date.now();
-    for (let k = 0; k < opts.runs; k++) {
-      const w = await loadAndMeasure(s, sc.url, 15_000);
-      if (w.ok && w.dcl != null) reloadMs.push(w.readyPerf - w.dcl);
-      await w.page.close();
-    }
-    row(`warm reload ×${opts.runs} (same session): DOMContentLoaded → all badges ready`, reloadMs.length
-      ? `median ${Math.round(median(reloadMs))} ms (min ${Math.round(Math.min(...reloadMs))}, max ${Math.round(Math.max(...reloadMs))}); ${sc.fake.apiRequests(reloadSince).length} API requests`
-      : 'never ready');
-    row(`after a browser restart ×${opts.runs}: API requests`, `${warmReqs}${warmReqs ? ' (expected 0)' : ''}`);
-    row(`after a browser restart ×${opts.runs}: DOMContentLoaded → all badges ready`, warmMs.length
-      ? `median ${Math.round(median(warmMs))} ms (min ${Math.round(Math.min(...warmMs))}, max ${Math.round(Math.max(...warmMs))})${warmFail ? `; ${warmFail} runs never ready` : ''}`
-      : `never ready (${warmFail} runs)`);
-  } catch (e) {
-    row('cold/warm', `error: ${String(e.message).split('\n')[0]}`);
-  } finally {
-    await closeAll();
-  }
-
-  // 3: content-script size
-  const csDir = path.join(EXT_DIR, 'content-scripts');
-  const files = fs.existsSync(csDir) ? fs.readdirSync(csDir).filter((f) => f.endsWith('.js')).sort() : [];
-  if (!files.length) row('content scripts (gzip)', 'none built');
-  let total = 0;
-  let totalRaw = 0;
-  for (const f of files) {
-    const buf = fs.readFileSync(path.join(csDir, f));
-    const gz = zlib.gzipSync(buf, { level: 9 }).length;
-    total += gz;
-    totalRaw += buf.length;
-    row(`content script ${f} (gzip)`, `${kB(gz)} (raw ${kB(buf.length)})`);
-  }
-  if (files.length > 1) row('content scripts total (gzip)', `${kB(total)} (raw ${kB(totalRaw)})`);
-
-  // 4: the ~2,830-author page
-  const long = longScenario(opts.longPage);
-  try {
-    const s = await launch(long.fake, { initScripts: [benchInit(Math.min(100, long.n))] });
-    const m = await loadAndMeasure(s, long.url, 60_000);
-    await sleep(1000); // long tasks right after the badges are ready count too
-    const lt = await m.page.evaluate(() => window.__weftBench.longTasks);
-    const durs = lt.map(([, d]) => d).sort((a, b) => b - a);
-    row('long page: source', `${long.source} (${long.n} authors)`);
-    row('long page: first 100 badges loaded', m.ok ? `${Math.round(m.readyPerf)} ms after navigation start` : `not within 60 s (states: ${JSON.stringify(m.tally)})`);
-    row('long page: long tasks > 50 ms (with Weft)', longTasks(durs));
-    const reqs = long.fake.apiRequests();
-    row('long page: cold API requests', `${reqs.length} (${hosts(reqs)})`);
-    const tally = await m.page.evaluate(() => { const t = {}; for (const st of window.__weftBench.states.values()) t[st] = (t[st] ?? 0) + 1; return t; });
-    row('long page: badge states', JSON.stringify(tally));
-  } catch (e) {
-    row('long page', `error: ${String(e.message).split('\n')[0]}`);
-  } finally {
-    await closeAll();
-  }
-  // the same page in the same browser without Weft: arXiv's own parsing and layout cost
-  try {
-    const s = await launch(long.fake, { extension: false, initScripts: [benchInit(0)] });
-    const page = await s.open(long.url);
-    await sleep(3000);
-    const lt = await page.evaluate(() => window.__weftBench.longTasks);
-    row('long page: long tasks > 50 ms (baseline, no extension)', longTasks(lt.map(([, d]) => d).sort((a, b) => b - a)));
-  } catch (e) {
-    row('long page baseline', `error: ${String(e.message).split('\n')[0]}`);
-  } finally {
-    await closeAll();
-  }
-
-  // 5: the popup — time to interactive, first results after the last keystroke, requests
-  try {
-    const pop = scenario(n, 23);
-    // The moment the search box takes focus, and so the reader's typing (a frame-polled check
-    // would add up to a frame of its own).
-    const focusProbe = () => document.addEventListener('focusin', (e) => {
-      if (e.target instanceof Element && e.target.matches('[data-weft="search"]')) window.__weftSearchFocusAt ??= performance.now();
-    }, true);
-    const s = await launch(pop.fake, { initScripts: [focusProbe] });
-    const query = makeAuthors(1)[0].last.slice(0, 4).toLowerCase();
-    const interactive = [];
-    for (let k = 0; k < opts.runs; k++) {
-      const page = await s.context.newPage();
-      await page.goto(`chrome-extension://${s.extensionId}/popup.html`, { waitUntil: 'commit' });
-      // Interactive = the search box exists, has focus and so takes what the reader types.
-      interactive.push(await page.evaluate(() => new Promise((resolve) => {
-        const check = () => {
-          const box = document.querySelector('[data-weft="search"]');
-          if (box && document.activeElement === box) resolve(window.__weftSearchFocusAt ?? performance.now());
-          else requestAnimationFrame(check);
-        };
-        check();
-      })));
-      if (k < opts.runs - 1) await page.close();
-      else {
-        const typed = async () => {
-          const since = Date.now();
-          await page.evaluate(() => { window.__lastKey = 0; document.addEventListener('keydown', () => { window.__lastKey = performance.now(); }); });
-          await page.locator('[data-weft="search"]').fill('');
-          await page.keyboard.type(query, { delay: 40 });
-          const shown = await page.evaluate(() => new Promise((resolve) => {
-            const check = () => (document.querySelector('[data-weft-result]') ? resolve(performance.now() - window.__lastKey) : requestAnimationFrame(check));
-            check();
-          }));
-          await sleep(400);
-          return { shown, requests: pop.fake.apiRequests(since).filter((r) => r.path.startsWith('/autocomplete/')).length };
-        };
-        const first = await typed();
-        row(`popup: search box interactive after opening (×${opts.runs})`, `median ${Math.round(median(interactive))} ms (max ${Math.round(Math.max(...interactive))})`);
-        row(`popup: "${query}" — last keystroke → first results`, `${Math.round(first.shown)} ms (${first.requests} requests)`);
-        await page.locator('[data-weft="search"]').fill('');
-        await sleep(300);
-        const again = await typed();
-        row(`popup: the same query again`, `${Math.round(again.shown)} ms (${again.requests} requests)`);
+  if (!opts.listingsOnly) {
+    // 1 + 2: cold, then warm runs on the same profile
+    const n = opts.authors;
+    const sc = scenario(n, 21);
+    try {
+      let s = await launch(sc.fake, { initScripts: [benchInit(n)] });
+      const cold = await loadAndMeasure(s, sc.url, 30_000);
+      await sleep(800);
+      if (!cold.ok) {
+        row(`cold (${n} authors)`, `badges never all loaded within 30 s (states: ${JSON.stringify(cold.tally)})`);
+      } else {
+        const before = sc.fake.apiRequests().filter((r) => r.tStart <= cold.readyEpoch);
+        const lastResp = Math.max(...before.map((r) => r.tEnd ?? 0));
+        row(`cold (${n} authors): API requests before all badges ready`, `${before.length} (${hosts(before)})`);
+        row('cold: last API response → all badges ready', before.length ? `${Math.round(cold.readyEpoch - lastResp)} ms` : 'n/a (no API request)');
+        row('cold: navigation start → all badges ready', `${Math.round(cold.readyPerf)} ms`);
+        if (Object.keys(cold.tally).some((k) => k !== 'ready')) row('cold: badge states', JSON.stringify(cold.tally));
+        const all = sc.fake.apiRequests();
+        if (all.length !== before.length) row('cold: API requests in all (incl. after ready)', `${all.length} (${hosts(all)})`);
       }
+      const warmMs = [];
+      let warmReqs = 0;
+      let warmFail = 0;
+      for (let k = 0; k < opts.runs; k++) {
+        s = await relaunch(s, { initScripts: [benchInit(n)] });
+        const since = Date.now();
+        const w = await loadAndMeasure(s, sc.url, 15_000);
+        await sleep(300);
+        warmReqs += sc.fake.apiRequests(since).length;
+        if (w.ok && w.dcl != null) warmMs.push(w.readyPerf - w.dcl); else warmFail++;
+      }
+      // A reload in the same browser session, the everyday case (the worker and its memory warm).
+      const reloadMs = [];
+      const reloadSince = Date.now();
+      for (let k = 0; k < opts.runs; k++) {
+        const w = await loadAndMeasure(s, sc.url, 15_000);
+        if (w.ok && w.dcl != null) reloadMs.push(w.readyPerf - w.dcl);
+        await w.page.close();
+      }
+      row(`warm reload ×${opts.runs} (same session): DOMContentLoaded → all badges ready`, reloadMs.length
+        ? `median ${Math.round(median(reloadMs))} ms (min ${Math.round(Math.min(...reloadMs))}, max ${Math.round(Math.max(...reloadMs))}); ${sc.fake.apiRequests(reloadSince).length} API requests`
+        : 'never ready');
+      row(`after a browser restart ×${opts.runs}: API requests`, `${warmReqs}${warmReqs ? ' (expected 0)' : ''}`);
+      row(`after a browser restart ×${opts.runs}: DOMContentLoaded → all badges ready`, warmMs.length
+        ? `median ${Math.round(median(warmMs))} ms (min ${Math.round(Math.min(...warmMs))}, max ${Math.round(Math.max(...warmMs))})${warmFail ? `; ${warmFail} runs never ready` : ''}`
+        : `never ready (${warmFail} runs)`);
+    } catch (e) {
+      row('cold/warm', `error: ${String(e.message).split('\n')[0]}`);
+    } finally {
+      await closeAll();
     }
-  } catch (e) {
-    row('popup', `error: ${String(e.message).split('\n')[0]}`);
-  } finally {
-    await closeAll();
+
+    // 3: content-script size
+    const csDir = path.join(EXT_DIR, 'content-scripts');
+    const files = fs.existsSync(csDir) ? fs.readdirSync(csDir).filter((f) => f.endsWith('.js')).sort() : [];
+    if (!files.length) row('content scripts (gzip)', 'none built');
+    let total = 0;
+    let totalRaw = 0;
+    for (const f of files) {
+      const buf = fs.readFileSync(path.join(csDir, f));
+      const gz = zlib.gzipSync(buf, { level: 9 }).length;
+      total += gz;
+      totalRaw += buf.length;
+      row(`content script ${f} (gzip)`, `${kB(gz)} (raw ${kB(buf.length)})`);
+    }
+    if (files.length > 1) row('content scripts total (gzip)', `${kB(total)} (raw ${kB(totalRaw)})`);
+
+    // 4: the ~2,830-author page
+    const long = longScenario(opts.longPage);
+    try {
+      const s = await launch(long.fake, { initScripts: [benchInit(Math.min(100, long.n))] });
+      const m = await loadAndMeasure(s, long.url, 60_000);
+      await sleep(1000); // long tasks right after the badges are ready count too
+      const lt = await m.page.evaluate(() => window.__weftBench.longTasks);
+      const durs = lt.map(([, d]) => d).sort((a, b) => b - a);
+      row('long page: source', `${long.source} (${long.n} authors)`);
+      row('long page: first 100 badges loaded', m.ok ? `${Math.round(m.readyPerf)} ms after navigation start` : `not within 60 s (states: ${JSON.stringify(m.tally)})`);
+      row('long page: long tasks > 50 ms (with Weft)', longTasks(durs));
+      const reqs = long.fake.apiRequests();
+      row('long page: cold API requests', `${reqs.length} (${hosts(reqs)})`);
+      const tally = await m.page.evaluate(() => { const t = {}; for (const st of window.__weftBench.states.values()) t[st] = (t[st] ?? 0) + 1; return t; });
+      row('long page: badge states', JSON.stringify(tally));
+    } catch (e) {
+      row('long page', `error: ${String(e.message).split('\n')[0]}`);
+    } finally {
+      await closeAll();
+    }
+    // the same page in the same browser without Weft: arXiv's own parsing and layout cost
+    try {
+      const s = await launch(long.fake, { extension: false, initScripts: [benchInit(0)] });
+      const page = await s.open(long.url);
+      await sleep(3000);
+      const lt = await page.evaluate(() => window.__weftBench.longTasks);
+      row('long page: long tasks > 50 ms (baseline, no extension)', longTasks(lt.map(([, d]) => d).sort((a, b) => b - a)));
+    } catch (e) {
+      row('long page baseline', `error: ${String(e.message).split('\n')[0]}`);
+    } finally {
+      await closeAll();
+    }
+
+    // 5: the popup — time to interactive, first results after the last keystroke, requests
+    try {
+      const pop = scenario(n, 23);
+      // The moment the search box takes focus, and so the reader's typing (a frame-polled check
+      // would add up to a frame of its own).
+      const focusProbe = () => document.addEventListener('focusin', (e) => {
+        if (e.target instanceof Element && e.target.matches('[data-weft="search"]')) window.__weftSearchFocusAt ??= performance.now();
+      }, true);
+      const s = await launch(pop.fake, { initScripts: [focusProbe] });
+      const query = makeAuthors(1)[0].last.slice(0, 4).toLowerCase();
+      const interactive = [];
+      for (let k = 0; k < opts.runs; k++) {
+        const page = await s.context.newPage();
+        await page.goto(`chrome-extension://${s.extensionId}/popup.html`, { waitUntil: 'commit' });
+        // Interactive = the search box exists, has focus and so takes what the reader types.
+        interactive.push(await page.evaluate(() => new Promise((resolve) => {
+          const check = () => {
+            const box = document.querySelector('[data-weft="search"]');
+            if (box && document.activeElement === box) resolve(window.__weftSearchFocusAt ?? performance.now());
+            else requestAnimationFrame(check);
+          };
+          check();
+        })));
+        if (k < opts.runs - 1) await page.close();
+        else {
+          const typed = async () => {
+            const since = Date.now();
+            await page.evaluate(() => { window.__lastKey = 0; document.addEventListener('keydown', () => { window.__lastKey = performance.now(); }); });
+            await page.locator('[data-weft="search"]').fill('');
+            await page.keyboard.type(query, { delay: 40 });
+            const shown = await page.evaluate(() => new Promise((resolve) => {
+              const check = () => (document.querySelector('[data-weft-result]') ? resolve(performance.now() - window.__lastKey) : requestAnimationFrame(check));
+              check();
+            }));
+            await sleep(400);
+            return { shown, requests: pop.fake.apiRequests(since).filter((r) => r.path.startsWith('/autocomplete/')).length };
+          };
+          const first = await typed();
+          row(`popup: search box interactive after opening (×${opts.runs})`, `median ${Math.round(median(interactive))} ms (max ${Math.round(Math.max(...interactive))})`);
+          row(`popup: "${query}" — last keystroke → first results`, `${Math.round(first.shown)} ms (${first.requests} requests)`);
+          await page.locator('[data-weft="search"]').fill('');
+          await sleep(300);
+          const again = await typed();
+          row(`popup: the same query again`, `${Math.round(again.shown)} ms (${again.requests} requests)`);
+        }
+      }
+    } catch (e) {
+      row('popup', `error: ${String(e.message).split('\n')[0]}`);
+    } finally {
+      await closeAll();
+    }
+  }
+
+  // 6: listings
+  for (const sc of LISTINGS) {
+    try {
+      await listingRows(sc, row);
+    } catch (e) {
+      row(`${sc.label}`, `error: ${String(e.message).split('\n')[0]}`);
+    } finally {
+      await closeAll();
+    }
   }
 
   const w = Math.max(...rows.map(([m]) => m.length));

@@ -37,9 +37,10 @@ const PROGRESS_MIN_ENTRIES = 50;
 /**
  * Badges of entries coming near are drawn with their answer, so that the page changes once
  * rather than twice (placeholder, then figures): each change of a 2,000-entry page costs a
- * rendering pass. A slow answer does not hold them longer than this: placeholders show meanwhile.
+ * rendering pass. A slow answer does not hold them longer than this (the first screen's, which
+ * the reader is looking at, only briefly): placeholders show meanwhile.
  */
-const DRAW_WAIT_MS = 150;
+const DRAW_WAIT_MS = { first: 150, ahead: 500 };
 /** The progress line stays this long after the last load, then goes. */
 const PROGRESS_LINGER_MS = 1500;
 
@@ -126,6 +127,8 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
   }, abort);
 
   const near = new Uint8Array(papers.length);
+  // The first screen loads as it is (a glance costs a call or three); groups start with scrolling.
+  let group = 1;
   const observer = new IntersectionObserver((records) => {
     const came: number[] = [];
     const take = (k: number) => {
@@ -138,13 +141,15 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
       const k = r.isIntersecting ? indexOf.get(r.target) : undefined;
       if (k === undefined || near[k]) continue;
       // The entries after it come along: the page changes once per group, not once per entry.
-      for (let j = k; j < Math.min(papers.length, k + DRAW_GROUP); j++) take(j);
+      for (let j = k; j < Math.min(papers.length, k + group); j++) take(j);
     }
     came.sort((a, b) => a - b);
     if (!came.length) return;
+    const wait = group === 1 ? DRAW_WAIT_MS.first : DRAW_WAIT_MS.ahead;
+    group = DRAW_GROUP;
     for (const k of came) profiles.near(k);
     const drawn = Promise.all(came.map((k) => profiles.answered(k)));
-    void Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, DRAW_WAIT_MS))]).then(() => setUp(came));
+    void Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, wait))]).then(() => setUp(came));
   }, { rootMargin: NEAR_MARGIN });
   slicedQueue<PagePaper>((p) => observer.observe(p.element), abort)([...papers]);
   if (papers.length >= PROGRESS_MIN_ENTRIES) showProgress(profiles, abort);

@@ -1,7 +1,7 @@
 import { isListingUrl, readListingPage } from '@/lib/arxiv/readers/listing';
 import { isSearchUrl, readSearchPage } from '@/lib/arxiv/readers/search';
 import { runFeatures } from '@/lib/page/features/run-features';
-import { featuresFor } from '@/lib/page/features/registry';
+import { LISTING_PAGE_FEATURES, featuresFor } from '@/lib/page/features/registry';
 import { readPageSettings, watchPageSettings } from '@/lib/page/page-settings';
 import { ask } from '@/lib/ui/client';
 import { domParsed } from '@/lib/page/document-ready';
@@ -30,6 +30,6 @@ export default defineContentScript({
     const page = readPage(location.href);
     // A listing index, an empty search form, or a layout Weft does not know: nothing to add.
     if (!page) return;
-    runFeatures(featuresFor(page.type), { page, signal: ctx.signal, ask, settings });
+    runFeatures(featuresFor(page.type, LISTING_PAGE_FEATURES), { page, signal: ctx.signal, ask, settings });
   },
 });

@@ -26,9 +26,9 @@ export default defineConfig({
               // 140: the first Firefox with built-in data-collection consent.
               strict_min_version: '140.0',
               // What leaves the browser (to OpenAlex and Semantic Scholar, nowhere else): the arXiv
-              // ids of the pages opened and, for a paper no catalog has yet, its authors' printed
-              // names (browsing activity), and what is typed into the popup search (search
-              // terms); the other ids sent (authors, followed researchers) come from the catalogs.
+              // ids of the pages opened and of the listing entries scrolled near, and for a paper no
+              // catalog has yet its authors' printed names (browsing activity), and what is typed
+              // into the popup search (search terms); the other ids sent come from the catalogs.
               data_collection_permissions: { required: ['browsingActivity', 'searchTerms'] },
             },
             // Firefox for Android knows data_collection_permissions from 142 on.

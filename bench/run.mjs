@@ -21,7 +21,15 @@
 // MutationObserver and stamps the time of the mutation that completes the set, so the figures
 // do not depend on a polling interval.
 //
-//   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>]
+//   7. listings (the generated pages in ../shared/fixtures/arxiv-pages/generated/, when present),
+//      read like a reader: the first screen, then a viewport at a time to the end.
+//      2,000-entry /pastweek, mostly indexed: API requests against ⌈papers/100⌉ + ⌈distinct
+//      authors/100⌉ + 10, entries settled by the end of the scroll, DOMContentLoaded → first screen
+//      ready, long tasks > 50 ms while loading and while scrolling (and the same page without
+//      Weft), long animation frames; warm (browser restarted): API requests. 400-entry /new, mostly
+//      papers no catalog has yet: OpenAlex credits (list calls) per 100 entries, first screen.
+//
+//   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings (only 7)]
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,15 +39,17 @@ import { ROOT, EXT_DIR, chromiumPath, launch, relaunch, closeAll, killAll, prere
 import { FakeApis, buildCatalog, API_HOSTS } from '../e2e/fake-apis.mjs';
 import { absPage, makeAuthors } from '../e2e/pages.mjs';
 import { researcherScenario } from '../e2e/researcher-world.mjs';
+import { fixturePage, listingCatalog, readEntries } from '../e2e/fake-listing.mjs';
 
 function parseArgs(argv) {
-  const o = { authors: 25, runs: 10, longPage: null };
+  const o = { authors: 25, runs: 10, longPage: null, listingsOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--authors') o.authors = Math.min(100, Math.max(1, Number(argv[++i])));
     else if (a === '--runs') o.runs = Math.max(1, Number(argv[++i]));
     else if (a === '--long-page') o.longPage = argv[++i];
-    else if (a === '--help' || a === '-h') { console.log('usage: node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>]'); process.exit(0); }
+    else if (a === '--listings') o.listingsOnly = true;
+    else if (a === '--help' || a === '-h') { console.log('usage: node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings]'); process.exit(0); }
     else { console.error(`unknown argument ${a}`); process.exit(2); }
   }
   return o;
@@ -179,6 +189,135 @@ function longScenario(file) {
   return { url: `https://arxiv.org/abs/${id}`, n: authors.length, source, fake: new FakeApis(catalog, { pages: { [id]: html } }) };
 }
 
+/** Init script for listings: long tasks, long animation frames, and when the first screen's badges are all final. */
+const listingInit = `(() => {
+  const b = (window.__weftList = { longTasks: [], frames: [], dcl: null, firstReady: null, first: null });
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) b.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.duration > 50) b.frames.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch (e) { b.error = String(e); }
+  const done = (st) => st === 'ready' || st === 'unmatched' || st === 'error';
+  const check = () => {
+    if (b.firstReady != null || !b.first) return;
+    for (const [id, n] of b.first) {
+      const els = document.querySelectorAll('[data-weft-paper="' + CSS.escape(id) + '"]');
+      if (els.length < n) return;
+      for (const el of els) if (!done(el.getAttribute('data-state'))) return;
+    }
+    b.firstReady = performance.now();
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    b.dcl = performance.now();
+    const entries = [...document.querySelectorAll('li.arxiv-result')];
+    const els = entries.length ? entries : [...document.querySelectorAll('#dlpage dl > dt + dd')];
+    b.first = [];
+    for (const el of els) {
+      const r = el.getBoundingClientRect();
+      if (r.top >= innerHeight) break;
+      if (r.bottom <= 0) continue;
+      const a = el.matches('li') ? el.querySelector('p.list-title a[href*="/abs/"]') : el.previousElementSibling?.querySelector('a[title="Abstract"]');
+      const id = a && decodeURIComponent(a.getAttribute('href')).replace(/^.*\\/abs\\//, '').replace(/v\\d+$/, '');
+      const n = [...el.querySelectorAll('.list-authors a, p.authors a')].filter((x) => /\\p{L}/u.test(x.textContent)).length;
+      if (id && n) b.first.push([id, n]);
+    }
+    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+  });
+})();`;
+
+const LISTINGS = [
+  {
+    label: 'listing 2,000 (/pastweek, 90 % indexed)',
+    file: 'generated/list_cs.LG_pastweek_2000.html',
+    url: 'https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000',
+    kindOf: (k) => (k % 20 === 7 ? 's2only' : k % 20 === 13 ? 'fresh' : 'indexed'),
+    baseline: true,
+    warm: true,
+  },
+  {
+    label: 'listing 400 (/new, 80 % fresh)',
+    file: 'generated/list_cs.LG_new_400.html',
+    url: 'https://arxiv.org/list/cs.LG/new',
+    kindOf: (k) => (k % 10 === 3 ? 'indexed' : k % 10 === 6 ? 's2only' : 'fresh'),
+  },
+];
+
+const isListCall = (r) => r.host === 'api.openalex.org' && /^\/(works|authors)$/.test(r.path);
+const endpoints = (reqs) => Object.entries(reqs.reduce((m, r) => {
+  const k = `${r.host.replace(/^api\./, '')} ${r.method === 'POST' ? 'POST ' : ''}${r.path.replace(/\/(W|A)\d+$|\/doi:.*$/, '/{id}')}`;
+  return { ...m, [k]: (m[k] ?? 0) + 1 };
+}, {})).map(([k, v]) => `${k} ×${v}`).join(', ');
+
+/** One reading of a listing: navigate, first screen, a viewport at a time to the end, settle. */
+async function readListing(session, sc, entries, { weft = true } = {}) {
+  const page = await session.context.newPage();
+  await page.goto(sc.url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  if (weft) await page.waitForFunction(() => window.__weftList?.firstReady != null, null, { timeout: 30_000, polling: 100 }).catch(() => null);
+  else await sleep(2000); // the page's own parsing and layout
+  const scrollStart = await page.evaluate(() => performance.now());
+  for (;;) {
+    const moved = await page.evaluate(async () => {
+      const before = scrollY;
+      scrollBy(0, innerHeight);
+      await new Promise((r) => setTimeout(r, 50));
+      return scrollY > before;
+    });
+    if (!moved) break;
+  }
+  const scrollEnd = await page.evaluate(() => performance.now());
+  const wanted = entries.reduce((a, e) => a + e.names.length, 0);
+  const settledCount = () => page.evaluate(() => [...document.querySelectorAll('[data-weft-paper]')].filter((el) => /^(ready|unmatched|error)$/.test(el.getAttribute('data-state'))).length);
+  const t0 = Date.now();
+  while (Date.now() - t0 < 20_000 && (await settledCount()) < wanted) await sleep(250);
+  const settledPapers = await page.evaluate((ids) => ids.filter(([id, n]) => {
+    const els = document.querySelectorAll(`[data-weft-paper="${CSS.escape(id)}"]`);
+    return els.length === n && [...els].every((el) => /^(ready|unmatched|error)$/.test(el.getAttribute('data-state')));
+  }).length, entries.map((e) => [e.id, e.names.length]));
+  await sleep(500);
+  const b = await page.evaluate(() => window.__weftList);
+  const inLoad = (xs) => xs.filter(([st]) => st < scrollStart);
+  const inScroll = (xs) => xs.filter(([st]) => st >= scrollStart && st <= scrollEnd + 500);
+  await page.close();
+  return { ...b, settledPapers, scrollMs: scrollEnd - scrollStart, load: inLoad(b.longTasks), scroll: inScroll(b.longTasks), loadFrames: inLoad(b.frames), scrollFrames: inScroll(b.frames) };
+}
+
+const lt = (xs) => (xs.length ? `${xs.length} (worst ${Math.max(...xs.map(([, d]) => d))} ms)` : '0');
+
+async function listingRows(sc, row) {
+  const html = fixturePage(sc.file);
+  if (!html) { row(sc.label, 'skipped: the generated listings are not on this machine'); return; }
+  const plain = await launch(new FakeApis(listingCatalog([])), { extension: false });
+  const entries = await readEntries(plain.context, html);
+  await closeAll();
+  const catalog = listingCatalog(entries, { kindOf: sc.kindOf });
+  const fake = new FakeApis(catalog, { pages: { [new URL(sc.url).pathname]: html } });
+  const s = await launch(fake, { viewport: { width: 1280, height: 900 }, initScripts: [listingInit] });
+  const cold = await readListing(s, sc, entries);
+  const reqs = fake.apiRequests();
+  const papers = entries.length;
+  const people = new Set(entries.flatMap((e) => e.names)).size;
+  const bound = Math.ceil(papers / 100) + Math.ceil(people / 100) + 10;
+  row(`${sc.label}: entries, authors, distinct people`, `${papers}, ${entries.reduce((a, e) => a + e.names.length, 0)}, ${people}`);
+  row(`${sc.label}: cold API requests (scrolled to the end)`, `${reqs.length} (bound ⌈papers/100⌉ + ⌈people/100⌉ + 10 = ${bound}): ${endpoints(reqs)}`);
+  row(`${sc.label}: OpenAlex credits (list calls) per 100 entries`, (reqs.filter(isListCall).length / (papers / 100)).toFixed(1));
+  row(`${sc.label}: entries settled by the end of the scroll`, `${cold.settledPapers}/${papers} (scroll ${(cold.scrollMs / 1000).toFixed(1)} s)`);
+  row(`${sc.label}: DOMContentLoaded → first screen ready`, cold.firstReady != null ? `${Math.round(cold.firstReady - cold.dcl)} ms (${cold.first.length} entries)` : 'never');
+  row(`${sc.label}: long tasks > 50 ms, loading / scrolling`, `${lt(cold.load)} / ${lt(cold.scroll)}`);
+  row(`${sc.label}: animation frames > 50 ms, loading / scrolling`, `${lt(cold.loadFrames)} / ${lt(cold.scrollFrames)}`);
+  if (sc.warm) {
+    const w = await relaunch(s, { viewport: { width: 1280, height: 900 }, initScripts: [listingInit] });
+    const since = Date.now();
+    const warm = await readListing(w, sc, entries);
+    row(`${sc.label}: warm (browser restarted), the same reading: API requests`, `${fake.apiRequests(since).length}; first screen ${warm.firstReady != null ? `${Math.round(warm.firstReady - warm.dcl)} ms` : 'never'}; ${warm.settledPapers}/${papers} settled`);
+  }
+  await closeAll();
+  if (sc.baseline) {
+    const b = await launch(fake, { extension: false, viewport: { width: 1280, height: 900 }, initScripts: [listingInit] });
+    const base = await readListing(b, sc, [], { weft: false });
+    row(`${sc.label}: long tasks > 50 ms without Weft, loading / scrolling`, `${lt(base.load)} / ${lt(base.scroll)}`);
+    row(`${sc.label}: animation frames > 50 ms without Weft, loading / scrolling`, `${lt(base.loadFrames)} / ${lt(base.scrollFrames)}`);
+  }
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const problems = prerequisiteProblems();
@@ -192,6 +331,7 @@ async function main() {
   try { version = execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* unknown */ }
   console.log(`Weft bench — ${new Date().toISOString()} — ${version} — ${path.relative(ROOT, EXT_DIR)}`);
 
+  if (!opts.listingsOnly) {
   // 1 + 2: cold, then warm runs on the same profile
   const n = opts.authors;
   const sc = scenario(n, 21);
@@ -379,6 +519,19 @@ async function main() {
     row('popup', `error: ${String(e.message).split('\n')[0]}`);
   } finally {
     await closeAll();
+  }
+
+  }
+
+  // 7: listings
+  for (const sc of LISTINGS) {
+    try {
+      await listingRows(sc, row);
+    } catch (e) {
+      row(`${sc.label}`, `error: ${String(e.message).split('\n')[0]}`);
+    } finally {
+      await closeAll();
+    }
   }
 
   const w = Math.max(...rows.map(([m]) => m.length));

@@ -20,6 +20,8 @@ interface Props {
 }
 
 
+/** How a profile was found, when it is not the paper's own record (listing pages say). */
+
 function place(i: Institution): string {
   return i.countryCode ? `${i.name} (${i.countryCode})` : i.name;
 }

@@ -31,11 +31,17 @@ export const badgeCss = `${tokens}
   button[aria-expanded="true"] { border-color: var(--weft-accent); }
   .loading, .idle { color: var(--weft-muted); }
   .loading span { animation: weft-pulse 1.2s ease-in-out infinite; }
+  /* Listing badges (they name their paper) keep still and use the listing's own font: hundreds
+     of running animations, or of runs in a font the page does not use, on a 2,000-entry page
+     cost a rendering pass every frame, long tasks while scrolling. */
+  :host([data-weft-paper]) .loading span { animation: none; }
+  :host([data-weft-paper]) button { font-family: inherit; }
   .quiet { background: transparent; color: var(--weft-muted); font-weight: 400; }
   .error { background: transparent; color: var(--weft-error); border-color: var(--weft-border); }
   .followed::after { content: " ★"; color: var(--weft-accent); }
+  .followed button { border-color: var(--weft-accent); }
   /* A guess is tentative: muted and dashed, its "?" in the text. */
-  .guess { background: transparent; color: var(--weft-muted); border: 1px dashed var(--weft-border); font-weight: 500; }
+  .guess { background: transparent; color: var(--weft-muted); border: 1px dashed var(--weft-border); font-weight: 500; font-style: italic; }
   /* The two catalogs disagree on this author: a quiet dot (the card shows both). */
   .differ::after { content: "•"; margin-left: 0.2em; color: var(--weft-muted); font-size: 0.8em; }
   /* The paper panels point out an institution's authors (paper-panels.tsx). */
@@ -93,4 +99,20 @@ export const cardCss = `${tokens}
   .candidate .facts, .candidate .why { display: block; color: var(--weft-muted); font-size: 0.8rem; }
   .everywhere { display: block; font-size: 0.8rem; margin: 0.3rem 0; }
   .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
+
+/** The progress line of a long listing (listing-badges.tsx). */
+export const progressCss = `${tokens}
+  :host { position: fixed; right: 12px; bottom: 12px; z-index: 2147482000; }
+  .line {
+    display: flex; align-items: center; gap: 0.4rem; padding: 0.2rem 0.3rem 0.2rem 0.7rem;
+    border: 1px solid var(--weft-border); border-radius: 999px; background: var(--weft-bg); color: var(--weft-muted);
+    font: 12px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-variant-numeric: tabular-nums;
+    box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12);
+  }
+  button {
+    border: 0; background: transparent; color: var(--weft-muted); cursor: pointer; font-size: 14px; line-height: 1;
+    padding: 0.1rem 0.35rem; border-radius: 999px;
+  }
+  button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
 `;

@@ -5,7 +5,7 @@
 // It answers the calls Weft makes (see README "e2e") the way the real services do:
 //   OpenAlex  GET /works/doi:10.48550/arxiv.<id>   (also /works/https://doi.org/…, /works/W…)
 //                 unknown or versioned → 404 with an HTML body
-//             GET /works?filter=ids.openalex:W1|W2…  GET /authors?filter=id:A1|A2…
+//             GET /works?filter=ids.openalex:W1|W2…  GET /works?filter=doi:D1|D2…  GET /authors?filter=id:A1|A2…
 //                 (openalex:, openalex_id:, ids.openalex: equivalent; ≤100 values, else 400)
 //                 envelope {meta, results, group_by}; results sorted by cited_by_count desc —
 //                 NOT in the order asked — unless sort= names publication_date, publication_year
@@ -18,7 +18,8 @@
 //                  authors.hIndex etc. add subfields, unknown → 400); versioned arXiv id → 404
 //             POST /graph/v1/paper/batch {ids}   POST /graph/v1/author/batch {ids}   GET /graph/v1/author/<id>
 //             GET  /recommendations/v1/papers/forpaper/<id>?from=recent|all-cs
-//   arxiv.org GET /abs/<id>[vN] → the page registered for <id>; anything else → 404
+//   arxiv.org GET /abs/<id>[vN] → the page registered for <id>; a page registered by its path
+//             ("/list/cs.DC/new", "/search/") → that page; anything else → 404
 //   any other URL → aborted (and recorded when the extension asked for it).
 //
 // Twists (constructor option or setTwists()): down: 'all' | 'openalex' | 's2' | false (500s),
@@ -341,7 +342,8 @@ export class FakeApis {
   async #arxiv(route) {
     const u = new URL(route.request().url());
     const m = u.pathname.match(/^\/abs\/(.+?)(v\d+)?$/);
-    const html = m && this.pages.get(m[1]);
+    // Abs pages by arXiv id; any other page (a listing, search results) by its path.
+    const html = m ? this.pages.get(m[1]) : this.pages.get(u.pathname);
     await route.fulfill(html
       ? { status: 200, contentType: 'text/html; charset=utf-8', body: html, headers: { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'SAMEORIGIN' } }
       : { status: 404, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>404</title><h1>Not Found</h1>' }).catch(() => {});
@@ -422,10 +424,10 @@ export class FakeApis {
     const p = u.searchParams;
     const path = decodeURIComponent(u.pathname).replace(/\/+$/, '');
     const missing = this.twists.openalexMissing;
-    const { work, authors, related } = this.catalog.openalex;
+    const { work, authors, related, works: listed = [] } = this.catalog.openalex;
     // `fresh`: the paper is too new for either catalog; its authors' earlier works are there.
     const fresh = this.twists.fresh;
-    const works = [...(missing || fresh ? related : [work, ...related]), ...(fresh ? this.catalog.openalex.earlier : []), ...this.newWorks];
+    const works = [...(missing || fresh || !work ? related : [work, ...related]), ...(fresh ? this.catalog.openalex.earlier ?? [] : []), ...listed, ...this.newWorks];
     const authorList = missing ? [] : Object.values(authors);
     let m;
     if ((m = path.match(/^\/works\/(.+)$/))) {
@@ -453,6 +455,10 @@ export class FakeApis {
         if (['id', 'openalex', 'openalex_id', 'ids.openalex'].includes(key)) {
           const want = new Set(values.map(bare));
           items = items.filter((x) => want.has(bare(x.id)));
+        } else if (path === '/works' && key === 'doi') {
+          // The canonical DOI only, lower-cased as OpenAlex keeps it.
+          const want = new Set(values.map(normDoi));
+          items = items.filter((w) => want.has(normDoi(w.doi)));
         } else if (path === '/works' && ['author.id', 'authorships.author.id'].includes(key)) {
           const want = new Set(values.map(bare));
           items = items.filter((w) => w.authorships.some((a) => want.has(bare(a.author.id))));
@@ -499,7 +505,9 @@ export class FakeApis {
     if (!Number.isInteger(page) || page < 1) return json(400, { error: 'Invalid query parameters error.', message: 'page must be a positive integer' });
     const { fields, error } = this.#fields(p, valid);
     if (error) return error;
-    const results = items.slice((page - 1) * perPage, page * perPage).map((x) => (fields ? project(x, fields) : x));
+    // List results cut authorships at 100, as OpenAlex does (singletons carry them all).
+    const cut = (x) => (x.authorships?.length > 100 ? { ...x, authorships: x.authorships.slice(0, 100), is_authors_truncated: true } : x);
+    const results = items.slice((page - 1) * perPage, page * perPage).map(cut).map((x) => (fields ? project(x, fields) : x));
     return json(200, { meta: { count: items.length, db_response_time_ms: 9, page, per_page: perPage, groups_count: null }, results, group_by: [] });
   }
 
@@ -518,7 +526,7 @@ export class FakeApis {
       const proj = isPaper ? paperProjector(p.get('fields')) : authorProjector(p.get('fields'));
       if (proj.error) return json(400, { error: proj.error });
       return json(200, ids.map((id) => {
-        const found = isPaper ? this.#findPaper(String(id)) : paper.authors.find((a) => a.authorId && a.authorId === String(id));
+        const found = isPaper ? this.#findPaper(String(id)) : paper?.authors.find((a) => a.authorId && a.authorId === String(id));
         return found ? proj.fn(found) : null;
       }));
     }
@@ -530,7 +538,7 @@ export class FakeApis {
       return proj.error ? json(400, { error: proj.error }) : json(200, proj.fn(found));
     }
     if ((m = path.match(/^\/graph\/v1\/author\/([^/]+)$/))) {
-      const found = paper.authors.find((a) => a.authorId && a.authorId === m[1]);
+      const found = paper?.authors.find((a) => a.authorId && a.authorId === m[1]);
       if (!found) return json(404, { error: `Author with id ${m[1]} not found` });
       const proj = authorProjector(p.get('fields'));
       return proj.error ? json(400, { error: proj.error }) : json(200, proj.fn(found));
@@ -549,8 +557,8 @@ export class FakeApis {
   }
 
   #findPaper(raw) {
-    const { paper, recommendations } = this.catalog.s2;
-    const all = [...(this.twists.fresh ? [] : [paper]), ...recommendations.recent, ...recommendations['all-cs']];
+    const { paper, recommendations, papers = [] } = this.catalog.s2;
+    const all = [...(this.twists.fresh ? [] : [paper]), ...recommendations.recent, ...recommendations['all-cs'], ...papers].filter(Boolean);
     const id = raw.trim();
     let m;
     if ((m = id.match(/^arxiv:(.+)$/i))) return all.find((x) => x.externalIds.ArXiv.toLowerCase() === m[1].toLowerCase()) ?? null;

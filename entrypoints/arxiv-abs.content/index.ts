@@ -1,6 +1,6 @@
 import { readAbsHead, readAbsPage } from '@/lib/arxiv/readers/abs';
 import { runFeatures } from '@/lib/page/features/run-features';
-import { featuresFor } from '@/lib/page/features/registry';
+import { ABS_PAGE_FEATURES, featuresFor } from '@/lib/page/features/registry';
 import { readPageSettings, watchPageSettings } from '@/lib/page/page-settings';
 import { ask } from '@/lib/ui/client';
 import { createEarlyAnswers } from '@/lib/page/early-answers';
@@ -8,7 +8,7 @@ import { domParsed, headParsed } from '@/lib/page/document-ready';
 import { yieldToPage } from '@/lib/page/yield-to-page';
 import { requireTrustedEvents } from '@/lib/ui/trusted';
 
-const FEATURES = featuresFor('abs');
+const FEATURES = featuresFor('abs', ABS_PAGE_FEATURES);
 
 export default defineContentScript({
   matches: ['https://arxiv.org/abs/*'],

@@ -12,7 +12,7 @@ import { openAlexUrl } from '@/lib/catalog/links';
 import type { ResponseMap } from '@/lib/background/protocol';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { MAX_KEY_LENGTH, type KeyService } from '@/lib/shared/settings/key-format';
-import { CACHE_LIFETIMES, CACHE_TTL_SCALE, PAGE_ADDITIONS, type CacheLifetime, type PageAddition } from '@/lib/shared/settings/settings';
+import { CACHE_LIFETIMES, CACHE_TTL_SCALE, LISTING_CHOICES, PAGE_ADDITIONS, type CacheLifetime, type ListingChoice, type PageAddition } from '@/lib/shared/settings/settings';
 import { describeBudget } from '@/lib/extension-pages/budget';
 import { formatBytes, formatInteger, lazily } from '@/lib/ui/format';
 import { createOptionsState, type OptionsState } from '../../lib/extension-pages/options-state';
@@ -173,6 +173,21 @@ const ADDITIONS: Record<PageAddition, { label: string; what: string }> = {
   related: { label: 'Related papers panel', what: 'recommended papers' },
 };
 
+const LISTING: Record<ListingChoice, { label: string; what: string; on: string; off: string }> = {
+  badges: {
+    label: 'Author badges',
+    what: 'on /list, /catchup and search results, loaded as you scroll: about one request per 100 papers and per 100 authors',
+    on: 'Author badges shown on listing and search pages, open ones included.',
+    off: 'Author badges hidden on listing and search pages, open ones included.',
+  },
+  onlyFollowed: {
+    label: 'Only mark followed researchers',
+    what: 'a quieter listing: badges only after the names of researchers you follow',
+    on: 'Listings now mark only the researchers you follow.',
+    off: 'Listings now show every author’s badge.',
+  },
+};
+
 function PagesSection({ state }: { state: OptionsState }) {
   const loaded = state.loaded.value;
   const changed = state.changed.value;
@@ -194,6 +209,28 @@ function PagesSection({ state }: { state: OptionsState }) {
               />
               <span>
                 <strong>{ADDITIONS[what].label}</strong> <span class="muted">— {ADDITIONS[what].what}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {loaded.status === 'ready' && (
+        <fieldset>
+          <legend>On listing and search pages</legend>
+          {LISTING_CHOICES.map((what) => (
+            <label key={what} class="check">
+              <input
+                type="checkbox"
+                data-weft-listing={what}
+                checked={loaded.data.settings.listings[what]}
+                disabled={what === 'onlyFollowed' && !loaded.data.settings.listings.badges}
+                onChange={(e) => {
+                  const on = e.currentTarget.checked;
+                  void state.setListing(what, on, on ? LISTING[what].on : LISTING[what].off);
+                }}
+              />
+              <span>
+                <strong>{LISTING[what].label}</strong> <span class="muted">— {LISTING[what].what}</span>
               </span>
             </label>
           ))}
@@ -355,17 +392,22 @@ function PrivacySection() {
         <dt><code>api.openalex.org</code></dt>
         <dd>
           the arXiv id of the abstract page you open (as its DOI), the OpenAlex ids of its authors and related papers, the
-          printed names of its authors when no catalog has the paper yet or when you ask <i>Not this person?</i>, what you
-          type in the popup search, the OpenAlex ids of researchers you open in the popup or follow (alert checks), and your
+          printed names of its authors when no catalog has the paper yet or when you ask <i>Not this person?</i>, the
+          arXiv ids of the listing or search entries you scroll near (a block of the entries after them too) and the ids of
+          their authors, what you type in the popup search, the OpenAlex ids of researchers you open in the popup or follow (alert checks), and your
           OpenAlex key if you saved one.
         </dd>
         <dt><code>api.semanticscholar.org</code></dt>
-        <dd>the arXiv id of the abstract page you open, and your Semantic Scholar key if you saved one.</dd>
+        <dd>
+          the arXiv id of the abstract page you open, the arXiv ids of listing entries OpenAlex does not have, and your
+          Semantic Scholar key if you saved one.
+        </dd>
       </dl>
       <p>
         Nothing else leaves the browser: not the pages you visit, not who you follow as names, not your corrections, not
-        your settings. Those
-        services see your IP address, as any website does. Nothing is read from pages other than <code>arxiv.org/abs/…</code>.
+        your settings. Those services see your IP address, as any website does. Nothing is read from pages other than
+        <code>arxiv.org/abs/…</code>, the HTML view <code>arxiv.org/html/…</code>, the listings <code>arxiv.org/list/…</code> and
+        <code>/catchup/…</code>, and search results <code>arxiv.org/search/…</code>.
         Followed researchers, settings and keys stay in this browser’s extension storage.
       </p>
     </section>

@@ -1,6 +1,9 @@
 /** Everything the background's request handlers may use, built once per service-worker start. */
 import { createCache, type Cache } from './cache/cache';
 import { createCatalog, type Catalog } from './catalog/catalog';
+import { createFreshIdentifier, type FreshIdentifier } from './identity/fresh/identifier';
+import { freshForListings } from './identity/fresh/for-listings';
+import { createPaperBatches, type PaperBatches } from './catalog/paper-batches';
 import { createHttp, type Http } from './catalog/http';
 import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
@@ -18,6 +21,8 @@ export interface BackgroundDeps {
   openalex: OpenAlexClient;
   s2: SemanticScholarClient;
   catalog: Catalog;
+  /** Many papers' authors at once (listing and search pages). */
+  paperBatches: PaperBatches;
   /** Followed researchers and new-paper alerts (the only writer of follow data). */
   follows: FollowService;
   /** The reader's optional API keys (read by the catalog clients, written from the options page). */
@@ -28,6 +33,8 @@ export interface BackgroundDeps {
   search: Search;
   /** The reader's corrections of who an author is (user data). */
   corrections: Corrections;
+  /** Who the authors of papers no catalog has yet are, from evidence (docs/identity.md). */
+  fresh: FreshIdentifier;
 }
 
 export function createBackgroundDeps(): BackgroundDeps {
@@ -41,5 +48,7 @@ export function createBackgroundDeps(): BackgroundDeps {
   const catalog = createCatalog({ openalex, s2, cache });
   const search = createSearch({ openalex, cache });
   const corrections = createCorrections();
-  return { http, cache, openalex, s2, catalog, follows: createFollowService({ openalex }), apiKeys, keyProblems, search, corrections };
+  const fresh = createFreshIdentifier({ openalex, cache });
+  const paperBatches = createPaperBatches({ openalex, s2, cache, catalog, identifyFresh: freshForListings(fresh, cache) });
+  return { http, cache, openalex, s2, catalog, paperBatches, follows: createFollowService({ openalex }), apiKeys, keyProblems, search, corrections, fresh };
 }

@@ -60,6 +60,7 @@ export function parseRequest(message: unknown): { ok: true; request: WeftRequest
 export type PaperAuthorsResult = ResponseMap['paper-authors'];
 export type AuthorSlot = PaperAuthorsResult['slots'][number];
 export type AuthorMetricsResult = ResponseMap['author-metrics'];
+export type PapersAuthorsResult = ResponseMap['papers-authors'];
 export type PaperCitationsResult = ResponseMap['paper-citations'];
 export type PaperInstitutionsResult = ResponseMap['paper-institutions'];
 export type RelatedPapersResult = ResponseMap['related-papers'];

@@ -60,6 +60,9 @@ describe('the options page state', () => {
     await s.setShown('related', false, 'Related papers panel');
     expect(ask).toHaveBeenCalledWith({ type: 'settings-set', show: { related: false } });
     expect(s.changed.value).toEqual({ text: 'Related papers panel hidden on arXiv pages, open ones included.', alert: false });
+    await s.setListing('onlyFollowed', true, 'Listings now mark only followed researchers.');
+    expect(ask).toHaveBeenCalledWith({ type: 'settings-set', listings: { onlyFollowed: true } });
+    expect(s.changed.value).toEqual({ text: 'Listings now mark only followed researchers.', alert: false });
     ask.mockRejectedValueOnce(new RemoteError({ kind: 'internal', message: 'gone', retryAt: null }));
     const saving = s.setLifetime('long', '4 days');
     expect(s.loaded.value).toMatchObject({ data: { settings: { cacheLifetime: 'long' } } }); // shown at once

@@ -9,7 +9,7 @@ import type { ask as askBackground } from '@/lib/ui/client';
 import type { CacheStats, SettingsResult, WireError } from '@/lib/background/protocol';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { checkApiKey, type KeyService } from '@/lib/shared/settings/key-format';
-import { type CacheLifetime, type PageAddition, type Visibility } from '@/lib/shared/settings/settings';
+import { type CacheLifetime, type ListingChoice, type ListingChoices, type PageAddition, type Visibility } from '@/lib/shared/settings/settings';
 import { describeFailure, failureOf } from '@/lib/ui/describe-failure';
 import { onChange } from '@/lib/ui/changes';
 
@@ -87,16 +87,27 @@ export function createOptionsState(ask: Ask) {
    * Applies a settings change: shown at once (a checkbox must not flip back while the
    * background answers), confirmed or undone by the answer; `changed` says which.
    */
-  async function change({ show, cacheLifetime }: { show?: Partial<Visibility>; cacheLifetime?: CacheLifetime }, done: string): Promise<void> {
+  async function change(
+    { show, listings, cacheLifetime }: { show?: Partial<Visibility>; listings?: Partial<ListingChoices>; cacheLifetime?: CacheLifetime },
+    done: string,
+  ): Promise<void> {
     const before = loaded.value;
     if (before.status === 'ready') {
       const { settings } = before.data;
-      const next = { ...settings, show: { ...settings.show, ...show }, cacheLifetime: cacheLifetime ?? settings.cacheLifetime };
+      const next = {
+        ...settings,
+        show: { ...settings.show, ...show },
+        listings: { ...settings.listings, ...listings },
+        cacheLifetime: cacheLifetime ?? settings.cacheLifetime,
+      };
       loaded.value = { status: 'ready', data: { ...before.data, settings: next } };
     }
     changed.value = null;
     try {
-      loaded.value = { status: 'ready', data: await ask({ type: 'settings-set', ...(show ? { show } : {}), ...(cacheLifetime ? { cacheLifetime } : {}) }) };
+      loaded.value = {
+        status: 'ready',
+        data: await ask({ type: 'settings-set', ...(show ? { show } : {}), ...(listings ? { listings } : {}), ...(cacheLifetime ? { cacheLifetime } : {}) }),
+      };
       changed.value = { text: done, alert: false };
     } catch (e) {
       loaded.value = before;
@@ -145,6 +156,7 @@ export function createOptionsState(ask: Ask) {
     },
     setShown: (what: PageAddition, on: boolean, label: string) =>
       change({ show: { [what]: on } }, `${label} ${on ? 'shown' : 'hidden'} on arXiv pages, open ones included.`),
+    setListing: (what: ListingChoice, on: boolean, done: string) => change({ listings: { [what]: on } }, done),
     setLifetime: (cacheLifetime: CacheLifetime, label: string) => change({ cacheLifetime }, `Cached answers now last ${label}.`),
     async clearCache(): Promise<void> {
       clearing.value = true;

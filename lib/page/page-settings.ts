@@ -1,7 +1,8 @@
 /**
- * What the reader chose for arXiv pages (options page → "On arXiv pages") and how they left the
- * paper panels (collapsed or not): asked from the background, and asked again when it announces
- * a change of settings, so a change applies to open tabs without a reload.
+ * What the reader chose for arXiv pages (options page → "On arXiv pages": abstract pages and
+ * listings) and how they left the paper panels (collapsed or not): asked from the background, and
+ * asked again when it announces a change of settings, so a change applies to open tabs without
+ * a reload.
  */
 import { signal, type ReadonlySignal } from '@preact/signals';
 import type { PageSettings } from '../background/protocol';
@@ -12,7 +13,7 @@ import type { ask as askBackground } from '../ui/client';
 type Ask = typeof askBackground;
 
 /** Everything shown, nothing collapsed, when the background cannot answer (Weft's default). */
-const FALLBACK: PageSettings = { show: DEFAULT_SETTINGS.show, collapsed: [] };
+const FALLBACK: PageSettings = { show: DEFAULT_SETTINGS.show, listings: DEFAULT_SETTINGS.listings, collapsed: [] };
 
 export async function readPageSettings(ask: Ask): Promise<PageSettings> {
   try {

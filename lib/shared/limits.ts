@@ -14,3 +14,12 @@ export const MAX_NAME_CHARS = 300;
 export const MAX_TITLE_CHARS = 2000;
 /** A search query: at most this many code points. */
 export const MAX_QUERY_CHARS = 200;
+/** Ids in one Semantic Scholar `POST /graph/v1/paper/batch` (docs/catalog-apis.md, Semantic Scholar). */
+export const S2_BATCH_MAX = 500;
+/**
+ * Papers a listing names in one papers-authors request, and papers it resolves ahead of the
+ * reader: one Semantic Scholar batch's worth, so the papers OpenAlex lacks take one call.
+ */
+export const MAX_BATCH_PAPERS = S2_BATCH_MAX;
+/** An entry's author list on a listing or search page (arXiv shows at most 101, search 25). */
+export const MAX_ENTRY_AUTHORS = 200;

@@ -104,6 +104,18 @@ describe('get / put: TTL', () => {
     expect(transaction).toHaveBeenCalledOnce();
   });
 
+  it('getMany finds every stored key of a read larger than its memory, with other reads running alongside', async () => {
+    const factory = new IDBFactory();
+    const keys = Array.from({ length: 700 }, (_, k) => `k${k}`);
+    await setup({ factory }).cache.putMany(keys.map((key, k) => ({ key, value: k, ttlMs: DAY })));
+    // A new worker: nothing in memory, everything in the database.
+    const { cache } = setup({ factory });
+    const [all, again] = await Promise.all([cache.getMany<number>(keys), cache.getMany<number>([...keys].reverse())]);
+    expect(all.size).toBe(700);
+    expect(again.size).toBe(700);
+    expect(all.get('k0')?.value).toBe(0);
+  });
+
   it('putMany writes in one transaction; delete and stats', async () => {
     const { cache } = setup();
     const transaction = vi.spyOn(FakeIDBDatabase.prototype, 'transaction');

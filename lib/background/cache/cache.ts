@@ -188,15 +188,26 @@ export function createCache(opts: CacheOptions = {}) {
   async function lookup<T>(keys: string[]): Promise<Map<string, CacheHit<T>>> {
     const hits = new Map<string, CacheHit<T>>();
     if (keys.length === 0) return hits;
-    const missing = keys.filter((key) => !memo.has(key));
+    // Held here, not looked up in the memo again: a read of more keys than the memo holds (a
+    // listing's hundreds), or reads running alongside, would push them out of it meanwhile.
+    const found = new Map<string, Omit<CacheRecord, 'key' | 'size'>>();
+    for (const key of keys) {
+      const record = memo.get(key);
+      if (record) found.set(key, record);
+    }
+    const missing = keys.filter((key) => !found.has(key));
     const records = missing.length
       ? await withStore('readonly', [], (store) => Promise.all(missing.map((key) => store.get(key))))
       : [];
-    for (const record of records) if (record) remember(record.key, record);
+    for (const record of records) {
+      if (!record) continue;
+      remember(record.key, record);
+      found.set(record.key, record);
+    }
     const t = now();
     const scale = ttlScale();
     for (const key of keys) {
-      const record = memo.get(key);
+      const record = found.get(key);
       if (!record || t - record.expiresAt > MAX_STALE_MS) continue;
       // Stored with the normal lifetime; the reader's setting stretches or shortens it.
       const expiresAt = record.fetchedAt + (record.expiresAt - record.fetchedAt) * scale;

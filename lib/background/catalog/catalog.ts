@@ -46,25 +46,48 @@ export async function lookup<T>(load: () => Promise<T>): Promise<Lookup<T>> {
   }
 }
 
+/**
+ * How long a catalog's answer about a paper is kept: a day, but "not in this catalog" for a paper
+ * of this month or the last only for hours (a catalog may add it any hour; not-indexed.ts).
+ */
+export const lookupTtl = (arxivId: string, now: number) => <T>(answer: Lookup<T>) =>
+  answer.found ? TTL.paper : mayBeNew(arxivId, now) ? NOT_INDEXED_TTL : TTL.notFound;
+
+/**
+ * Where each catalog answer is cached. Every page type reads and writes the same keys, so a
+ * paper seen on a listing opens warm on its abstract page, and the other way round.
+ */
+export const CACHE_KEYS = {
+  /** `Lookup<PaperRecord>`: the OpenAlex work found by the paper's DOI, or OpenAlex's 404. */
+  openAlexWork: (arxivId: string) => `oa:work:${arxivId}`,
+  /**
+   * `Lookup<never>`: not in OpenAlex's DOI list. Kept apart from `openAlexWork` because the list
+   * misses merged preprints that the singleton finds (openalex.worksByArxivIds).
+   */
+  openAlexListed: (arxivId: string) => `oa:listed:${arxivId}`,
+  /** `Lookup<PaperRecord>`: the Semantic Scholar paper, or S2's "unknown". */
+  s2Paper: (arxivId: string) => `s2:paper:${arxivId}`,
+  /** `AuthorMetrics` of an OpenAlex author. */
+  openAlexAuthor: (id: string) => `oa:author:${id}`,
+} as const;
+
+const pageForms = (names: string[]): NameForms[] => names.map((n) => ({ name: n }));
+const catalogForms = (authors: PaperAuthor[]): NameForms[] => authors.map((a) => ({ name: a.name, alt: a.rawName }));
+
+/** Each page author's catalog author on the paper's own record (never a name search), or null. */
+export function pairAuthors(names: string[], authors: PaperAuthor[]): (PaperAuthor | null)[] {
+  return matchAuthors(pageForms(names), catalogForms(authors)).map((j) => (j === null ? null : authors[j]!));
+}
+
 export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScholarClient; cache: Cache; now?: () => number }) {
   const { openalex, s2, cache, now = Date.now } = deps;
 
-  const lookupTtl = (arxivId: string) => <T>(answer: Lookup<T>) =>
-    answer.found ? TTL.paper : mayBeNew(arxivId, now()) ? NOT_INDEXED_TTL : TTL.notFound;
-
   function openAlexWork(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
-    return cache.read(`oa:work:${arxivId}`, lookupTtl(arxivId), () => lookup(() => openalex.workByArxivId(arxivId)), { revalidate });
+    return cache.read(CACHE_KEYS.openAlexWork(arxivId), lookupTtl(arxivId, now()), () => lookup(() => openalex.workByArxivId(arxivId)), { revalidate });
   }
 
   function s2Paper(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
-    return cache.read(`s2:paper:${arxivId}`, lookupTtl(arxivId), () => lookup(() => s2.paperByArxivId(arxivId)), { revalidate });
-  }
-
-  const pageForms = (names: string[]): NameForms[] => names.map((n) => ({ name: n }));
-  const catalogForms = (authors: PaperAuthor[]): NameForms[] => authors.map((a) => ({ name: a.name, alt: a.rawName }));
-
-  function pair(names: string[], authors: PaperAuthor[]): (PaperAuthor | null)[] {
-    return matchAuthors(pageForms(names), catalogForms(authors)).map((j) => (j === null ? null : authors[j]!));
+    return cache.read(CACHE_KEYS.s2Paper(arxivId), lookupTtl(arxivId, now()), () => lookup(() => s2.paperByArxivId(arxivId)), { revalidate });
   }
 
   /**
@@ -84,8 +107,8 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     }
 
     if (oa?.value.found) {
-      const oaSlots = pair(names, oa.value.value.authors);
-      const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pair(names, s2.value.value.authors) : null)).catch(() => null);
+      const oaSlots = pairAuthors(names, oa.value.value.authors);
+      const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pairAuthors(names, s2.value.value.authors) : null)).catch(() => null);
       // Authors OpenAlex leaves out may still have a Semantic Scholar profile: wait for it then.
       const complete = oaSlots.every((s) => s !== null);
       const s2Slots = complete ? null : await s2Pairing;
@@ -121,7 +144,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     return {
       source: 's2',
       openalexWorkId: null,
-      slots: pair(names, s2.value.value.authors).map((s) => ({ openalex: null, s2: s })),
+      slots: pairAuthors(names, s2.value.value.authors).map((s) => ({ openalex: null, s2: s })),
       fetchedAt: Math.min(s2.fetchedAt, oa?.fetchedAt ?? Infinity),
       stale: s2.stale || !!oa?.stale,
       laterS2: null,
@@ -133,9 +156,10 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
    * spent, the free singleton endpoint answers one author at a time instead.
    */
   async function authorMetrics(ids: string[], revalidate = false): Promise<Fresh<Record<string, AuthorMetrics>>> {
-    const keyOf = (id: string) => `oa:author:${id}`;
+    const keyOf = CACHE_KEYS.openAlexAuthor;
+    const idOf = new Map(ids.map((id) => [keyOf(id), id]));
     const load = async (missing: string[]) => {
-      const bare = missing.map((k) => k.slice('oa:author:'.length));
+      const bare = missing.map((k) => idOf.get(k)!);
       const found = openalex.budgetResetAt() > Date.now()
         ? await Promise.all(bare.map((id) => openalex.authorById(id).catch(() => null)))
         : await openalex.authorsByIds(bare);
@@ -146,7 +170,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     let fetchedAt = Date.now();
     let stale = false;
     for (const [key, hit] of hits) {
-      metrics[key.slice('oa:author:'.length)] = hit.value;
+      metrics[idOf.get(key)!] = hit.value;
       fetchedAt = Math.min(fetchedAt, hit.fetchedAt);
       stale ||= hit.stale;
     }
@@ -156,7 +180,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
   /** Semantic Scholar's authors of the paper paired with the page's names; null when S2 has no record of it. */
   async function s2Authors(arxivId: string, names: string[]): Promise<Fresh<(PaperAuthor | null)[] | null>> {
     const s2 = await s2Paper(arxivId);
-    return { ...s2, value: s2.value.found ? pair(names, s2.value.value.authors) : null };
+    return { ...s2, value: s2.value.found ? pairAuthors(names, s2.value.value.authors) : null };
   }
 
   return { paperAuthors, s2Authors, authorMetrics, openAlexWork, s2Paper };

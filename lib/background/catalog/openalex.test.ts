@@ -435,6 +435,42 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
     });
   });
 
+  describe('worksByArxivIds', () => {
+    const work = (id: string, extra: Json = {}) => ({ ...preprint(), id: `https://openalex.org/W9${id.replace(/\D/g, '')}`, doi: `https://doi.org/${arxivDoi(id)}`, ...extra });
+
+    it('asks the DOI filter in calls of 100 and keys the unordered results by the ids asked', async () => {
+      const ids = Array.from({ length: 150 }, (_, k) => `2406.${String(10000 + k)}`);
+      const { oa, urls } = client((url) => {
+        // OpenAlex lists by its own order, and leaves out what it does not have.
+        const asked = filterValues(url, 'doi').filter((d) => !d.endsWith('10003'));
+        return json(list(asked.reverse().map((d) => work(d.slice('10.48550/arxiv.'.length))), url));
+      });
+      const found = await oa.worksByArxivIds(ids);
+      expect(urls.map((u) => filterValues(u, 'doi').length)).toEqual([100, 50]);
+      expect(urls[0]!.searchParams.get('per_page')).toBe('100');
+      expect(selectOf(urls[0]!)).toEqual(WORK_SELECT);
+      expect(found.size).toBe(149);
+      expect(found.has('2406.10003')).toBe(false);
+      expect(found.get('2406.10042')).toMatchObject({ arxivId: '2406.10042', openalexId: 'W9240610042' });
+    });
+
+    it('finds an old-style id through its registered DOI', async () => {
+      const { oa, urls } = client((url) => json(list([work('math/0309136')], url)));
+      const found = await oa.worksByArxivIds(['math.GT/0309136']);
+      expect(filterValues(urls[0]!, 'doi')).toEqual([arxivDoi('math.GT/0309136')]);
+      expect(found.get('math.GT/0309136')?.arxivId).toBe('math.GT/0309136');
+    });
+
+    it('fetches a work whose authorships the list cut at 100 whole, with the free singleton', async () => {
+      const many = (n: number) => Array.from({ length: n }, (_, k) => ({ author: { id: `https://openalex.org/A${k + 1}`, display_name: `Person ${k}` } }));
+      const { oa, urls } = client((url) =>
+        url.pathname === '/works' ? json(list([work('2406.10001', { authorships: many(100) })], url)) : json(project(work('2406.10001', { authorships: many(140) }), url)));
+      const found = await oa.worksByArxivIds(['2406.10001']);
+      expect(urls.map((u) => u.pathname)).toEqual(['/works', '/works/doi:10.48550/arxiv.2406.10001']);
+      expect(found.get('2406.10001')!.authors).toHaveLength(140);
+    });
+  });
+
   describe('worksByAuthorsSince', () => {
     it('pages with a cursor, ≤100 authors per call, without premium filters', async () => {
       const [journal, arxiv] = twoWorks();

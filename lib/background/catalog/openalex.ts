@@ -9,7 +9,7 @@
  */
 import * as v from 'valibot';
 import { validate, type Classify429, type GetKey, type Http } from './http';
-import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi } from '../../arxiv/ids';
+import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi, toBareArxivId } from '../../arxiv/ids';
 import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../../catalog/ids';
 import { API_BASES } from '../../catalog/hosts';
 import { fieldIdOf } from '../../catalog/fields';
@@ -195,19 +195,35 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
   async function workByArxivId(arxivId: string, signal?: AbortSignal): Promise<PaperRecord> {
     const id = requireArxivId(arxivId);
     const body = await call('free', `/works/doi:${arxivDoi(id)}`, { select: WORK_SELECT }, signal);
-    const work = validate(S.Work, body, 'OpenAlex work');
-    return {
-      source: 'openalex',
-      arxivId: id,
-      openalexId: work.id,
-      s2Id: null,
-      title: work.display_name ?? '',
-      year: work.publication_year ?? null,
-      citedBy: work.cited_by_count ?? null,
-      authors: (work.authorships ?? []).map(paperAuthor),
-      relatedOpenAlexIds: (work.related_works ?? []).flatMap((w) => bareOpenAlexId(w, 'W') ?? []),
-      ...journalOf(work),
-    };
+    return paperRecord(id, validate(S.Work, body, 'OpenAlex work'));
+  }
+
+  /**
+   * The works of many arXiv papers by their DOIs (list calls of ≤100 DOIs, in parallel; costs
+   * budget). Keyed by the ids asked for; a paper absent from the map is not in the list, which is
+   * not proof that OpenAlex lacks it: the DOI filter matches only a work's canonical DOI, so a
+   * preprint merged into its journal version is found only by `workByArxivId`
+   * (docs/catalog-apis.md, OpenAlex pitfalls, DOI list filter). A work whose authorships the list
+   * cut short is fetched whole, with the free singleton.
+   */
+  async function worksByArxivIds(arxivIds: string[], signal?: AbortSignal): Promise<Map<string, PaperRecord>> {
+    const asked = new Map<string, string[]>();
+    for (const raw of arxivIds) {
+      const id = toBareArxivId(raw);
+      if (!id) continue;
+      const doi = arxivDoi(id);
+      asked.set(doi, [...new Set([...(asked.get(doi) ?? []), id])]);
+    }
+    const works = await listByIds('/works', 'doi', [...asked.keys()], WORK_SELECT, S.Work, signal);
+    const found = new Map<string, PaperRecord>();
+    await Promise.all(works.map(async (work) => {
+      // OpenAlex lower-cases DOIs, and list results come back in their own order.
+      const ids = asked.get(bareDoi(work.doi)?.toLowerCase() ?? '');
+      if (!ids) return;
+      const whole = (work.authorships?.length ?? 0) >= LIST_AUTHORSHIPS_CAP ? await workByArxivId(ids[0]!, signal) : null;
+      for (const id of ids) found.set(id, whole ? { ...whole, arxivId: id } : paperRecord(id, work));
+    }));
+    return found;
   }
 
   /**
@@ -429,7 +445,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
   }
 
   return {
-    workByArxivId, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt,
+    workByArxivId, worksByArxivIds, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt,
     candidateProfiles, candidateById, worksJoining, researcherProfile, researcherWorks,
   };
 }
@@ -502,6 +518,21 @@ function paperAuthor(a: S.AuthorshipOut): PaperAuthor {
     s2Id: null,
     institutions: (a.institutions ?? []).flatMap(institution),
     metrics: null,
+  };
+}
+
+function paperRecord(arxivId: string, work: S.WorkOut): PaperRecord {
+  return {
+    source: 'openalex',
+    arxivId,
+    openalexId: work.id,
+    s2Id: null,
+    title: work.display_name ?? '',
+    year: work.publication_year ?? null,
+    citedBy: work.cited_by_count ?? null,
+    authors: (work.authorships ?? []).map(paperAuthor),
+    relatedOpenAlexIds: (work.related_works ?? []).flatMap((w) => bareOpenAlexId(w, 'W') ?? []),
+    ...journalOf(work),
   };
 }
 

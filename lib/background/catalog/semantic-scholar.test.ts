@@ -215,6 +215,25 @@ describe.skipIf(!haveFixtures)('Semantic Scholar client', () => {
     });
   });
 
+  describe('papersByArxivIds', () => {
+    it('POSTs up to 500 ids a call and keys the aligned answers by the ids asked', async () => {
+      const batch = load('paper-batch-fullfields-with-null.json') as unknown as Json[];
+      const ids = Array.from({ length: 501 }, (_, k) => `2406.${String(10000 + k)}v2`);
+      const { s2, sent } = client(({ init }) => {
+        const asked = (JSON.parse(String(init.body)) as { ids: string[] }).ids;
+        return json(asked.map((_, k) => (k % 2 ? null : batch[1])));
+      });
+      const found = await s2.papersByArxivIds(ids);
+      const bodies = sent.map(({ init }) => (JSON.parse(String(init.body)) as { ids: string[] }).ids);
+      expect(bodies.map((b) => b.length)).toEqual([500, 1]);
+      expect(bodies[0]![0]).toBe('ARXIV:2406.10000');
+      expect(fieldsOf(sent[0]!.url)).toEqual(PAPER_FIELDS);
+      expect(found.get('2406.10000')).toMatchObject({ arxivId: '2406.10000', source: 's2', s2Id: 'c31c87c591a25c64fbaa82e8ac6a81831b6ac7ce' });
+      expect(found.get('2406.10001')).toBeNull();
+      expect(found.get('2406.10500')).toMatchObject({ arxivId: '2406.10500' });
+    });
+  });
+
   describe('recommendations', () => {
     it('asks forpaper/ARXIV:<id> with pool, limit and minimal fields', async () => {
       const { s2, sent } = client(() => json(read('recommendations-forpaper-recent.json')));

@@ -13,6 +13,7 @@ import { S2_LINK_HOST, safeLink } from '../../catalog/links';
 import { asKeyRejection } from './key-check';
 import * as S from './schemas/semantic-scholar';
 import { CatalogError, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
+import { S2_BATCH_MAX } from '../../shared/limits';
 
 const BASE = API_BASES.s2;
 
@@ -73,27 +74,34 @@ export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticS
     const id = requireArxivId(arxivId);
     let paper: S.PaperOut | null;
     if (isOldStyleArxivId(id)) {
-      const body = await request('/graph/v1/paper/batch', { fields: PAPER_FIELDS }, signal, { ids: [`ARXIV:${id}`] });
-      paper = validate(S.PaperBatch, body, 'S2 paper batch')[0] ?? null;
+      paper = (await batch([id], signal))[0] ?? null;
       if (!paper) throw new CatalogError('not-found', `S2 has no paper ARXIV:${id}`, null, 404);
     } else {
       paper = validate(S.Paper, await request(`/graph/v1/paper/ARXIV:${id}`, { fields: PAPER_FIELDS }, signal), 'S2 paper');
     }
-    const doi = bareDoi(paper.externalIds?.DOI);
-    return {
-      source: 's2',
-      arxivId: id,
-      openalexId: null,
-      s2Id: paper.paperId,
-      title: paper.title ?? '',
-      year: paper.year ?? null,
-      citedBy: paper.citationCount ?? null,
-      authors: (paper.authors ?? []).map(paperAuthor),
-      relatedOpenAlexIds: [],
-      journalDoi: doi && !isArxivDoi(doi) ? doi : null,
-      // S2 files arXiv-only papers under journal "ArXiv" / venue "arXiv.org": not a venue of record.
-      journalName: [paper.journal?.name, paper.venue].find((n) => n && !/^arxiv(\.org)?$/i.test(n.trim())) ?? null,
-    };
+    return paperRecord(id, paper);
+  }
+
+  /** `POST /paper/batch` for bare ids (≤ S2_BATCH_MAX): the papers aligned with `ids`, null for unknown ones. */
+  async function batch(ids: string[], signal?: AbortSignal): Promise<(S.PaperOut | null)[]> {
+    const body = await request('/graph/v1/paper/batch', { fields: PAPER_FIELDS }, signal, { ids: ids.map((id) => `ARXIV:${id}`) });
+    const papers = validate(S.PaperBatch, body, 'S2 paper batch');
+    return ids.map((_, i) => papers[i] ?? null);
+  }
+
+  /**
+   * Many arXiv papers at once (`POST /paper/batch`, ≤500 ids a call, calls one after another as
+   * the HTTP layer sends them to S2). Keyed by the ids asked for; null: S2 does not know the paper.
+   */
+  async function papersByArxivIds(arxivIds: string[], signal?: AbortSignal): Promise<Map<string, PaperRecord | null>> {
+    const ids = [...new Set(arxivIds.map(requireArxivId))];
+    const parts: string[][] = [];
+    for (let k = 0; k < ids.length; k += S2_BATCH_MAX) parts.push(ids.slice(k, k + S2_BATCH_MAX));
+    const found = new Map<string, PaperRecord | null>();
+    for (const [part, papers] of await Promise.all(parts.map(async (part) => [part, await batch(part, signal)] as const))) {
+      part.forEach((id, i) => found.set(id, papers[i] ? paperRecord(id, papers[i]) : null));
+    }
+    return found;
   }
 
   /**
@@ -116,10 +124,28 @@ export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticS
     return { s2Id: a.authorId || authorId, name: a.name ?? '', hIndex: a.hIndex ?? null, citedBy: a.citationCount ?? null, papers: a.paperCount ?? null };
   }
 
-  return { paperByArxivId, recommendations, authorFigures };
+  return { paperByArxivId, papersByArxivIds, recommendations, authorFigures };
 }
 
 export type SemanticScholarClient = ReturnType<typeof createSemanticScholar>;
+
+function paperRecord(arxivId: string, paper: S.PaperOut): PaperRecord {
+  const doi = bareDoi(paper.externalIds?.DOI);
+  return {
+    source: 's2',
+    arxivId,
+    openalexId: null,
+    s2Id: paper.paperId,
+    title: paper.title ?? '',
+    year: paper.year ?? null,
+    citedBy: paper.citationCount ?? null,
+    authors: (paper.authors ?? []).map(paperAuthor),
+    relatedOpenAlexIds: [],
+    journalDoi: doi && !isArxivDoi(doi) ? doi : null,
+    // S2 files arXiv-only papers under journal "ArXiv" / venue "arXiv.org": not a venue of record.
+    journalName: [paper.journal?.name, paper.venue].find((n) => n && !/^arxiv(\.org)?$/i.test(n.trim())) ?? null,
+  };
+}
 
 function paperAuthor(a: S.AuthorOut): PaperAuthor {
   const name = a.name ?? '';

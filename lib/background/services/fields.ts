@@ -1,6 +1,7 @@
 /** Field schemas shared by the services' requests: exact id formats, bounded text. */
 import * as v from 'valibot';
 import { isBareArxivId } from '../../arxiv/ids';
+import { isCategory } from '../../arxiv/categories';
 import { MAX_NAME_CHARS } from '../../shared/limits';
 
 export const ArxivId = v.pipe(v.string(), v.maxLength(64), v.check(isBareArxivId, 'not a bare arXiv id'));
@@ -9,8 +10,8 @@ export const OpenAlexWorkId = v.pipe(v.string(), v.regex(/^W\d{1,12}$/, 'not an 
 /** A person's name as printed on a page or in a catalog: text only, bounded. */
 export const PersonName = v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS));
 export const Revalidate = v.optional(v.boolean());
-/** An arXiv category as pages print it (`cs.DC`, `hep-th`, `q-fin.ST`). */
-export const Category = v.pipe(v.string(), v.maxLength(32), v.regex(/^[a-z-]+(?:\.[A-Za-z-]+)?$/, 'not an arXiv category'));
+/** An arXiv archive or category as a page names it (`cs.DC`, `hep-th`). */
+export const Category = v.pipe(v.string(), v.maxLength(40), v.check(isCategory, 'not an arXiv category'));
 
 const PrintedLines = v.pipe(v.array(v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS))), v.maxLength(50));
 /** What a page prints beside an author's name (the HTML view): text only, bounded. */

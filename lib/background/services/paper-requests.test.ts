@@ -24,3 +24,27 @@ describe('paper panel messages', () => {
     expect(parseRequest(message).ok).toBe(false);
   });
 });
+
+describe('listing messages (papers-authors)', () => {
+  const paper = { arxivId: '2606.20501', names: ['Ray Cao', 'Björn Åström'], category: 'cs.LG' };
+  const ok = { type: 'papers-authors', papers: [paper], ahead: ['2606.20502', 'cs/0006007'], onlyFollowed: false };
+
+  it('accepts papers with their page names and category, and bare ids ahead', () => {
+    expect(parseRequest(ok).ok).toBe(true);
+    expect(parseRequest({ ...ok, papers: [{ ...paper, category: null, names: [] }], ahead: [] }).ok).toBe(true);
+  });
+
+  it.each([
+    ['no paper', { ...ok, papers: [] }],
+    ['more papers than one Semantic Scholar batch', { ...ok, papers: Array.from({ length: 501 }, () => paper) }],
+    ['more ahead than one batch', { ...ok, ahead: Array.from({ length: 501 }, () => '2606.20502') }],
+    ['a versioned id ahead', { ...ok, ahead: ['2606.20502v2'] }],
+    ['a URL as a paper', { ...ok, papers: [{ ...paper, arxivId: 'https://arxiv.org/abs/2606.20501' }] }],
+    ['a category that is none', { ...ok, papers: [{ ...paper, category: 'cs.LG; DROP' }] }],
+    ['an entry of more than 200 names', { ...ok, papers: [{ ...paper, names: Array.from({ length: 201 }, () => 'A B') }] }],
+    ['an unknown key on a paper', { ...ok, papers: [{ ...paper, url: 'https://evil.example' }] }],
+    ['onlyFollowed that is not a boolean', { ...ok, onlyFollowed: 'yes' }],
+  ])('rejects %s', (_, message) => {
+    expect(parseRequest(message).ok).toBe(false);
+  });
+});

@@ -11,9 +11,8 @@ import { toWireError } from '../errors';
 import { applyCorrections, NO_PROFILE, recordIdentity } from '../identity/identities';
 import type { Identity } from '../../catalog/identity';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
-import { EAGER_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
+import { EAGER_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
 import { displayName } from '../../arxiv/names';
-import { createFreshIdentifier } from '../identity/fresh/identifier';
 import { ArxivId, Category, PaperPrinted, PersonName, Printed, Revalidate } from './fields';
 import { createAuthorMetrics, type MetricsAnswer } from './author';
 
@@ -53,6 +52,29 @@ export const paperRequests = defineRequests({
   },
   /** Semantic Scholar's own authors of the paper (with their figures), paired with the page's names. */
   'paper-s2-authors': { from: 'pages', fields: { arxivId: ArxivId, names: Names } },
+  /**
+   * Listing and search pages: the authors of the entries the reader is about to see, resolved
+   * in batches with the entries after them (catalog/paper-batches.ts).
+   */
+  'papers-authors': {
+    from: 'pages',
+    fields: {
+      papers: v.pipe(
+        v.array(v.strictObject({
+          arxivId: ArxivId,
+          /** The entry's author list in page order, as printed. */
+          names: v.pipe(v.array(PersonName), v.maxLength(MAX_ENTRY_AUTHORS)),
+          category: v.nullable(Category),
+        })),
+        v.minLength(1),
+        v.maxLength(MAX_BATCH_PAPERS),
+      ),
+      /** The entries after them, nearest first: resolved now, asked for when the reader nears them. */
+      ahead: v.pipe(v.array(ArxivId), v.maxLength(MAX_BATCH_PAPERS)),
+      /** The reader's quiet listing: only followed researchers' figures. */
+      onlyFollowed: v.boolean(),
+    },
+  },
   'paper-citations': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
   'paper-institutions': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
   'related-papers': {
@@ -74,10 +96,9 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const flat = <T extends object>({ value, fetchedAt, stale }: Fresh<T>): T & Freshness => ({ ...value, fetchedAt, stale });
 
 export function paperService(deps: BackgroundDeps, now = Date.now) {
-  const { catalog, corrections } = deps;
+  const { catalog, corrections, paperBatches, follows, fresh } = deps;
   const panels = createPaperPanels(deps);
   const metricsOf = createAuthorMetrics(deps);
-  const fresh = createFreshIdentifier(deps);
   const refreshedAt = new Map<string, number>();
 
   /** Whether a cache-bypassing read of this paper may go to the catalogs now. */
@@ -131,6 +152,10 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
     'paper-s2-authors': async ({ arxivId, names }) => {
       const r = await catalog.s2Authors(arxivId, names);
       return { s2: r.value, fetchedAt: r.fetchedAt, stale: r.stale };
+    },
+        'papers-authors': async ({ papers, ahead, onlyFollowed }) => {
+      const followed = onlyFollowed ? new Set(await follows.followedIds()) : null;
+      return { papers: await paperBatches.authorsOf({ papers, ahead, followed }) };
     },
     'paper-citations': async ({ arxivId, revalidate }) => flat(await panels.citations(arxivId, mayRefresh(`${arxivId}#citations`, revalidate))),
     'paper-institutions': async ({ arxivId, revalidate }) => flat(await panels.institutions(arxivId, revalidate)),

@@ -96,6 +96,14 @@ describe('settings handlers', () => {
     expect(await dispatch(h, { type: 'settings-set', cacheLifetime: 'forever' }, options, EXT)).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
   });
 
+  it('change what listing pages show apart from abstract pages, and tell pages both', async () => {
+    const { h } = setup();
+    const r = await dispatch(h, { type: 'settings-set', listings: { onlyFollowed: true } }, options, EXT);
+    expect(r).toMatchObject({ ok: true, data: { settings: { listings: { badges: true, onlyFollowed: true }, show: { badges: true } } } });
+    expect(await dispatch(h, { type: 'page-settings' }, arxivTab, EXT)).toMatchObject({ ok: true, data: { listings: { badges: true, onlyFollowed: true }, show: { badges: true } } });
+    expect(await dispatch(h, { type: 'settings-set', listings: { everything: false } }, options, EXT)).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
+  });
+
   it('test the saved OpenAlex key: its allowance, or "invalid" (remembered until a new key is saved)', async () => {
     let status = 200;
     const { h, apiKeys, urls } = setup({

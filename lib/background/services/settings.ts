@@ -12,7 +12,7 @@ import { readCollapsedPanels, saveCollapsedPanels } from '../settings/panel-layo
 import { readKeyProblems } from '../settings/key-problems';
 import { readSettings, updateSettings } from '../settings/store';
 import { isApiKey, maskKey, type ApiKeys, type KeyService } from '../../shared/settings/key-format';
-import { CACHE_LIFETIMES, PAGE_ADDITIONS, PANEL_IDS, type PageAddition } from '../../shared/settings/settings';
+import { CACHE_LIFETIMES, LISTING_CHOICES, PAGE_ADDITIONS, PANEL_IDS, type ListingChoice, type PageAddition } from '../../shared/settings/settings';
 
 /** A key in the exact form Weft stores, or '' to remove the saved one. */
 const KeyField = (service: KeyService) =>
@@ -25,12 +25,20 @@ const Show = v.strictObject(
   Object.fromEntries(PAGE_ADDITIONS.map((k) => [k, v.optional(v.boolean())])) as Record<PageAddition, v.OptionalSchema<v.BooleanSchema<undefined>, undefined>>,
 );
 
+/** Listing-page choices to change; the ones not named stay as they are. */
+const Listings = v.strictObject(
+  Object.fromEntries(LISTING_CHOICES.map((k) => [k, v.optional(v.boolean())])) as Record<ListingChoice, v.OptionalSchema<v.BooleanSchema<undefined>, undefined>>,
+);
+
 export const settingsRequests = defineRequests({
   /** What an arXiv page shows, and which panels the reader collapsed. */
   'page-settings': { from: 'pages', fields: {} },
   'set-collapsed-panels': { from: 'pages', fields: { ids: v.pipe(v.array(v.picklist(PANEL_IDS)), v.maxLength(PANEL_IDS.length)) } },
   'settings-get': { from: 'extension', fields: {} },
-  'settings-set': { from: 'extension', fields: { show: v.optional(Show), cacheLifetime: v.optional(v.picklist(CACHE_LIFETIMES)) } },
+  'settings-set': {
+    from: 'extension',
+    fields: { show: v.optional(Show), listings: v.optional(Listings), cacheLifetime: v.optional(v.picklist(CACHE_LIFETIMES)) },
+  },
   'settings-set-keys': { from: 'extension', fields: { openalex: KeyField('openalex'), s2: KeyField('s2') } },
   /** No key saved for that service: the request fails (`{ valid: false }` is never the answer). */
   'settings-test-key': { from: 'extension', fields: { service: Service } },
@@ -57,12 +65,17 @@ export function settingsService({ apiKeys, cache, http, keyProblems }: Deps) {
   return settingsRequests.answer({
     'page-settings': async () => {
       const [settings, collapsed] = await Promise.all([readSettings(), readCollapsedPanels()]);
-      return { show: settings.show, collapsed };
+      return { show: settings.show, listings: settings.listings, collapsed };
     },
     'set-collapsed-panels': async ({ ids }) => ({ collapsed: await saveCollapsedPanels(ids) }),
     'settings-get': () => result(),
-    'settings-set': async ({ show, cacheLifetime }) => {
-      await updateSettings((s) => ({ ...s, show: { ...s.show, ...show }, cacheLifetime: cacheLifetime ?? s.cacheLifetime }));
+    'settings-set': async ({ show, listings, cacheLifetime }) => {
+      await updateSettings((s) => ({
+        ...s,
+        show: { ...s.show, ...show },
+        listings: { ...s.listings, ...listings },
+        cacheLifetime: cacheLifetime ?? s.cacheLifetime,
+      }));
       return result();
     },
     'settings-set-keys': async ({ openalex, s2 }) => {

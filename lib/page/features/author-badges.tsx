@@ -45,7 +45,7 @@ interface OpenCard {
 }
 
 /** Mirrors an author's state onto the contract's data attributes on the badge host. */
-function syncHooks(host: HTMLElement, state: BadgeState): void {
+export function syncHooks(host: HTMLElement, state: BadgeState): void {
   host.setAttribute('data-state', state.kind);
   const set = (name: string, value: number | string | null | undefined) => {
     if (value === null || value === undefined) host.removeAttribute(name);
@@ -65,7 +65,10 @@ function syncHooks(host: HTMLElement, state: BadgeState): void {
   set('data-s2-works', s2?.works);
 }
 
-function createCardLayer(profiles: AuthorProfiles, hostOf: (index: number) => HTMLElement, signalAbort: AbortSignal) {
+/** What the card layer needs of a page's badges: each by its index, loading and retrying them. */
+export type CardProfiles = Pick<AuthorProfiles, 'entries' | 'load' | 'retry'>;
+
+export function createCardLayer(profiles: CardProfiles, hostOf: (index: number) => HTMLElement, signalAbort: AbortSignal) {
   const open = signal<OpenCard | null>(null);
   let layerHost: HTMLElement | null = null;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -188,7 +191,9 @@ function createCardLayer(profiles: AuthorProfiles, hostOf: (index: number) => HT
   return { open, request, leave };
 }
 
-function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: AuthorProfiles, layer: ReturnType<typeof createCardLayer>) {
+export type CardLayer = ReturnType<typeof createCardLayer>;
+
+export function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: Pick<AuthorProfiles, 'retry'>, layer: CardLayer) {
   const Badge = () => {
     const id = researcherOf(entry)?.id;
     const followed = !!id && !!followedIds().value?.has(id);

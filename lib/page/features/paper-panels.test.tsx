@@ -86,7 +86,7 @@ function arxivPage(sidebar: boolean): ArxivPage {
 
 /** The context a feature runs with, the reader's choices as the background answers them. */
 function context(page: ArxivPage, ask: never, abort: AbortSignal, earlier: Promise<void>, show = signal(DEFAULT_SETTINGS.show)) {
-  const settings = computed(() => ({ show: show.value, collapsed: savedLayout }));
+  const settings = computed(() => ({ show: show.value, listings: DEFAULT_SETTINGS.listings, collapsed: savedLayout }));
   return { page, signal: abort, ask, show, settings, earlier };
 }
 

@@ -1,15 +1,19 @@
 import type { PageType } from '../../arxiv/page-model';
 import { authorBadges } from './author-badges';
+import { listingBadges } from './listing-badges';
 import { paperPanels } from './paper-panels';
 import type { Feature } from './types';
 
 /**
  * Every content-script feature, in the order they start (their priority, see
- * FeatureContext.earlier). Each declares the page types it runs on.
+ * FeatureContext.earlier), grouped by the content script that runs them: a script imports only
+ * its own group, so it carries no other page type's code. Each feature declares the page types
+ * it runs on.
  */
-export const FEATURES: readonly Feature[] = [authorBadges, paperPanels];
+export const ABS_PAGE_FEATURES: readonly Feature[] = [authorBadges, paperPanels];
+export const LISTING_PAGE_FEATURES: readonly Feature[] = [listingBadges];
 
-/** The features that run on pages of `type`. */
-export function featuresFor(type: PageType): readonly Feature[] {
-  return FEATURES.filter((feature) => feature.pages.includes(type));
+/** The features of `group` that run on pages of `type`. */
+export function featuresFor(type: PageType, group: readonly Feature[]): readonly Feature[] {
+  return group.filter((feature) => feature.pages.includes(type));
 }

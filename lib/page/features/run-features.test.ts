@@ -4,7 +4,7 @@ import { runFeatures } from './run-features';
 import type { Feature, FeatureContext } from './types';
 
 const ctx = (abort = new AbortController().signal, show = signal(DEFAULT_SETTINGS.show)) =>
-  ({ page: {}, signal: abort, ask: vi.fn(), settings: computed(() => ({ show: show.value, collapsed: [] })) }) as unknown as Omit<FeatureContext, 'earlier' | 'show'>;
+  ({ page: {}, signal: abort, ask: vi.fn(), settings: computed(() => ({ show: show.value, listings: DEFAULT_SETTINGS.listings, collapsed: [] })) }) as unknown as Omit<FeatureContext, 'earlier' | 'show'>;
 const feature = (id: string, run: Feature['run'], shown: Feature['shown'] = () => true): Feature => ({ id, pages: ['abs'], run, shown });
 
 describe('runFeatures', () => {

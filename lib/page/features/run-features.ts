@@ -23,6 +23,7 @@ async function start(feature: Feature, ctx: FeatureContext): Promise<void> {
 export function runFeatures(features: readonly Feature[], pageCtx: Omit<FeatureContext, 'earlier' | 'show'>): void {
   let earlier: Promise<void> = Promise.resolve();
   const show = computed(() => pageCtx.settings.value.show);
+  const listings = computed(() => pageCtx.settings.value.listings);
   for (const feature of features) {
     const ctx: FeatureContext = { ...pageCtx, show, earlier };
     /** The first run's load; none when the feature starts hidden. */
@@ -33,7 +34,7 @@ export function runFeatures(features: readonly Feature[], pageCtx: Omit<FeatureC
       running = null;
     };
     const dispose = effect(() => {
-      const wanted = feature.shown(ctx.show.value) && !ctx.signal.aborted;
+      const wanted = feature.shown(ctx.show.value, listings.value) && !ctx.signal.aborted;
       if (wanted && !running) {
         running = new AbortController();
         // Not awaited: a slow or failing feature must not hold up the ones after it.

@@ -3,7 +3,7 @@ import type { AbsHead } from '../../arxiv/readers/abs';
 import type { ArxivPage, PageType } from '../../arxiv/page-model';
 import type { ask } from '../../ui/client';
 import type { PageSettings, WeftRequest } from '../../background/protocol';
-import type { Visibility } from '../../shared/settings/settings';
+import type { ListingChoices, Visibility } from '../../shared/settings/settings';
 
 /** What every content-script feature receives. */
 export interface FeatureContext {
@@ -32,10 +32,11 @@ export interface Feature {
   /** Sets the feature up; resolves once its first load is done (see FeatureContext.earlier). */
   run(ctx: FeatureContext): void | Promise<void>;
   /**
-   * Whether the reader's choice calls for this feature at all. When it turns false the
-   * feature's signal aborts (it removes what it added); when it turns true again it runs anew.
+   * Whether the reader's choice calls for this feature at all (`show`: abstract pages,
+   * `listings`: listing and search pages). When it turns false the feature's signal aborts (it
+   * removes what it added); when it turns true again it runs anew.
    */
-  shown(show: Visibility): boolean;
+  shown(show: Visibility, listings: ListingChoices): boolean;
   /**
    * The requests `run` will make first, built from the page's <head> alone, so they can be sent
    * while the body is still parsing. They must equal what `run` asks, field for field.

@@ -8,6 +8,7 @@ describe('the settings object', () => {
     expect(migrateSettings({ intervalMinutes: 60, notify: true })).toEqual({
       version: 2,
       show: { badges: true, paper: true, institutions: true, related: true },
+      listings: { badges: true, onlyFollowed: false },
       alerts: { intervalMinutes: 60, notify: true },
       cacheLifetime: 'normal',
     });
@@ -31,6 +32,15 @@ describe('the settings object', () => {
       cacheLifetime: 'forever',
     });
     expect(s).toEqual({ ...DEFAULT_SETTINGS, show: { badges: false, paper: true, institutions: true, related: false }, alerts: { intervalMinutes: 360, notify: true } });
+  });
+
+  it('gives an object stored before listings had badges the listing defaults, and keeps a stored choice', () => {
+    const before: Record<string, unknown> = { ...DEFAULT_SETTINGS, show: { ...DEFAULT_SETTINGS.show, badges: false } };
+    delete before.listings;
+    expect(normalizeSettings(before)).toEqual({
+      ...DEFAULT_SETTINGS, show: { ...DEFAULT_SETTINGS.show, badges: false }, listings: { badges: true, onlyFollowed: false },
+    });
+    expect(normalizeSettings({ ...DEFAULT_SETTINGS, listings: { badges: false, onlyFollowed: 'yes' } }).listings).toEqual({ badges: false, onlyFollowed: false });
   });
 
   it('prefers the new key over the old one once both exist', () => {

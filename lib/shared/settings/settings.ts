@@ -26,6 +26,19 @@ export type Visibility = Record<PageAddition, boolean>;
 export type PanelId = Exclude<PageAddition, 'badges'>;
 export const PANEL_IDS: readonly PanelId[] = ['paper', 'institutions', 'related'];
 
+/**
+ * What Weft adds to listing and search pages, apart from abstract pages: a reader may want
+ * profiles on the paper they read and a plain listing, or the other way round.
+ */
+export interface ListingChoices {
+  /** Author badges on /list, /catchup and /search pages. */
+  badges: boolean;
+  /** A quiet listing: badges only for followed researchers. */
+  onlyFollowed: boolean;
+}
+export type ListingChoice = keyof ListingChoices;
+export const LISTING_CHOICES: readonly ListingChoice[] = ['badges', 'onlyFollowed'];
+
 export type CacheLifetime = 'short' | 'normal' | 'long';
 export const CACHE_LIFETIMES: readonly CacheLifetime[] = ['short', 'normal', 'long'];
 /** Factor on every cache TTL (papers 1 day, author numbers 7 days… at `normal`). */
@@ -34,6 +47,7 @@ export const CACHE_TTL_SCALE: Record<CacheLifetime, number> = { short: 0.25, nor
 export interface Settings {
   version: typeof SETTINGS_VERSION;
   show: Visibility;
+  listings: ListingChoices;
   alerts: AlertSettings;
   cacheLifetime: CacheLifetime;
 }
@@ -41,6 +55,7 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = {
   version: SETTINGS_VERSION,
   show: { badges: true, paper: true, institutions: true, related: true },
+  listings: { badges: true, onlyFollowed: false },
   alerts: { intervalMinutes: DEFAULT_INTERVAL_MINUTES, notify: false },
   cacheLifetime: 'normal',
 };
@@ -64,11 +79,15 @@ function versionOf(raw: Obj): number {
  */
 export function normalizeSettings(raw: Obj): Settings {
   const show = isObj(raw.show) ? raw.show : {};
+  // Stored before listings had badges: absent, so the defaults apply.
+  const listings = isObj(raw.listings) ? raw.listings : {};
+  const choice = (k: ListingChoice) => (typeof listings[k] === 'boolean' ? (listings[k] as boolean) : DEFAULT_SETTINGS.listings[k]);
   const alerts = isObj(raw.alerts) ? raw.alerts : {};
   const interval = typeof alerts.intervalMinutes === 'number' ? alerts.intervalMinutes : DEFAULT_INTERVAL_MINUTES;
   return {
     version: SETTINGS_VERSION,
     show: Object.fromEntries(PAGE_ADDITIONS.map((k) => [k, typeof show[k] === 'boolean' ? show[k] : DEFAULT_SETTINGS.show[k]])) as Visibility,
+    listings: { badges: choice('badges'), onlyFollowed: choice('onlyFollowed') },
     alerts: { intervalMinutes: clampInterval(interval), notify: alerts.notify === true },
     cacheLifetime: CACHE_LIFETIMES.includes(raw.cacheLifetime as CacheLifetime) ? (raw.cacheLifetime as CacheLifetime) : DEFAULT_SETTINGS.cacheLifetime,
   };

@@ -1,0 +1,358 @@
+// Author badges on arXiv listings (/list/…, /catchup/…) and search results, on the pages in the
+// shared fixtures (arXiv-rendered and generated), served at their real arxiv.org addresses.
+//
+// Hooks (CONTRACT.md §5 in the acceptance suite; README "Listing and search pages"): one
+// `weft-author[data-weft-author="<i>"][data-weft-paper="<arXiv id>"]` right after each author link
+// of an entry, with the abs page's data-state, data-h-index, data-cited-by, data-works,
+// data-openalex-id, and data-match; data-followed="true" on followed researchers. The progress
+// line is `weft-progress` (appended to <body>) holding `[data-weft-progress]`.
+
+import { launch, relaunch, sleep, until, screenshot, publishScreenshot, closeAll } from './harness.mjs';
+import { FakeApis } from './fake-apis.mjs';
+import { fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './fake-listing.mjs';
+
+const final = (st) => !!st && st !== 'loading' && st !== 'idle';
+const fmt = (arr, max = 4) => (arr.length > max ? `${arr.slice(0, max).join('; ')}; … (${arr.length} in all)` : arr.join('; '));
+/** A third of the entries of each kind, spread over the page. */
+const mixed = (k) => ['indexed', 's2only', 'fresh'][k % 3];
+
+const PAGES = {
+  dcNew: { file: 'rendered-2026-06/list_cs.DC_new.html', url: 'https://arxiv.org/list/cs.DC/new' },
+  dcNewSpinout: { file: 'rendered-2026-06-29-spinout/list_cs.DC_new.html', url: 'https://arxiv.org/list/cs.DC/new' },
+  dcRecent: { file: 'rendered-2026-06/list_cs.DC_recent.html', url: 'https://arxiv.org/list/cs.DC/recent' },
+  qfinNew: { file: 'rendered-2026-06/list_q-fin_new.html', url: 'https://arxiv.org/list/q-fin/new' },
+  oaNew: { file: 'rendered-2026-06/list_math.OA_new.html', url: 'https://arxiv.org/list/math.OA/new' },
+  search: { file: 'rendered-2026-06/search_results.html', url: 'https://arxiv.org/search/?query=parameter+server&searchtype=all' },
+  lg400: { file: 'generated/list_cs.LG_new_400.html', url: 'https://arxiv.org/list/cs.LG/new' },
+  lg2000: { file: 'generated/list_cs.LG_pastweek_2000.html', url: 'https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000' },
+};
+
+/** Entries per fixture, read once per run (a 2,000-entry page takes a moment to parse). */
+const read = new Map();
+
+/** A page's HTML, entries and catalog, served by a FakeApis; null when the fixtures are absent. */
+async function listing(name, { kindOf = mixed, twists = {} } = {}) {
+  const { file, url } = PAGES[name];
+  const html = fixturePage(file);
+  if (!html) return null;
+  if (!read.has(file)) {
+    const plain = await launch(new FakeApis(listingCatalog([])), { extension: false });
+    read.set(file, await readEntries(plain.context, html));
+    await closeAll();
+  }
+  const entries = read.get(file);
+  const catalog = listingCatalog(entries, { kindOf });
+  const fake = new FakeApis(catalog, { pages: { [new URL(url).pathname]: html }, twists });
+  return { name, url, html, entries, catalog, fake };
+}
+
+/** Every badge of the page, by entry id. */
+const probe = (page) => page.evaluate(listingBadgeProbe);
+
+/** Indices of the entries whose element is within `screens` viewport heights of the viewport. */
+function entriesInView(page, screens = 1) {
+  return page.evaluate((n) => {
+    const els = [...document.querySelectorAll('li.arxiv-result')];
+    const dds = els.length ? els : [...document.querySelectorAll('#dlpage dl > dt + dd')];
+    return dds.flatMap((el, k) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > -innerHeight * (n - 1) && r.top < innerHeight * n ? [k] : [];
+    });
+  }, screens);
+}
+
+/** Waits until every author of entries `ks` has a final badge; returns the last probe. */
+async function settled(page, lst, ks, { timeout = 20_000 } = {}) {
+  let last;
+  await until(async () => {
+    last = await probe(page);
+    return ks.every((k) => {
+      const bs = last[lst.entries[k].id] ?? [];
+      return bs.length === lst.entries[k].names.length && bs.every((b) => final(b.state));
+    });
+  }, { timeout, what: `the badges of ${ks.length} entries to settle` }).catch((e) => {
+    const open = ks.filter((k) => !(last?.[lst.entries[k].id] ?? []).every((b) => final(b.state)) || (last?.[lst.entries[k].id] ?? []).length !== lst.entries[k].names.length);
+    throw new Error(`${e.message}: ${fmt(open.map((k) => `${lst.entries[k].id} ${JSON.stringify((last?.[lst.entries[k].id] ?? []).map((b) => b.state))}`))}`);
+  });
+  return last;
+}
+
+/** What is wrong with the badges of entries `ks` (empty when all are right). */
+function problemsOf(lst, snap, ks) {
+  const out = [];
+  for (const k of ks) {
+    const e = lst.entries[k];
+    const bs = snap[e.id] ?? [];
+    if (bs.length !== e.names.length) out.push(`${e.id}: ${bs.length} badges for ${e.names.length} author links`);
+    bs.forEach((b) => {
+      const i = Number(b.i);
+      const x = lst.catalog.expected(k, i);
+      const tag = `${e.id} #${b.i} ${e.names[i]}`;
+      if (!b.inEntry) out.push(`${tag}: badge outside its entry`);
+      if (b.after !== e.names[i]) out.push(`${tag}: follows ${JSON.stringify(b.after)}, not the author's link`);
+      if (b.state !== x.state) { out.push(`${tag}: ${b.state}, expected ${x.state}`); return; }
+      if (x.state !== 'ready') return;
+      for (const [attr, got, want] of [['data-h-index', b.h, x.h], ['data-cited-by', b.cited, x.cited], ['data-works', b.works, x.works], ['data-match', b.match, x.match]]) {
+        if (got !== String(want)) out.push(`${tag}: ${attr}=${JSON.stringify(got)}, expected ${want}`);
+      }
+      if (x.openalexId && b.oa !== x.openalexId) out.push(`${tag}: data-openalex-id=${JSON.stringify(b.oa)}, expected ${x.openalexId}`);
+    });
+  }
+  return out;
+}
+
+function assertRight(lst, snap, ks, what) {
+  const p = problemsOf(lst, snap, ks);
+  if (p.length) throw new Error(`${what}: ${fmt(p)}`);
+}
+
+/** arXiv's own author links and entry links, as [href, text] per entry: Weft must not change them. */
+function arxivLinks() {
+  const out = [];
+  for (const a of document.querySelectorAll('.list-authors a, p.authors a, dt a, p.list-title a')) out.push(`${a.getAttribute('href')} ${a.textContent.trim()}`);
+  return out;
+}
+
+/** Scrolls to the end a viewport at a time, letting each view settle briefly. */
+async function scrollThrough(page, { dwell = 120 } = {}) {
+  for (;;) {
+    const moved = await page.evaluate(async (d) => {
+      const before = scrollY;
+      scrollBy(0, innerHeight);
+      await new Promise((r) => setTimeout(r, d));
+      return scrollY > before;
+    }, dwell);
+    if (!moved) return;
+  }
+}
+
+/** Looks of arXiv's own stylesheet for screenshots (the fixtures link it; the fake does not serve it). */
+const ARXIV_LOOK = `body { font: 15px/1.45 "Lucida Grande", Helvetica, Arial, sans-serif; margin: 0 2em; color: #111; }
+  #header { background: #b31b1b; color: #fff; margin: 0 -2em 1em; padding: 0.6em 2em; } #header a { color: #fff; }
+  a { color: #0066cc; text-decoration: none; } .list-title { font-size: 1.15em; font-weight: bold; margin: 0.2em 0; }
+  dl#articles dt { margin-top: 1em; } dl#articles dd { margin-left: 1.5em; } .descriptor { display: none; }
+  .list-subjects, .list-comments { font-size: 0.9em; color: #444; } #cu-identity, .search-block, footer, .mobile-header, .is-sr-only { display: none; }`;
+
+export const tests = [
+  {
+    name: 'rendered listings (/new, the 2026-06-29 chrome, /recent): one badge after each author link, with the paper\'s own figures',
+    fn: async () => {
+      for (const name of ['dcNew', 'dcNewSpinout', 'dcRecent', 'oaNew']) {
+        const lst = await listing(name);
+        if (!lst) return;
+        const s = await launch(lst.fake);
+        const page = await s.open(lst.url);
+        const before = await page.evaluate(arxivLinks);
+        await scrollThrough(page);
+        const snap = await settled(page, lst, lst.entries.map((_, k) => k));
+        assertRight(lst, snap, lst.entries.map((_, k) => k), name);
+        const after = await page.evaluate(arxivLinks);
+        if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(`${name}: arXiv's links changed`);
+        // 李明 on 2406.99901 is printed without a link: not an author of the entry's list, no badge
+        const strays = await page.evaluate(() => [...document.querySelectorAll('[data-weft-paper]')].filter((el) => el.previousSibling?.nodeName !== 'A').length);
+        if (strays) throw new Error(`${name}: ${strays} badges not right after an author link`);
+        await closeAll();
+      }
+    },
+  },
+  {
+    name: 'q-fin /new: badges settle as the reader scrolls, and the warm reading asks nothing',
+    fn: async () => {
+      const lst = await listing('qfinNew');
+      if (!lst) return;
+      let s = await launch(lst.fake);
+      let page = await s.open(lst.url);
+      const first = await entriesInView(page);
+      assertRight(lst, await settled(page, lst, first), first, 'first screen');
+      await scrollThrough(page);
+      const all = lst.entries.map((_, k) => k);
+      assertRight(lst, await settled(page, lst, all), all, 'after scrolling');
+      const cold = lst.fake.apiRequests();
+      if (cold.length > 4) throw new Error(`${cold.length} API requests for ${all.length} entries: ${fmt(cold.map((r) => r.url.slice(0, 90)))}`);
+      await page.addStyleTag({ content: ARXIV_LOOK });
+      const firstBadge = page.locator(`[data-weft-paper="${lst.entries[0].id}"][data-weft-author="0"]`);
+      await firstBadge.evaluate((el) => el.closest('dd').previousElementSibling.scrollIntoView());
+      await firstBadge.locator('button').click();
+      await page.locator('[data-weft-card] [data-weft-action="follow"]').waitFor({ timeout: 5000 });
+      await sleep(300);
+      const shot = await screenshot(page, 'listing-q-fin-new', { clip: { x: 0, y: 0, width: 1280, height: 800 } });
+      publishScreenshot(shot, 'listing-page'); // the badges were checked above
+      await page.keyboard.press('Escape');
+      s = await relaunch(s);
+      const since = Date.now();
+      page = await s.open(lst.url);
+      await scrollThrough(page, { dwell: 60 });
+      assertRight(lst, await settled(page, lst, all), all, 'warm');
+      const warm = lst.fake.apiRequests(since);
+      if (warm.length) throw new Error(`the warm reading made ${warm.length} API requests: ${fmt(warm.map((r) => r.url.slice(0, 90)))}`);
+    },
+  },
+  {
+    name: 'search results: the shown authors only (not ":" nor "et al."), old-style ids bare',
+    fn: async () => {
+      const lst = await listing('search');
+      if (!lst) return;
+      const s = await launch(lst.fake);
+      const page = await s.open(lst.url);
+      await scrollThrough(page);
+      const all = lst.entries.map((_, k) => k);
+      const snap = await settled(page, lst, all);
+      assertRight(lst, snap, all, 'search results');
+      const cms = snap['1411.4413'] ?? [];
+      if (cms.length !== 24) throw new Error(`1411.4413 shows 24 linked authors (25 links, one a stray ":"), it has ${cms.length} badges`);
+      if (!snap['cs/0006007']) throw new Error(`no badge names the old-style paper as data-weft-paper="cs/0006007" (got ${Object.keys(snap).join(', ')})`);
+      const etAl = await page.evaluate(() => [...document.querySelectorAll('p.authors')].some((p) => /et al\. \(2808 additional authors not shown\)/.test(p.textContent)));
+      if (!etAl) throw new Error('the "et al." text of 1411.4413 was changed');
+    },
+  },
+  {
+    name: '2,000 entries: the first screen at once, nothing asked for far entries, a jump loads its spot, each author asked once, warm asks nothing',
+    fn: async () => {
+      const lst = await listing('lg2000', { kindOf: (k) => (k % 20 === 7 ? 's2only' : k % 20 === 13 ? 'fresh' : 'indexed') });
+      if (!lst) return;
+      let s = await launch(lst.fake);
+      let page = await s.open(lst.url);
+      const first = await entriesInView(page);
+      assertRight(lst, await settled(page, lst, first), first, 'first screen');
+      await sleep(500);
+      const asked = (reqs) => new Set(reqs.flatMap((r) => {
+        const f = new URL(r.url).searchParams.get('filter') ?? '';
+        return f.startsWith('doi:') ? f.slice(4).split('|').map((d) => d.replace('10.48550/arxiv.', '')) : [];
+      }));
+      const firstAsked = asked(lst.fake.apiRequests());
+      const far = lst.entries.slice(300).filter((e) => firstAsked.has(e.id.toLowerCase()));
+      if (far.length) throw new Error(`entries far below the first screen were asked for: ${fmt(far.map((e) => e.id))}`);
+      const idle = await probe(page);
+      if (lst.entries.slice(300).some((e) => idle[e.id])) throw new Error('entries far below the first screen have badges before the reader came near');
+      // jump to the middle of the page, as the End key or a link to #item1500 would
+      await page.evaluate(() => document.querySelectorAll('#dlpage dl > dt + dd')[1500].scrollIntoView());
+      const there = await entriesInView(page);
+      assertRight(lst, await settled(page, lst, there), there, 'after the jump');
+      const reqs = lst.fake.apiRequests();
+      const authorIds = reqs.filter((r) => r.path === '/authors').flatMap((r) => new URL(r.url).searchParams.get('filter').replace(/^id:/, '').split('|'));
+      const twice = authorIds.filter((id, k) => authorIds.indexOf(id) !== k);
+      if (twice.length) throw new Error(`authors asked for twice: ${fmt([...new Set(twice)])}`);
+      if (reqs.length > 16) throw new Error(`${reqs.length} API requests for two screens of a 2,000-entry page: ${fmt(reqs.map((r) => r.url.slice(0, 80)))}`);
+      s = await relaunch(s);
+      const since = Date.now();
+      page = await s.open(lst.url);
+      await settled(page, lst, first);
+      await page.evaluate(() => document.querySelectorAll('#dlpage dl > dt + dd')[1500].scrollIntoView());
+      assertRight(lst, await settled(page, lst, there), there, 'warm, after the jump');
+      const warm = lst.fake.apiRequests(since);
+      if (warm.length) throw new Error(`the warm reading made ${warm.length} API requests: ${fmt(warm.map((r) => r.url.slice(0, 90)))}`);
+    },
+  },
+  {
+    name: '400 entries: a progress line while badges load ("Weft: N of 400 papers"), which the reader can dismiss',
+    fn: async () => {
+      const lst = await listing('lg400', { twists: { slowMs: 400 } });
+      if (!lst) return;
+      const s = await launch(lst.fake);
+      const page = await s.open(lst.url);
+      const line = page.locator('weft-progress [data-weft-progress]');
+      await line.waitFor({ timeout: 10_000 });
+      const text = await line.textContent();
+      if (!/^Weft: \d+ of 400 papers/.test(text.trim())) throw new Error(`the progress line says ${JSON.stringify(text)}`);
+      if (!(await page.locator('weft-progress [role="status"]').count())) throw new Error('the progress line is not a status for assistive technology');
+      await page.locator('weft-progress button').click();
+      await sleep(200);
+      if (await line.count()) throw new Error('the progress line is still shown after it was dismissed');
+      await page.evaluate(() => scrollBy(0, innerHeight * 5));
+      await sleep(1200);
+      if (await line.count()) throw new Error('the progress line came back after the reader dismissed it');
+    },
+  },
+  {
+    name: 'placeholders keep their space: the first screen does not move while its badges load',
+    fn: async () => {
+      const lst = await listing('qfinNew', { twists: { slowMs: 600 } });
+      if (!lst) return;
+      const s = await launch(lst.fake);
+      const page = await s.context.newPage();
+      await page.addInitScript(() => {
+        window.__shifts = [];
+        new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__shifts.push([e.startTime, e.value]); }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(lst.url, { waitUntil: 'domcontentloaded' });
+      const first = await entriesInView(page);
+      const heights = () => page.evaluate((ks) => ks.map((k) => Math.round(document.querySelectorAll('#dlpage dl > dt + dd')[k].getBoundingClientRect().height)), first);
+      await until(async () => {
+        const snap = await probe(page);
+        return first.every((k) => (snap[lst.entries[k].id] ?? []).length === lst.entries[k].names.length);
+      }, { timeout: 10_000, what: 'the placeholders of the first screen' });
+      const loading = await heights();
+      const placedAt = await page.evaluate(() => performance.now());
+      const states = Object.values(await probe(page)).flat().map((b) => b.state);
+      if (!states.includes('loading')) throw new Error(`no placeholder was seen loading (states: ${[...new Set(states)].join(', ')}): the test did not test placeholders`);
+      await settled(page, lst, first);
+      const ready = await heights();
+      if (JSON.stringify(ready) !== JSON.stringify(loading)) throw new Error(`first-screen entries changed height from ${loading} to ${ready} px when their badges loaded`);
+      const shift = await page.evaluate((t) => window.__shifts.filter(([at]) => at > t).reduce((a, [, v]) => a + v, 0), placedAt);
+      if (shift > 0) throw new Error(`layout shift ${shift.toFixed(3)} after the placeholders were placed`);
+    },
+  },
+  {
+    name: 'a researcher followed from a listing card is marked on every entry they are on',
+    fn: async () => {
+      const lst = await listing('lg400', { kindOf: () => 'indexed' });
+      if (!lst) return;
+      // someone on several entries near the top
+      const byName = new Map();
+      lst.entries.forEach((e, k) => e.names.forEach((n, i) => byName.set(n, [...(byName.get(n) ?? []), [k, i]])));
+      const [name, slots] = [...byName].find(([, v]) => v.length > 1 && v.every(([k]) => k < 120)) ?? [];
+      if (!name) throw new Error('the 400-entry fixture has nobody on two of its first 120 entries');
+      const s = await launch(lst.fake);
+      const page = await s.open(lst.url);
+      const [k0, i0] = slots[0];
+      const badge = page.locator(`[data-weft-paper="${lst.entries[k0].id}"][data-weft-author="${i0}"]`);
+      await badge.scrollIntoViewIfNeeded();
+      await settled(page, lst, [k0]);
+      await badge.locator('button').click();
+      const follow = page.locator('[data-weft-card] [data-weft-action="follow"]');
+      await follow.waitFor({ timeout: 5000 });
+      await until(async () => !(await follow.isDisabled()), { timeout: 5000, what: 'Follow to be ready' });
+      await follow.click();
+      await page.locator('[data-weft-card] [data-weft-action="unfollow"]').waitFor({ timeout: 5000 });
+      await page.keyboard.press('Escape');
+      const id = lst.catalog.people.get(name).openalexId;
+      for (const [k, i] of slots) {
+        await page.locator(`[data-weft-paper="${lst.entries[k].id}"][data-weft-author="${i}"]`).scrollIntoViewIfNeeded();
+        await settled(page, lst, [k]);
+      }
+      await sleep(300);
+      const snap = await probe(page);
+      const marked = Object.entries(snap).flatMap(([paper, bs]) => bs.filter((b) => b.followed === 'true').map((b) => `${paper}#${b.i}`)).sort();
+      const want = slots.map(([k, i]) => `${lst.entries[k].id}#${i}`).sort();
+      if (JSON.stringify(marked) !== JSON.stringify(want)) throw new Error(`data-followed="true" on ${fmt(marked)}; expected exactly ${name} (${id}) on ${fmt(want)}`);
+    },
+  },
+  {
+    name: 'options: listing badges off and on again, and a quiet listing that marks only followed researchers',
+    fn: async () => {
+      const lst = await listing('dcNew', { kindOf: () => 'indexed' });
+      if (!lst) return;
+      const s = await launch(lst.fake);
+      const page = await s.open(lst.url);
+      const all = lst.entries.map((_, k) => k);
+      await settled(page, lst, all);
+      const options = await s.context.newPage();
+      await options.goto(`chrome-extension://${s.extensionId}/options.html`);
+      const badges = options.locator('[data-weft-listing="badges"]');
+      await badges.uncheck();
+      await until(async () => (await page.locator('[data-weft-paper]').count()) === 0, { timeout: 5000, what: 'the listing to lose its badges' });
+      await badges.check();
+      await settled(page, lst, all);
+      // follow one researcher, then ask for a quiet listing
+      const who = lst.catalog.people.get(lst.entries[0].names[1]);
+      const sent = await options.evaluate((r) => globalThis.chrome.runtime.sendMessage({ type: 'follow', id: r.openalexId, name: r.name }), { openalexId: who.openalexId, name: who.name });
+      if (!sent?.ok) throw new Error(`following ${who.name} failed: ${JSON.stringify(sent)}`);
+      await options.locator('[data-weft-listing="onlyFollowed"]').check();
+      await until(async () => {
+        const snap = await probe(page);
+        const shown = Object.values(snap).flat().filter((b) => !b.hidden);
+        return shown.length > 0 && shown.every((b) => b.oa === who.openalexId && b.followed === 'true');
+      }, { timeout: 8000, what: `only ${who.name}'s badges to show` });
+    },
+  },
+];

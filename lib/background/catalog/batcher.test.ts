@@ -1,0 +1,64 @@
+import { createBatcher } from './batcher';
+
+function setup(max = 3, fail = false, latencyMs = 0) {
+  const calls: string[][] = [];
+  const batcher = createBatcher<string, string>({
+    max,
+    windowMs: 5,
+    load: async (keys) => {
+      calls.push(keys);
+      await new Promise((r) => setTimeout(r, latencyMs));
+      if (fail) throw new Error('down');
+      // "x…" keys are unknown to the catalog
+      return new Map(keys.filter((k) => !k.startsWith('x')).map((k) => [k, k.toUpperCase()]));
+    },
+  });
+  return { batcher, calls };
+}
+
+const all = (answers: Map<string, Promise<string | undefined>>) =>
+  Promise.all([...answers].map(async ([k, p]) => [k, await p] as const)).then((e) => new Map(e));
+
+describe('batcher', () => {
+  it('sends full calls at once and the rest when the window closes', async () => {
+    const { batcher, calls } = setup(3);
+    const answers = batcher.get(['a', 'b', 'c', 'd', 'e']);
+    await Promise.resolve();
+    expect(calls).toEqual([['a', 'b', 'c']]);
+    expect(await all(answers)).toEqual(new Map([['a', 'A'], ['b', 'B'], ['c', 'C'], ['d', 'D'], ['e', 'E']]));
+    expect(calls).toEqual([['a', 'b', 'c'], ['d', 'e']]);
+  });
+
+  it('puts keys asked for by several callers within the window into one call', async () => {
+    const { batcher, calls } = setup(10);
+    const one = batcher.get(['a', 'b']);
+    const two = batcher.get(['c']);
+    await Promise.all([all(one), all(two)]);
+    expect(calls).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('never asks for a key twice while it is waiting or in flight', async () => {
+    const { batcher, calls } = setup(10, false, 30);
+    const first = batcher.get(['a', 'b']);
+    await new Promise((r) => setTimeout(r, 10)); // in flight now
+    const again = batcher.get(['b', 'c']);
+    expect(batcher.has('b')).toBe(true);
+    await Promise.all([all(first), all(again)]);
+    expect(calls.flat().sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('answers undefined for keys the catalog does not have, and rejects every key of a failed call', async () => {
+    const { batcher } = setup(10);
+    expect(await all(batcher.get(['a', 'x1']))).toEqual(new Map([['a', 'A'], ['x1', undefined]]));
+    const failing = setup(10, true).batcher.get(['a']);
+    await expect(failing.get('a')).rejects.toThrow('down');
+  });
+
+  it('asks again after a call has finished (the cache, not the batcher, keeps answers)', async () => {
+    const { batcher, calls } = setup(10);
+    await all(batcher.get(['a']));
+    expect(batcher.has('a')).toBe(false);
+    await all(batcher.get(['a']));
+    expect(calls).toEqual([['a'], ['a']]);
+  });
+});

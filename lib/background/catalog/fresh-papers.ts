@@ -1,0 +1,28 @@
+/**
+ * Papers neither catalog has yet (announced today: OpenAlex indexes arXiv within days, Semantic
+ * Scholar within a day). There is no authorship record to read, so who each author is can only
+ * be inferred from evidence: the name, the co-authors, the field (docs/identity.md).
+ *
+ * This is the one place the listing flow hands such papers over. Until the evidence-based
+ * identity engine is wired in here, every author of a fresh paper is "no profile": Weft never
+ * guesses from a name alone.
+ */
+import type { Identity } from '../../catalog/identity';
+
+/** A paper as a listing or search page shows it. */
+export interface ListedPaper {
+  /** Bare, no version. */
+  arxivId: string;
+  /** The entry's author list in page order, as printed. */
+  names: string[];
+  /** The entry's primary category (`cs.DC`), when the page shows it: the paper's field. */
+  category: string | null;
+}
+
+/** Per paper, one identity per name, in page order. */
+export type IdentifyFresh = (papers: ListedPaper[]) => Promise<Identity[][]>;
+
+const NO_PROFILE: Identity = { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' };
+
+/** Every author unmatched, without a request. */
+export const unmatchedFresh: IdentifyFresh = async (papers) => papers.map((p) => p.names.map(() => NO_PROFILE));

@@ -1,0 +1,202 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { createCache } from '../cache/cache';
+import { createCatalog } from './catalog';
+import { unmatchedFresh, type IdentifyFresh, type ListedPaper } from './fresh-papers';
+import type { OpenAlexClient } from './openalex';
+import { createPaperBatches, type PaperAnswer, type SlotAnswer } from './paper-batches';
+import type { SemanticScholarClient } from './semantic-scholar';
+import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
+
+// A small world: papers by id, each with its catalog authors ("Ann Lee" → A-id from the name).
+const idOf = (name: string) => `A${[...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1e7, 7)}`;
+const author = (name: string, s2 = false): PaperAuthor => ({
+  name, rawName: null, openalexId: s2 ? null : idOf(name), s2Id: s2 ? `9${idOf(name).slice(1)}` : null,
+  institutions: s2 ? [] : [{ openalexId: 'I1', rorId: null, name: `${name}'s lab`, countryCode: null }],
+  metrics: s2 ? { ...metrics(idOf(name)), source: 's2', openalexId: null, s2Id: `9${idOf(name).slice(1)}`, hIndex: 7 } : null,
+});
+const record = (source: 'openalex' | 's2', arxivId: string, names: string[]): PaperRecord => ({
+  source, arxivId, openalexId: source === 'openalex' ? `W${arxivId.replace(/\D/g, '')}` : null, s2Id: source === 's2' ? 'p' : null,
+  title: 'T', year: 2026, citedBy: 1, authors: names.map((n) => author(n, source === 's2')), relatedOpenAlexIds: [], journalDoi: null, journalName: null,
+});
+function metrics(id: string): AuthorMetrics {
+  return { source: 'openalex', openalexId: id, s2Id: null, orcid: null, displayName: id, hIndex: Number(id.slice(1)) % 50, citedBy: 100, works: 10, lastKnownInstitutions: [] };
+}
+const names = (paper: number, n: number) => Array.from({ length: n }, (_, k) => `Person ${paper}-${k}`);
+const listed = (arxivId: string, authors: string[]): ListedPaper => ({ arxivId, names: authors, category: 'cs.DC' });
+
+interface World {
+  openalex: Map<string, string[]>;
+  s2: Map<string, string[]>;
+}
+
+function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; oaDown?: boolean; s2Down?: boolean } = {}) {
+  const openalex = {
+    worksByArxivIds: vi.fn(async (ids: string[]) => {
+      if (over.oaDown) throw new CatalogError('http', 'OpenAlex 500', null, 500);
+      if (over.budgetResetAt) throw new CatalogError('budget-exhausted', 'spent', over.budgetResetAt, 429);
+      return new Map(ids.flatMap((id) => (world.openalex.has(id) ? [[id, record('openalex', id, world.openalex.get(id)!)] as const] : [])));
+    }),
+    workByArxivId: vi.fn(async (id: string) => {
+      if (!world.openalex.has(id)) throw new CatalogError('not-found', '404', null, 404);
+      return record('openalex', id, world.openalex.get(id)!);
+    }),
+    authorsByIds: vi.fn(async (ids: string[]) => ids.map(metrics)),
+    authorById: vi.fn(async (id: string) => metrics(id)),
+    budgetResetAt: vi.fn(() => over.budgetResetAt ?? 0),
+  };
+  const s2 = {
+    papersByArxivIds: vi.fn(async (ids: string[]) => {
+      if (over.s2Down) throw new CatalogError('http', 'S2 500', null, 500);
+      return new Map(ids.map((id) => [id, world.s2.has(id) ? record('s2', id, world.s2.get(id)!) : null]));
+    }),
+    paperByArxivId: vi.fn(async (id: string) => {
+      if (!world.s2.has(id)) throw new CatalogError('not-found', '404', null, 404);
+      return record('s2', id, world.s2.get(id)!);
+    }),
+  };
+  const cache = createCache({ factory: new IDBFactory() });
+  const clients = { openalex: openalex as unknown as OpenAlexClient, s2: s2 as unknown as SemanticScholarClient };
+  const catalog = createCatalog({ ...clients, cache });
+  const identifyFresh = vi.fn(over.identifyFresh ?? unmatchedFresh);
+  const batches = createPaperBatches({ ...clients, cache, catalog, identifyFresh });
+  const requests = () => openalex.worksByArxivIds.mock.calls.length + openalex.workByArxivId.mock.calls.length
+    + openalex.authorsByIds.mock.calls.length + openalex.authorById.mock.calls.length + s2.papersByArxivIds.mock.calls.length + s2.paperByArxivId.mock.calls.length;
+  return { batches, openalex, s2, cache, catalog, identifyFresh, requests };
+}
+
+const slots = (a: PaperAnswer) => ('slots' in a ? a.slots : []);
+const ids = (a: PaperAnswer) => slots(a).map((s) => (s.state === 'ready' ? s.metrics.openalexId ?? s.s2Id : s.state));
+
+describe('paper batches (listing pages)', () => {
+  it('answers the papers in view from one DOI call and one author call, each author once, labelled as the record', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee', 'Bo Li']], ['2606.00002', ['Bo Li', 'Cy Ng']]]), s2: new Map() };
+    const { batches, openalex } = setup(world);
+    const [one, two] = await batches.authorsOf({
+      papers: [listed('2606.00001', ['Lee, Ann', 'Bo Li']), listed('2606.00002', ['B. Li', 'Cy Ng', 'Dee Unlisted'])],
+      ahead: [],
+      followed: null,
+    });
+    expect(openalex.worksByArxivIds).toHaveBeenCalledOnce();
+    expect(openalex.authorsByIds).toHaveBeenCalledOnce();
+    expect(openalex.authorsByIds.mock.calls[0]![0].sort()).toEqual([idOf('Ann Lee'), idOf('Bo Li'), idOf('Cy Ng')].sort());
+    expect(ids(one!)).toEqual([idOf('Ann Lee'), idOf('Bo Li')]);
+    expect(ids(two!)).toEqual([idOf('Bo Li'), idOf('Cy Ng'), 'unmatched']);
+    expect(slots(one!)[0]).toMatchObject({ state: 'ready', match: 'record', institutions: [{ name: "Ann Lee's lab" }] });
+    expect(one).toMatchObject({ source: 'openalex', stale: false });
+  });
+
+  it('resolves the papers ahead in the same calls and fills the author call up to 100 ids with their authors', async () => {
+    const world = { openalex: new Map(Array.from({ length: 40 }, (_, k) => [`2606.${String(k).padStart(5, '0')}`, names(k, 6)])), s2: new Map() };
+    const { batches, openalex } = setup(world);
+    const all = [...world.openalex.keys()];
+    const answers = await batches.authorsOf({ papers: [listed(all[0]!, names(0, 6))], ahead: all.slice(1), followed: null });
+    expect(answers).toHaveLength(1);
+    expect(openalex.worksByArxivIds.mock.calls.map((c) => c[0].length)).toEqual([40]);
+    expect(openalex.authorsByIds.mock.calls.map((c) => c[0].length)).toEqual([100]);
+    // The next papers down are answered from the cache: their authors came with that call.
+    const before = openalex.authorsByIds.mock.calls.length;
+    for (let k = 1; k < 16; k++) await batches.authorsOf({ papers: [listed(all[k]!, names(k, 6))], ahead: all.slice(k + 1), followed: null });
+    expect(openalex.authorsByIds.mock.calls.length).toBe(before);
+    expect(openalex.worksByArxivIds).toHaveBeenCalledOnce();
+  });
+
+  it('asks Semantic Scholar once for every paper OpenAlex lacks, near and ahead, and shows its figures as the record', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00002', ['Sam Roe']], ['2606.00003', ['Tia Poe']]]) };
+    const { batches, s2 } = setup(world);
+    const [one, two] = await batches.authorsOf({
+      papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00002', ['Sam Roe'])], ahead: ['2606.00003'], followed: null,
+    });
+    expect(s2.papersByArxivIds.mock.calls.map((c) => c[0])).toEqual([['2606.00002', '2606.00003']]);
+    expect(two).toMatchObject({ source: 's2' });
+    expect(slots(two!)[0]).toMatchObject({ state: 'ready', match: 'record', metrics: { source: 's2', hIndex: 7 } });
+    expect(one).toMatchObject({ source: 'openalex' });
+  });
+
+  it('hands the papers neither catalog has to the fresh-paper identity, and shows what it found with its label', async () => {
+    const world = { openalex: new Map(), s2: new Map() };
+    const identifyFresh: IdentifyFresh = async (papers) => papers.map((p) => p.names.map((n, i) => (i === 0
+      ? { match: 'inferred' as const, openalexId: idOf(n), s2Id: null, evidence: [], candidates: [], note: '' }
+      : { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' })));
+    const { batches, identifyFresh: seam } = setup(world, { identifyFresh });
+    const [fresh] = await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: ['2606.00010'], followed: null });
+    expect(seam).toHaveBeenCalledWith([listed('2606.00009', ['Ann Lee', 'Bo Li'])]);
+    expect(fresh).toMatchObject({ source: 'fresh' });
+    expect(slots(fresh!)).toMatchObject([{ state: 'ready', match: 'inferred', metrics: { openalexId: idOf('Ann Lee') } }, { state: 'unmatched' }]);
+  });
+
+  it('by default shows every author of a fresh paper as no profile, without a request for them', async () => {
+    const { batches, openalex } = setup({ openalex: new Map(), s2: new Map() });
+    const [fresh] = await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: [], followed: null });
+    expect(slots(fresh!).map((s) => s.state)).toEqual(['unmatched', 'unmatched']);
+    expect(openalex.authorsByIds).not.toHaveBeenCalled();
+  });
+
+  it('makes no request on a second reading (every answer, misses included, is cached)', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00002', ['Sam Roe']]]) };
+    const { batches, requests, cache } = setup(world);
+    const ask = () => batches.authorsOf({
+      papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00002', ['Sam Roe']), listed('2606.00003', ['Fay Few'])], ahead: [], followed: null,
+    });
+    const cold = await ask();
+    const made = requests();
+    await cache.settle();
+    expect(await ask()).toEqual(cold);
+    expect(requests()).toBe(made);
+  });
+
+  it('shares the abs page\'s cache: a paper seen on a listing opens warm, and a DOI-list miss is not taken for OpenAlex\'s 404', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00002', ['Sam Roe']]]) };
+    const { batches, catalog, openalex, cache } = setup(world);
+    await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00002', ['Sam Roe'])], ahead: [], followed: null });
+    await cache.settle();
+    const seen = await catalog.paperAuthors('2606.00001', ['Lee, Ann']);
+    expect(seen.slots[0]!.openalex?.openalexId).toBe(idOf('Ann Lee'));
+    expect((await catalog.authorMetrics([idOf('Ann Lee')])).value[idOf('Ann Lee')]).toBeTruthy();
+    expect(openalex.workByArxivId).not.toHaveBeenCalled();
+    expect(openalex.authorsByIds).toHaveBeenCalledOnce();
+    // The abs page still asks the singleton, which finds merged preprints the list does not.
+    await catalog.paperAuthors('2606.00002', ['Roe, Sam']);
+    expect(openalex.workByArxivId).toHaveBeenCalledWith('2606.00002');
+  });
+
+  it('shares calls between requests that arrive together (several scroll batches, several tabs)', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']], ['2606.00002', ['Bo Li']]]), s2: new Map() };
+    const { batches, openalex } = setup(world);
+    await Promise.all([
+      batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null }),
+      batches.authorsOf({ papers: [listed('2606.00002', ['Bo Li']), listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null }),
+    ]);
+    expect(openalex.worksByArxivIds).toHaveBeenCalledOnce();
+    expect(openalex.authorsByIds).toHaveBeenCalledOnce();
+  });
+
+  it('in a quiet listing fetches only followed researchers\' figures', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee', 'Bo Li']]]), s2: new Map([['2606.00002', ['Sam Roe']]]) };
+    const { batches, openalex } = setup(world);
+    const [one, two] = await batches.authorsOf({
+      papers: [listed('2606.00001', ['Ann Lee', 'Bo Li']), listed('2606.00002', ['Sam Roe'])], ahead: [], followed: new Set([idOf('Bo Li')]),
+    });
+    expect(openalex.authorsByIds.mock.calls).toEqual([[[idOf('Bo Li')]]]);
+    expect(slots(one!).map((s: SlotAnswer) => s.state)).toEqual(['not-followed', 'ready']);
+    expect(slots(two!).map((s: SlotAnswer) => s.state)).toEqual(['not-followed']);
+  });
+
+  it('falls back to Semantic Scholar while OpenAlex fails, and reports the failure when neither answers', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00001', ['Ann Lee']]]) };
+    const [viaS2] = await setup(world, { oaDown: true }).batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null });
+    expect(viaS2).toMatchObject({ source: 's2' });
+    const [failed] = await setup(world, { oaDown: true, s2Down: true }).batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null });
+    expect(failed).toMatchObject({ error: { kind: 'http', message: 'OpenAlex 500' } });
+  });
+
+  it('uses the free singletons for the papers in view while the daily budget is spent, and nothing for those ahead', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']], ['2606.00002', ['Bo Li']]]), s2: new Map() };
+    const { batches, openalex } = setup(world, { budgetResetAt: Date.now() + 3_600_000 });
+    const [one] = await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: ['2606.00002'], followed: null });
+    expect(ids(one!)).toEqual([idOf('Ann Lee')]);
+    expect(openalex.workByArxivId.mock.calls).toEqual([['2606.00001']]);
+    expect(openalex.authorById.mock.calls.map((c) => c[0])).toEqual([idOf('Ann Lee')]);
+    expect(openalex.worksByArxivIds).not.toHaveBeenCalled();
+    expect(openalex.authorsByIds).not.toHaveBeenCalled();
+  });
+});

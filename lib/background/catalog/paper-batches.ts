@@ -1,0 +1,354 @@
+/**
+ * The authors of many papers at once, for listing and search pages. Every catalog call is
+ * batched across papers, and across requests that arrive together (several scroll batches of a
+ * page, several tabs); every answer is read from and written to the cache under the keys the abs
+ * page uses (CACHE_KEYS), so one warms the other.
+ *
+ *   the papers' works     OpenAlex /works?filter=doi:…            ≤100 DOIs a call
+ *   the rest of them      Semantic Scholar POST /paper/batch       ≤500 ids a call
+ *   papers neither has    the fresh-paper identity (fresh-papers.ts)
+ *   author metrics        OpenAlex /authors?filter=id:…           ≤100 ids a call, each author once
+ *
+ * A request names the papers the reader is about to see, answered in full, and the papers after
+ * them (`ahead`), which are resolved but not answered: their works are looked up with the others
+ * (one DOI call takes 100 whatever their number), the ones OpenAlex lacks go into the same
+ * Semantic Scholar batch, and their authors fill the last author call up to 100 ids. So a page
+ * read from top to bottom costs about one call per 100 papers plus one per 100 distinct authors.
+ */
+import type { Cache, CacheEntry } from '../cache/cache';
+import { createBatcher } from './batcher';
+import { CACHE_KEYS, TTL, lookupTtl, pairAuthors, type Catalog, type Lookup } from './catalog';
+import type { IdentifyFresh, ListedPaper } from './fresh-papers';
+import type { OpenAlexClient } from './openalex';
+import type { SemanticScholarClient } from './semantic-scholar';
+import { toWireError } from '../errors';
+import type { MatchKind } from '../../catalog/identity';
+import { CatalogError, type AuthorMetrics, type Institution, type PaperRecord } from '../../catalog/types';
+import type { WireError } from '../../shared/protocol/wire';
+import { OPENALEX_MAX_OR_VALUES, S2_BATCH_MAX } from '../../shared/limits';
+
+/** How long a partial call waits for lookups from other requests: well under a frame. */
+const WINDOW_MS = 12;
+/** Filler candidates checked against the cache at a time (most are found in the first slice). */
+const FILLER_SLICE = 200;
+
+/** One author of one paper, as a listing badge shows them. */
+export type SlotAnswer =
+  | {
+      state: 'ready';
+      match: MatchKind;
+      metrics: AuthorMetrics;
+      /** Institutions the paper's record gives this author (OpenAlex authorships). */
+      institutions: Institution[];
+      s2Id: string | null;
+    }
+  | { state: 'unmatched' }
+  /** Only followed researchers were asked for, and this author is none of them. */
+  | { state: 'not-followed' }
+  | { state: 'error'; error: WireError };
+
+export type PaperAnswer =
+  | { arxivId: string; source: 'openalex' | 's2' | 'fresh'; slots: SlotAnswer[]; fetchedAt: number; stale: boolean }
+  | { arxivId: string; error: WireError };
+
+export interface BatchRequest {
+  /** The papers the reader is about to see, answered in full, in this order. */
+  papers: ListedPaper[];
+  /** Papers further down the page, nearest first: resolved and cached, not answered. */
+  ahead: string[];
+  /** When set, only these researchers' metrics are fetched (the reader's quiet listing). */
+  followed: ReadonlySet<string> | null;
+}
+
+interface Dated<T> {
+  value: T;
+  fetchedAt: number;
+  stale: boolean;
+}
+
+type WorkOutcome =
+  | { kind: 'openalex' | 's2'; record: PaperRecord; fetchedAt: number; stale: boolean }
+  | { kind: 'fresh'; fetchedAt: number; stale: boolean }
+  | { kind: 'error'; error: unknown };
+
+/** OpenAlex's side of a paper: the work, "not there" (404 or not in the DOI list), or a failure. */
+type OpenAlexSide = Dated<Lookup<PaperRecord>> | { error: unknown };
+
+type MetricsOutcome = Dated<AuthorMetrics> | { error: unknown } | null;
+
+export interface PaperBatchDeps {
+  openalex: Pick<OpenAlexClient, 'worksByArxivIds' | 'authorsByIds' | 'budgetResetAt'>;
+  s2: Pick<SemanticScholarClient, 'papersByArxivIds'>;
+  cache: Cache;
+  /** The singleton lookups that still work while OpenAlex's daily budget is spent. */
+  catalog: Pick<Catalog, 'openAlexWork' | 'authorMetrics'>;
+  /** Who the authors of papers neither catalog has are (the seam for the identity engine). */
+  identifyFresh: IdentifyFresh;
+  now?: () => number;
+}
+
+const isBudget = (e: unknown) => e instanceof CatalogError && e.kind === 'budget-exhausted';
+const settle = <T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> =>
+  p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+
+export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh, now = Date.now }: PaperBatchDeps) {
+  const store = (entries: CacheEntry<unknown>[]) => void cache.putMany(entries);
+
+  // Each loader writes what it learnt to the cache at once: calls are shared between requests,
+  // so no single request owns the answer.
+  const works = createBatcher<string, PaperRecord>({
+    max: OPENALEX_MAX_OR_VALUES,
+    windowMs: WINDOW_MS,
+    load: async (ids) => {
+      const found = await openalex.worksByArxivIds(ids);
+      store(ids.map((id) => {
+        const record = found.get(id);
+        return record
+          ? { key: CACHE_KEYS.openAlexWork(id), value: { found: true, value: record }, ttlMs: TTL.paper }
+          : { key: CACHE_KEYS.openAlexListed(id), value: { found: false }, ttlMs: TTL.notFound };
+      }));
+      return found;
+    },
+  });
+  const s2Papers = createBatcher<string, PaperRecord | null>({
+    max: S2_BATCH_MAX,
+    windowMs: WINDOW_MS,
+    load: async (ids) => {
+      const found = await s2.papersByArxivIds(ids);
+      store([...found].map(([id, record]) => {
+        const value: Lookup<PaperRecord> = record ? { found: true, value: record } : { found: false };
+        return { key: CACHE_KEYS.s2Paper(id), value, ttlMs: lookupTtl(id, now())(value) };
+      }));
+      return found;
+    },
+  });
+  const authors = createBatcher<string, AuthorMetrics>({
+    max: OPENALEX_MAX_OR_VALUES,
+    windowMs: WINDOW_MS,
+    load: async (ids) => {
+      const found = await openalex.authorsByIds(ids);
+      store(found.map((m) => ({ key: CACHE_KEYS.openAlexAuthor(m.openalexId!), value: m, ttlMs: TTL.author })));
+      return new Map(found.map((m) => [m.openalexId!, m]));
+    },
+  });
+
+  const dated = <T>(value: T): Dated<T> => ({ value, fetchedAt: now(), stale: false });
+  const budgetSpent = () => openalex.budgetResetAt() > now();
+
+  /** Starts a refresh of stale answers; the stale ones are used meanwhile and kept if it fails. */
+  function refresh<V>(batcher: { get(keys: readonly string[]): Map<string, Promise<V | undefined>> }, ids: string[]): void {
+    if (ids.length) for (const answer of batcher.get(ids).values()) answer.catch(() => undefined);
+  }
+
+  /** OpenAlex's side of every paper: cached answers first, then the DOI list. */
+  async function openAlexSide(ids: string[], urgent: ReadonlySet<string>): Promise<Map<string, OpenAlexSide>> {
+    const keys = ids.flatMap((id) => [CACHE_KEYS.openAlexWork(id), CACHE_KEYS.openAlexListed(id)]);
+    const hits = await cache.getMany<Lookup<PaperRecord>>(keys);
+    const side = new Map<string, OpenAlexSide>();
+    const unknown: string[] = [];
+    const stale: string[] = [];
+    for (const id of ids) {
+      // The singleton's answer, when there is one, is the authoritative one.
+      const hit = hits.get(CACHE_KEYS.openAlexWork(id)) ?? hits.get(CACHE_KEYS.openAlexListed(id));
+      if (!hit) unknown.push(id);
+      else {
+        side.set(id, { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale });
+        if (hit.stale) stale.push(id);
+      }
+    }
+    refresh(works, budgetSpent() ? [] : stale);
+    const asked = budgetSpent() ? new Map<string, Promise<PaperRecord | undefined>>() : works.get(unknown);
+    await Promise.all(unknown.map(async (id) => {
+      const answer = asked.get(id);
+      const got = answer ? await settle(answer) : { ok: false as const, error: new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent') };
+      if (got.ok) side.set(id, dated(got.value ? { found: true, value: got.value } : { found: false }));
+      else if (isBudget(got.error) && urgent.has(id)) {
+        // Singletons are free: the papers the reader is looking at are still found one by one.
+        const one = await settle(catalog.openAlexWork(id));
+        side.set(id, one.ok ? one.value : { error: one.error });
+      } else side.set(id, { error: got.error });
+    }));
+    return side;
+  }
+
+  /** Semantic Scholar's records of the papers OpenAlex did not give: cached answers, then one batch. */
+  async function s2Side(ids: string[]): Promise<Map<string, Dated<Lookup<PaperRecord>> | { error: unknown }>> {
+    const hits = await cache.getMany<Lookup<PaperRecord>>(ids.map(CACHE_KEYS.s2Paper));
+    const side = new Map<string, Dated<Lookup<PaperRecord>> | { error: unknown }>();
+    const unknown = ids.filter((id) => {
+      const hit = hits.get(CACHE_KEYS.s2Paper(id));
+      if (hit) side.set(id, { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale });
+      return !hit;
+    });
+    refresh(s2Papers, ids.filter((id) => hits.get(CACHE_KEYS.s2Paper(id))?.stale));
+    const asked = s2Papers.get(unknown);
+    await Promise.all(unknown.map(async (id) => {
+      const got = await settle(asked.get(id)!);
+      side.set(id, got.ok ? dated(got.value ? { found: true, value: got.value } : { found: false }) : { error: got.error });
+    }));
+    return side;
+  }
+
+  function outcome(oa: OpenAlexSide, s2: Dated<Lookup<PaperRecord>> | { error: unknown } | undefined): WorkOutcome {
+    if (!('error' in oa) && oa.value.found) return { kind: 'openalex', record: oa.value.value, fetchedAt: oa.fetchedAt, stale: oa.stale };
+    const oaError = 'error' in oa ? oa.error : null;
+    // OpenAlex is the primary: its failure is the one reported when neither answered.
+    if (!s2 || 'error' in s2) return { kind: 'error', error: oaError ?? (s2 && 'error' in s2 ? s2.error : null) };
+    const fetchedAt = Math.min(s2.fetchedAt, 'error' in oa ? Infinity : oa.fetchedAt);
+    const stale = s2.stale || (!('error' in oa) && oa.stale);
+    if (s2.value.found) return { kind: 's2', record: s2.value.value, fetchedAt, stale };
+    return oaError ? { kind: 'error', error: oaError } : { kind: 'fresh', fetchedAt, stale };
+  }
+
+  /**
+   * Every paper's work. Resolves once the papers the reader is about to see are known; the
+   * Semantic Scholar batch for the papers ahead goes on without them.
+   */
+  async function resolve(urgent: string[], ahead: string[]) {
+    const urgentSet = new Set(urgent);
+    const oa = await openAlexSide([...urgent, ...ahead], urgentSet);
+    const toS2 = [...oa].filter(([, side]) => 'error' in side || !side.value.found).map(([id]) => id);
+    // One batch for the page's misses, near and ahead alike: its answers are cached for later.
+    const s2 = toS2.length ? s2Side(toS2) : Promise.resolve(new Map<string, never>());
+    s2.catch(() => undefined);
+    const needS2 = urgent.some((id) => toS2.includes(id));
+    const s2Answers = needS2 ? await s2 : new Map<string, never>();
+    return {
+      work: (id: string) => outcome(oa.get(id)!, s2Answers.get(id)),
+      /** OpenAlex records of the papers ahead, nearest first: their authors fill author calls. */
+      aheadRecords: ahead.flatMap((id) => {
+        const side = oa.get(id);
+        return side && !('error' in side) && side.value.found ? [side.value.value] : [];
+      }),
+    };
+  }
+
+  /** Author ids from the papers ahead, nearest first, to fill a call; each taken once. */
+  function fillerPool(records: PaperRecord[], followed: ReadonlySet<string> | null) {
+    const queue = [...new Set(records.flatMap((r) => r.authors.flatMap((a) => a.openalexId ?? [])))].filter((id) => !followed || followed.has(id));
+    let at = 0;
+    return {
+      /** Up to `n` ids not cached, not already being fetched, not in `exclude`. */
+      async take(n: number, exclude: ReadonlySet<string>): Promise<string[]> {
+        const out: string[] = [];
+        while (out.length < n && at < queue.length) {
+          const slice = queue.slice(at, at + FILLER_SLICE).filter((id) => !exclude.has(id) && !authors.has(id));
+          at += FILLER_SLICE;
+          const hits = await cache.getMany(slice.map(CACHE_KEYS.openAlexAuthor));
+          for (const id of slice) if (out.length < n && !hits.has(CACHE_KEYS.openAlexAuthor(id))) out.push(id);
+        }
+        return out;
+      },
+    };
+  }
+
+  /** Metrics of `ids` (cached, else fetched with filler up to whole calls). */
+  async function metricsOf(ids: string[], filler: ReturnType<typeof fillerPool>): Promise<Map<string, MetricsOutcome>> {
+    const unique = [...new Set(ids)];
+    const hits = await cache.getMany<AuthorMetrics>(unique.map(CACHE_KEYS.openAlexAuthor));
+    const out = new Map<string, MetricsOutcome>();
+    const missing: string[] = [];
+    for (const id of unique) {
+      const hit = hits.get(CACHE_KEYS.openAlexAuthor(id));
+      if (hit) out.set(id, { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale });
+      else missing.push(id);
+    }
+    refresh(authors, budgetSpent() ? [] : unique.filter((id) => hits.get(CACHE_KEYS.openAlexAuthor(id))?.stale));
+    if (!missing.length) return out;
+    if (budgetSpent()) {
+      // The free singletons, one per author: only for the authors the reader is looking at.
+      const got = await settle(catalog.authorMetrics(missing));
+      for (const id of missing) {
+        const m = got.ok ? got.value.value[id] : undefined;
+        out.set(id, !got.ok ? { error: got.error } : m ? { value: m, fetchedAt: got.value.fetchedAt, stale: got.value.stale } : null);
+      }
+      return out;
+    }
+    const room = (OPENALEX_MAX_OR_VALUES - (missing.length % OPENALEX_MAX_OR_VALUES)) % OPENALEX_MAX_OR_VALUES;
+    const extra = await filler.take(room, new Set(missing));
+    const asked = authors.get([...missing, ...extra]);
+    for (const answer of asked.values()) answer.catch(() => undefined);
+    await Promise.all(missing.map(async (id) => {
+      const got = await settle(asked.get(id)!);
+      out.set(id, got.ok ? (got.value ? dated(got.value) : null) : { error: got.error });
+    }));
+    return out;
+  }
+
+  function ready(match: MatchKind, m: Dated<AuthorMetrics>, institutions: Institution[], s2Id: string | null): SlotAnswer {
+    return { state: 'ready', match, metrics: m.value, institutions, s2Id };
+  }
+
+  /** One slot from a record's (or the evidence's) OpenAlex id and the metrics fetched. */
+  function slotFor(id: string | null, match: MatchKind, metrics: Map<string, MetricsOutcome>, followed: ReadonlySet<string> | null, institutions: Institution[] = []): SlotAnswer {
+    if (!id) return { state: 'unmatched' };
+    if (followed && !followed.has(id)) return { state: 'not-followed' };
+    const m = metrics.get(id);
+    if (!m) return { state: 'unmatched' };
+    if ('error' in m) return { state: 'error', error: toWireError(m.error) };
+    return ready(match, m, institutions, null);
+  }
+
+  /** The answer for `papers`, resolving `ahead` along the way. */
+  async function authorsOf({ papers, ahead, followed }: BatchRequest): Promise<PaperAnswer[]> {
+    const urgent = [...new Set(papers.map((p) => p.arxivId))];
+    const { work, aheadRecords } = await resolve(urgent, [...new Set(ahead)].filter((id) => !urgent.includes(id)));
+    const filler = fillerPool(aheadRecords, followed);
+    const outcomes = papers.map((p) => work(p.arxivId));
+    const paired = papers.map((p, k) => {
+      const o = outcomes[k]!;
+      return o.kind === 'openalex' || o.kind === 's2' ? pairAuthors(p.names, o.record.authors) : null;
+    });
+    const wanted = (id: string | null | undefined): id is string => !!id && (!followed || followed.has(id));
+
+    // Records first: their authors' metrics go out while the fresh papers are being identified.
+    const recordIds = paired.flatMap((slots, k) => (outcomes[k]!.kind === 'openalex' && slots ? slots.map((a) => a?.openalexId).filter(wanted) : []));
+    const fresh = papers.filter((_, k) => outcomes[k]!.kind === 'fresh');
+    const [recordMetrics, identities] = await Promise.all([
+      metricsOf(recordIds, filler),
+      fresh.length ? settle(identifyFresh(fresh)) : Promise.resolve({ ok: true as const, value: [] }),
+    ]);
+    const identityOf = new Map(identities.ok ? fresh.map((p, k) => [p.arxivId, identities.value[k] ?? []]) : []);
+    const identifiedIds = [...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted));
+    const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler) : new Map<string, MetricsOutcome>();
+
+    return papers.map((paper, k): PaperAnswer => {
+      const o = outcomes[k]!;
+      const { arxivId } = paper;
+      if (o.kind === 'error') return { arxivId, error: toWireError(o.error) };
+      let slots: SlotAnswer[];
+      let metrics: Map<string, MetricsOutcome> = recordMetrics;
+      if (o.kind === 'openalex') {
+        slots = paired[k]!.map((a) => slotFor(a?.openalexId ?? null, 'record', recordMetrics, followed, a?.institutions));
+      } else if (o.kind === 's2') {
+        // Semantic Scholar carries each author's numbers in the paper record; its ids are no follows.
+        slots = paired[k]!.map((a) => {
+          if (!a?.metrics) return { state: 'unmatched' };
+          return followed ? { state: 'not-followed' } : ready('record', { value: a.metrics, fetchedAt: o.fetchedAt, stale: o.stale }, [], a.s2Id);
+        });
+      } else if (!identities.ok) {
+        return { arxivId, error: toWireError(identities.error) };
+      } else {
+        metrics = freshMetrics;
+        slots = paper.names.map((_, i) => {
+          const identity = identityOf.get(arxivId)?.[i];
+          return identity?.match ? slotFor(identity.openalexId, identity.match, freshMetrics, followed) : { state: 'unmatched' };
+        });
+      }
+      let fetchedAt = o.fetchedAt;
+      let stale = o.stale;
+      for (const slot of slots) {
+        const m = slot.state === 'ready' && slot.metrics.openalexId ? metrics.get(slot.metrics.openalexId) : null;
+        if (m && !('error' in m)) {
+          fetchedAt = Math.min(fetchedAt, m.fetchedAt);
+          stale ||= m.stale;
+        }
+      }
+      return { arxivId, source: o.kind, slots, fetchedAt, stale };
+    });
+  }
+
+  return { authorsOf };
+}
+
+export type PaperBatches = ReturnType<typeof createPaperBatches>;

@@ -1,0 +1,31 @@
+/**
+ * The fresh-paper engine behind the listing flow's seam (catalog/fresh-papers.ts): many papers'
+ * authors identified in one `identify` (so its credit budget is the listing's, 10 per 100
+ * papers), and the named profiles' figures stored under the author keys the listing then reads,
+ * so showing them costs no further request.
+ */
+import type { Cache } from '../../cache/cache';
+import { CACHE_KEYS, TTL } from '../../catalog/catalog';
+import type { IdentifyFresh } from '../../catalog/fresh-papers';
+import { displayName } from '../../../arxiv/names';
+import { EAGER_AUTHORS } from '../../../shared/limits';
+import type { FreshIdentifier } from './identifier';
+
+export function freshForListings(fresh: FreshIdentifier, cache: Cache): IdentifyFresh {
+  return async (papers) => {
+    const found = await fresh.identify(
+      papers.map((p) => ({
+        arxivId: p.arxivId,
+        primaryCategory: p.category,
+        authors: p.names.slice(0, EAGER_AUTHORS).map((name, index) => ({ index, name: displayName(name) })),
+      })),
+    );
+    const ids = [...found.profiles.keys()];
+    if (ids.length) {
+      await cache.readMany(ids.map(CACHE_KEYS.openAlexAuthor), TTL.author, async () =>
+        new Map(ids.map((id) => [CACHE_KEYS.openAlexAuthor(id), found.profiles.get(id)!])),
+      );
+    }
+    return papers.map((p) => p.names.map((_, i) => found.papers.get(p.arxivId)?.[i] ?? { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' }));
+  };
+}

@@ -1,0 +1,116 @@
+import type { PagePaper } from '../arxiv/page-model';
+import type { PaperAnswer } from '../background/catalog/paper-batches';
+import type { AuthorMetrics } from '../catalog/types';
+import { RemoteError } from './client';
+import { createListingProfiles, FILL_AHEAD, RESOLVE_AHEAD } from './listing-profiles';
+
+const id = (k: number) => `2606.${String(10000 + k)}`;
+function pages(n: number): PagePaper[] {
+  return Array.from({ length: n }, (_, k) => ({
+    arxivId: id(k),
+    version: null,
+    title: '',
+    primaryCategory: 'cs.LG',
+    authors: [0, 1].map((i) => ({ index: i, name: `Author ${k}-${i}`, citationName: `Author ${k}-${i}`, anchor: null, hidden: false })),
+    element: {} as HTMLElement,
+    authorsElement: null,
+    hiddenAuthors: null,
+    locateThrough: () => undefined,
+  }));
+}
+const metrics = (oa: string): AuthorMetrics => ({
+  source: 'openalex', openalexId: oa, s2Id: null, orcid: null, displayName: oa, hIndex: 9, citedBy: 90, works: 19, lastKnownInstitutions: [],
+});
+
+interface Sent {
+  papers: { arxivId: string; names: string[]; category: string | null }[];
+  ahead: string[];
+  onlyFollowed: boolean;
+}
+
+function setup(n: number, answer?: (req: Sent) => PaperAnswer[] | Promise<never>) {
+  const sent: Sent[] = [];
+  const ask = vi.fn(async (req: Sent) => {
+    sent.push(req);
+    return { papers: answer ? await answer(req) : req.papers.map((p): PaperAnswer => ({ arxivId: p.arxivId, source: 'openalex', fetchedAt: 1, stale: false, slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }] })) };
+  });
+  const profiles = createListingProfiles(pages(n), ask as never, { onlyFollowed: false, gatherMs: 0 });
+  const index = (a: string) => Number(a.slice(5)) - 10000;
+  return { profiles, sent, ask, index, flush: () => new Promise((r) => setTimeout(r, 0)) };
+}
+
+describe('listing profiles: what is asked when', () => {
+  it('asks for the entries coming near, resolving with them the entries after them up to a whole call of 100', async () => {
+    const { profiles, sent, index } = setup(2000);
+    [0, 1, 2].forEach((k) => profiles.near(k));
+    await Promise.resolve();
+    // one entry each: near() asks at once in tests (no gathering)
+    const papers = sent.flatMap((s) => s.papers.map((p) => index(p.arxivId)));
+    const ahead = new Set(sent.flatMap((s) => s.ahead.map(index)));
+    expect(papers).toEqual([0, 1, 2]);
+    expect(sent[0]!.papers[0]).toEqual({ arxivId: id(0), names: ['Author 0-0', 'Author 0-1'], category: 'cs.LG' });
+    expect(sent[0]!.ahead).toHaveLength(99);
+    expect(Math.max(...ahead)).toBe(99);
+  });
+
+  it('uses what is resolved while it lasts, then resolves a larger block, and never names an entry the reader did not approach', async () => {
+    const { profiles, sent, index } = setup(2000);
+    profiles.near(0);
+    profiles.near(10); // well inside the first block: only its next entries, to fill author calls
+    expect(sent[1]!.ahead.map(index)).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => 11 + j));
+    profiles.near(100 - RESOLVE_AHEAD); // the resolved part runs short: the next block, twice as large
+    const block = sent[2]!.ahead.map(index).filter((k) => k >= 100);
+    expect(block).toEqual(Array.from({ length: 200 }, (_, j) => 100 + j));
+    const named = new Set(sent.flatMap((s) => [...s.papers.map((p) => index(p.arxivId)), ...s.ahead.map(index)]));
+    expect(Math.max(...named)).toBe(299);
+  });
+
+  it('after a jump resolves the spot in whole calls, and asks for each entry once', async () => {
+    const { profiles, sent, index } = setup(2000);
+    profiles.near(0);
+    for (const k of [1500, 1501, 1502, 1500]) profiles.near(k);
+    const spot = sent.slice(1);
+    expect(spot.flatMap((s) => s.papers.map((p) => index(p.arxivId)))).toEqual([1500, 1501, 1502]);
+    const unresolved = spot[0]!.ahead.map(index).filter((k) => k > 1500);
+    expect(unresolved.length + 1).toBe(200); // the jump and its block fill two DOI calls
+  });
+});
+
+describe('listing profiles: badge states', () => {
+  it('shows each slot as the background answers it, with how the person was identified', async () => {
+    const { profiles, flush } = setup(3);
+    profiles.near(0);
+    const [a, b] = profiles.entriesOf(0);
+    expect(a!.state.value.kind).toBe('loading');
+    await flush();
+    expect(a!.state.value).toMatchObject({ kind: 'ready', match: 'record', metrics: { openalexId: 'A1' } });
+    expect(b!.state.value.kind).toBe('unmatched');
+    await profiles.answered(0);
+    expect(profiles.progress.value).toEqual({ total: 3, settled: 1, loading: 0 });
+  });
+
+  it('numbers badges across the page, so the card layer can address any of them', () => {
+    const { profiles } = setup(3);
+    profiles.entriesOf(2);
+    profiles.entriesOf(0);
+    expect(profiles.all.map((e) => e.name)).toEqual(['Author 2-0', 'Author 2-1', 'Author 0-0', 'Author 0-1']);
+    expect(profiles.entriesOf(0)[1]!.index).toBe(3);
+  });
+
+  it('marks a paper the catalogs could not answer, and a lost background, as errors; retry asks again', async () => {
+    let fail = true;
+    const { profiles, sent, flush } = setup(3, (req) => {
+      if (fail) return Promise.reject(new RemoteError({ kind: 'network', message: 'offline', retryAt: null }));
+      return req.papers.map((p) => ({ arxivId: p.arxivId, error: { kind: 'http', message: 'OpenAlex 500', retryAt: null } }));
+    });
+    profiles.near(0);
+    await flush();
+    expect(profiles.entriesOf(0)[0]!.state.value).toMatchObject({ kind: 'error', message: 'offline' });
+    fail = false;
+    await profiles.retry();
+    await flush();
+    expect(sent).toHaveLength(2);
+    expect(profiles.entriesOf(0)[1]!.state.value).toMatchObject({ kind: 'error', message: 'OpenAlex 500' });
+    expect(profiles.progress.value.settled).toBe(1);
+  });
+});

@@ -1,0 +1,262 @@
+/**
+ * The author-profile state of a listing or search page: thousands of entries, of which the
+ * reader looks at a few screens. Pure state and scheduling (no DOM): the listing-badges feature
+ * says which entries came near the viewport; this decides what to ask the background, in as few
+ * requests as the catalogs allow, and holds every badge's state.
+ *
+ * What is asked when an entry comes near (catalog/paper-batches.ts does the rest):
+ *   - the entries near the viewport, answered in full;
+ *   - `ahead`: the entries after them whose authors fill the next author call, and, once the
+ *     resolved part of the page runs short, the next block of entries to resolve — 100 at first,
+ *     doubling as the reader keeps scrolling (up to one Semantic Scholar batch, 500), so a glance
+ *     at the first screen costs a call or three and a read to the end about one call per 100
+ *     papers and per 100 authors. Entries never approached are never asked for.
+ */
+import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import type { PagePaper } from '../arxiv/page-model';
+import type { PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
+import { RemoteError, type ask as askBackground } from './client';
+import type { AuthorEntry, BadgeState } from './author-profiles';
+import { MAX_BATCH_PAPERS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
+
+type Ask = typeof askBackground;
+
+/** Entries after the near ones whose authors may fill an author call (about 200 authors). */
+export const FILL_AHEAD = 40;
+/** When fewer resolved entries than this are left below the near ones, the next block is resolved. */
+export const RESOLVE_AHEAD = 60;
+/** Waits this long for entries that come near in the same scroll before asking. */
+const GATHER_MS = 16;
+
+type Status = 'new' | 'asked' | 'done' | 'failed';
+
+export interface ListingProgress {
+  /** Entries the page has. */
+  total: number;
+  /** Entries asked for whose badges have settled (ready, no profile, failed). */
+  settled: number;
+  /** Entries whose answer is awaited. */
+  loading: number;
+}
+
+export interface ListingOptions {
+  /** The reader's quiet listing: only followed researchers' figures. */
+  onlyFollowed: boolean;
+  /** Milliseconds to gather near entries before asking (tests use 0). */
+  gatherMs?: number;
+}
+
+function stateOf(slot: SlotAnswer, fetchedAt: number): BadgeState {
+  switch (slot.state) {
+    case 'ready':
+      return {
+        kind: 'ready',
+        metrics: slot.metrics,
+        paperInstitutions: slot.institutions,
+        s2Id: slot.s2Id ?? slot.metrics.s2Id,
+        fetchedAt,
+        refreshFailed: false,
+        match: slot.match,
+      };
+    case 'error':
+      return { kind: 'error', message: slot.error.message, retryAt: slot.error.retryAt };
+    case 'unmatched':
+    case 'not-followed':
+      return { kind: 'unmatched' };
+  }
+}
+
+const errorState = (e: unknown): BadgeState => ({
+  kind: 'error',
+  message: e instanceof Error ? e.message : String(e),
+  retryAt: e instanceof RemoteError ? e.retryAt : null,
+});
+
+export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { onlyFollowed, gatherMs = GATHER_MS }: ListingOptions) {
+  const n = papers.length;
+  const status: Status[] = new Array<Status>(n).fill('new');
+  /** Sent once (near or ahead): the background knows its work. */
+  const resolved = new Uint8Array(n);
+  /** Each entry's author badges, made when it first comes near. */
+  const byPaper: (AuthorEntry[] | undefined)[] = new Array<AuthorEntry[] | undefined>(n);
+  /** Every badge of the page, by its page-wide index (the card layer addresses them so). */
+  const all: AuthorEntry[] = [];
+  const near = new Set<number>();
+  /** Settles when entry k's answer (or failure) has been applied. */
+  const answered = new Map<number, { promise: Promise<void>; resolve: () => void }>();
+  const answeredOf = (k: number) => {
+    let a = answered.get(k);
+    if (!a) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      a = { promise, resolve };
+      answered.set(k, a);
+    }
+    return a;
+  };
+  let blocks = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const progress = signal<ListingProgress>({ total: n, settled: 0, loading: 0 });
+  let disposed = false;
+
+  const count = () => {
+    let settled = 0;
+    let loading = 0;
+    for (const s of status) {
+      if (s === 'done' || s === 'failed') settled++;
+      else if (s === 'asked') loading++;
+    }
+    progress.value = { total: n, settled, loading };
+  };
+
+  /** The badges of entry `k`, made on first use (its author list is read then). */
+  function entriesOf(k: number): AuthorEntry[] {
+    let entries = byPaper[k];
+    if (!entries) {
+      entries = papers[k]!.authors.map((a) => {
+        const entry: AuthorEntry = { index: all.length, name: a.name, lazy: false, state: signal<BadgeState>({ kind: 'loading' }) };
+        all.push(entry);
+        return entry;
+      });
+      byPaper[k] = entries;
+    }
+    return entries;
+  }
+
+  function apply(k: number, answer: PaperAnswer): void {
+    const entries = entriesOf(k);
+    batch(() => {
+      if ('error' in answer) {
+        const state = errorState(new RemoteError(answer.error));
+        for (const e of entries) e.state.value = state;
+        status[k] = 'failed';
+        return;
+      }
+      entries.forEach((e, i) => {
+        const slot = answer.slots[i];
+        e.state.value = slot ? stateOf(slot, answer.fetchedAt) : { kind: 'unmatched' };
+      });
+      status[k] = 'done';
+    });
+    answeredOf(k).resolve();
+  }
+
+  /** The entries after `last` to resolve or use as filler, nearest first. */
+  function aheadOf(last: number, unresolvedNear: number): number[] {
+    let firstUnresolved = -1;
+    for (let j = last + 1; j < n; j++) {
+      if (!resolved[j]) {
+        firstUnresolved = j;
+        break;
+      }
+    }
+    const resolve = unresolvedNear > 0 || (firstUnresolved >= 0 && firstUnresolved - last <= RESOLVE_AHEAD);
+    // Resolved in whole DOI calls: the near entries and the block together fill them.
+    const growing = Math.min(MAX_BATCH_PAPERS, OPENALEX_MAX_OR_VALUES * 2 ** blocks);
+    const target = resolve ? Math.max(growing, Math.ceil(unresolvedNear / OPENALEX_MAX_OR_VALUES) * OPENALEX_MAX_OR_VALUES) : 0;
+    if (resolve) blocks++;
+    const out: number[] = [];
+    let unresolved = unresolvedNear;
+    let fillers = 0;
+    for (let j = last + 1; j < n && out.length < MAX_BATCH_PAPERS; j++) {
+      if (status[j] !== 'new') continue;
+      const fill = fillers < FILL_AHEAD;
+      const block = !resolved[j] && unresolved < target;
+      if (!fill && !block) {
+        if (unresolved >= target) break;
+        continue;
+      }
+      out.push(j);
+      fillers++;
+      if (!resolved[j]) unresolved++;
+    }
+    return out;
+  }
+
+  async function send(): Promise<void> {
+    timer = undefined;
+    const wanted = [...near].filter((k) => status[k] === 'new').sort((a, b) => a - b);
+    near.clear();
+    for (let start = 0; start < wanted.length; start += MAX_BATCH_PAPERS) {
+      const part = wanted.slice(start, start + MAX_BATCH_PAPERS);
+      const ahead = aheadOf(part[part.length - 1]!, part.filter((k) => !resolved[k]).length);
+      for (const k of part) {
+        status[k] = 'asked';
+        resolved[k] = 1;
+      }
+      for (const k of ahead) resolved[k] = 1;
+      count();
+      const request = {
+        type: 'papers-authors' as const,
+        papers: part.map((k) => ({
+          arxivId: papers[k]!.arxivId,
+          names: entriesOf(k).map((e) => e.name),
+          category: papers[k]!.primaryCategory,
+        })),
+        ahead: ahead.map((k) => papers[k]!.arxivId),
+        onlyFollowed,
+      };
+      void ask(request).then(
+        (answer) => {
+          if (disposed) return;
+          part.forEach((k, i) => {
+            const a = answer.papers[i];
+            if (a) apply(k, a);
+          });
+          count();
+        },
+        (e: unknown) => {
+          if (disposed) return;
+          const state = errorState(e);
+          batch(() => {
+            for (const k of part) {
+              for (const entry of entriesOf(k)) entry.state.value = state;
+              status[k] = 'failed';
+            }
+          });
+          for (const k of part) answeredOf(k).resolve();
+          count();
+        },
+      );
+    }
+  }
+
+  return {
+    /** Every badge made so far, by page-wide index. */
+    all,
+    entriesOf,
+    progress: progress as ReadonlySignal<ListingProgress>,
+
+    /** Entry `k` came near the viewport: its badges load (once), together with others near. */
+    near(k: number): void {
+      entriesOf(k);
+      if (status[k] !== 'new') return;
+      near.add(k);
+      if (gatherMs <= 0) void send();
+      else timer ??= setTimeout(() => void send(), gatherMs);
+    },
+
+    /** Settles once entry `k` has its answer (or its failure). */
+    answered: (k: number): Promise<void> => answeredOf(k).promise,
+
+    /** Asks again for the entries that failed (all of them: a failure is rarely about one paper). */
+    retry(): Promise<void> {
+      batch(() => {
+        status.forEach((s, k) => {
+          if (s !== 'failed') return;
+          status[k] = 'new';
+          near.add(k);
+          for (const e of entriesOf(k)) e.state.value = { kind: 'loading' };
+        });
+      });
+      return send();
+    },
+
+    dispose(): void {
+      disposed = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+export type ListingProfiles = ReturnType<typeof createListingProfiles>;

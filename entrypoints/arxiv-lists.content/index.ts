@@ -6,6 +6,7 @@ import { readPageSettings, watchPageSettings } from '@/lib/page/page-settings';
 import { ask } from '@/lib/ui/client';
 import { domParsed } from '@/lib/page/document-ready';
 import { yieldToPage } from '@/lib/page/yield-to-page';
+import { requireTrustedEvents } from '@/lib/ui/trusted';
 
 /** The page, read by the reader its address calls for; null for other pages under these paths. */
 function readPage(url: string) {
@@ -21,6 +22,8 @@ export default defineContentScript({
   // 3 MB) is still parsing; nothing touches the page before it is parsed.
   runAt: 'document_start',
   async main(ctx) {
+    // Page scripts share the page with Weft's controls: only the reader's own input counts.
+    requireTrustedEvents();
     const initial = readPageSettings(ask);
     await domParsed(document);
     // Reading the entries in a task of its own, not on top of the browser's DOMContentLoaded work.

@@ -57,12 +57,15 @@ function stateOf(slot: SlotAnswer, fetchedAt: number): BadgeState {
         fetchedAt,
         refreshFailed: false,
         match: slot.match,
+        // Listings carry OpenAlex's figures only (one batch per hundred authors).
+        s2: null,
+        identity: { match: slot.match, openalexId: slot.metrics.openalexId, s2Id: slot.s2Id, evidence: [], candidates: [], note: '' },
       };
     case 'error':
       return { kind: 'error', message: slot.error.message, retryAt: slot.error.retryAt };
     case 'unmatched':
     case 'not-followed':
-      return { kind: 'unmatched' };
+      return { kind: 'unmatched', identity: null };
   }
 }
 
@@ -134,7 +137,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
       }
       entries.forEach((e, i) => {
         const slot = answer.slots[i];
-        e.state.value = slot ? stateOf(slot, answer.fetchedAt) : { kind: 'unmatched' };
+        e.state.value = slot ? stateOf(slot, answer.fetchedAt) : { kind: 'unmatched', identity: null };
       });
       status[k] = 'done';
     });

@@ -66,9 +66,13 @@ export function syncHooks(host: HTMLElement, state: BadgeState): void {
 }
 
 /** What the card layer needs of a page's badges: each by its index, loading and retrying them. */
-export type CardProfiles = Pick<AuthorProfiles, 'entries' | 'load' | 'retry'>;
+/** What the card layer needs of a page's profiles; the identity actions when the page has them. */
+export type CardProfiles = Pick<AuthorProfiles, 'entries' | 'load' | 'retry'> &
+  Partial<Pick<AuthorProfiles, 'refresh' | 'candidates' | 'correct' | 'uncorrect'>>;
 
 export function createCardLayer(profiles: CardProfiles, hostOf: (index: number) => HTMLElement, signalAbort: AbortSignal) {
+  const { refresh, candidates, correct, uncorrect } = profiles;
+  const identity = refresh && candidates && correct && uncorrect ? { refresh, candidates, correct, uncorrect } : null;
   const open = signal<OpenCard | null>(null);
   let layerHost: HTMLElement | null = null;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -155,13 +159,15 @@ export function createCardLayer(profiles: CardProfiles, hostOf: (index: number) 
                 <FollowButton id={researcher.id} name={researcher.name} />
               </div>
             )}
-            <IdentityActions
-              entry={entry}
-              onRefresh={() => profiles.refresh([entry.index])}
-              loadCandidates={() => profiles.candidates(entry.index)}
-              onChoose={(id, everywhere) => profiles.correct(entry.index, id, everywhere)}
-              onUndo={() => profiles.uncorrect(entry.index)}
-            />
+            {identity && (
+              <IdentityActions
+                entry={entry}
+                onRefresh={() => identity.refresh([entry.index])}
+                loadCandidates={() => identity.candidates(entry.index)}
+                onChoose={(id, everywhere) => identity.correct(entry.index, id, everywhere)}
+                onUndo={() => identity.uncorrect(entry.index)}
+              />
+            )}
           </>
         }
       />

@@ -13,7 +13,7 @@ const m = (id: string): AuthorMetrics => ({
 function handlers(laterS2: Promise<(PaperAuthor | null)[] | null> | null, metricsFail = false) {
   const catalog = {
     paperAuthors: vi.fn(async () => ({
-      source: 'openalex', openalexWorkId: 'W1', slots: [{ openalex: pa('A1'), s2: null }, { openalex: pa('A2'), s2: null }],
+      source: 'openalex', openalexWorkId: 'W1', slots: [{ openalex: pa('A1'), s2: null }, { openalex: pa('A2'), s2: null }], positions: [3, null],
       fetchedAt: 5, stale: false, laterS2,
     })),
     authorMetrics: vi.fn(async (ids: string[]) => {
@@ -39,6 +39,13 @@ describe('paper-authors handler', () => {
     const { h } = handlers(Promise.resolve([pa(null, '77'), null]));
     const r = await h['paper-authors'](request, sender);
     expect(r.slots.map((s) => s.s2?.s2Id ?? null)).toEqual(['77', null]);
+  });
+
+  it('tells each slot its position in the paper\'s author list', async () => {
+    const { h, catalog } = handlers(null);
+    const r = await h['paper-authors']({ ...request, fullList: true }, sender);
+    expect(catalog.paperAuthors).toHaveBeenCalledWith('2406.05546', ['A, B', 'C, D'], undefined, true);
+    expect(r.slots.map((s) => s.position)).toEqual([3, null]);
   });
 
   it('does not wait for a slow Semantic Scholar', async () => {

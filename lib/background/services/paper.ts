@@ -9,7 +9,7 @@ import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
 import { toWireError } from '../errors';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
-import { ArxivId, PersonName, Revalidate } from './fields';
+import { ArxivId, PersonName, PrintedEvidence, Revalidate } from './fields';
 import { authorMetrics, type MetricsAnswer } from './author';
 import { MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
 
@@ -26,6 +26,17 @@ export const paperRequests = defineRequests({
       names: v.pipe(v.array(PersonName), v.minLength(1), v.maxLength(MAX_PAGE_AUTHORS)),
       /** Also return the OpenAlex metrics of the first `eager` authors (one round trip per page). */
       eager: v.optional(Count),
+      /**
+       * The page prints no author list of its own (the HTML view): its names' positions in the
+       * paper's list (`slots[i].position`) must come from the fullest record.
+       */
+      fullList: v.optional(v.boolean()),
+      /**
+       * What the page prints beside the names (affiliations, e-mail domains, ORCIDs), aligned
+       * with `names`: evidence for the fresh-paper identity engine (docs/identity.md) when no
+       * catalog has the paper yet. A paper with a record is identified by that record alone.
+       */
+      printed: v.optional(PrintedEvidence),
       revalidate: Revalidate,
     },
   },
@@ -51,15 +62,16 @@ export function paperService(deps: BackgroundDeps) {
   const { catalog } = deps;
   const panels = createPaperPanels(deps);
   return paperRequests.answer({
-    'paper-authors': async ({ arxivId, names, eager = 0, revalidate }) => {
-      const r = await catalog.paperAuthors(arxivId, names, revalidate);
+    'paper-authors': async ({ arxivId, names, eager = 0, fullList = false, revalidate }) => {
+      const r = await catalog.paperAuthors(arxivId, names, revalidate, fullList);
       const eagerIds = r.slots.slice(0, eager).flatMap((s) => (s.openalex?.openalexId ? [s.openalex.openalexId] : []));
       const pending: Promise<MetricsAnswer | { error: WireError } | null> = eagerIds.length
         ? authorMetrics(catalog, eagerIds, revalidate).catch((e: unknown) => ({ error: toWireError(e) }))
         : Promise.resolve(null);
       // Semantic Scholar's profile ids are welcome, but never worth delaying the numbers for.
       const s2 = r.laterS2 ? await Promise.race([r.laterS2, pending.then(() => delay(S2_GRACE_MS)).then(() => null)]) : null;
-      const slots = s2 ? r.slots.map((slot, i) => ({ ...slot, s2: s2[i] ?? null })) : r.slots;
+      // `position`: where the name is in the paper's author list, for pages that print none.
+      const slots = r.slots.map((slot, i) => ({ ...slot, s2: s2 ? (s2[i] ?? null) : slot.s2, position: r.positions[i] ?? null }));
       return { source: r.source, openalexWorkId: r.openalexWorkId, slots, fetchedAt: r.fetchedAt, stale: r.stale, eagerMetrics: await pending };
     },
     'paper-citations': async ({ arxivId, revalidate }) => flat(await panels.citations(arxivId, revalidate)),

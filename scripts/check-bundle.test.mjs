@@ -17,7 +17,10 @@ function goodManifest(browser = 'chrome') {
     optional_permissions: ['notifications'],
     host_permissions: ['https://api.semanticscholar.org/*', 'https://api.openalex.org/*'],
     background: browser === 'firefox' ? { scripts: ['background.js'] } : { service_worker: 'background.js' },
-    content_scripts: [{ matches: ['https://arxiv.org/abs/*'], run_at: 'document_start', js: ['content-scripts/arxiv-abs.js'] }],
+    content_scripts: [
+      { matches: ['https://arxiv.org/abs/*'], run_at: 'document_start', js: ['content-scripts/arxiv-abs.js'] },
+      { matches: ['https://arxiv.org/html/*'], run_at: 'document_start', js: ['content-scripts/arxiv-html.js'] },
+    ],
     ...(browser === 'firefox'
       ? { browser_specific_settings: { gecko: { id: 'weft@weft.invalid', data_collection_permissions: { required: ['searchTerms', 'browsingActivity'] } } } }
       : {}),
@@ -104,6 +107,9 @@ describe('compareManifest', () => {
     ['optional hosts', (m) => { m.optional_host_permissions = ['https://*/*']; }, 'optional_host_permissions: unexpected https://*/*'],
     ['a wider content script', (m) => m.content_scripts[0].matches.push('https://arxiv.org/*'), 'content_scripts:'],
     ['a second content script', (m) => m.content_scripts.push({ matches: ['https://example.com/*'], js: ['x.js'] }), 'content_scripts:'],
+    ['the HTML view\'s script on all of arxiv.org', (m) => { m.content_scripts[1].matches = ['https://arxiv.org/*']; }, 'content_scripts:'],
+    ['the HTML view\'s script on its figures\' host too', (m) => m.content_scripts[1].matches.push('https://arxiv.org/html/*/x*.png'), 'content_scripts:'],
+    ['the abs page\'s script gone', (m) => m.content_scripts.shift(), 'content_scripts:'],
     ['a content script in every frame', (m) => { m.content_scripts[0].all_frames = true; }, 'content_scripts:'],
     ['a content script in the page world', (m) => { m.content_scripts[0].world = 'MAIN'; }, 'content_scripts:'],
     ['web-accessible resources', (m) => { m.web_accessible_resources = [{ resources: ['*'], matches: ['<all_urls>'] }]; }, 'web_accessible_resources:'],

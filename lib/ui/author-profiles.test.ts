@@ -7,9 +7,10 @@ const metrics = (id: string, h: number): AuthorMetrics => ({
   source: 'openalex', openalexId: id, s2Id: null, orcid: null, displayName: `Person ${id}`,
   hIndex: h, citedBy: h * 100, works: h * 3, lastKnownInstitutions: [],
 });
-const oaSlot = (id: string | null): AuthorSlot => ({
+const oaSlot = (id: string | null, position: number | null = null): AuthorSlot => ({
   openalex: id ? { name: 'x', rawName: null, openalexId: id, s2Id: null, institutions: [], metrics: null } : null,
   s2: null,
+  position,
 });
 const authors = (n: number, hiddenFrom = Infinity) =>
   Array.from({ length: n }, (_, i) => ({ index: i, name: `Name ${i}`, citationName: `Name, ${i}`, hidden: i >= hiddenFrom }));
@@ -17,7 +18,7 @@ const authors = (n: number, hiddenFrom = Infinity) =>
 type AskFn = Parameters<typeof createAuthorProfiles>[2];
 
 function fakeAsk(slots: AuthorSlot[], opts: { failPaper?: boolean; failMetrics?: boolean; stale?: boolean } = {}) {
-  type Req = { type: string; ids?: string[]; eager?: number; revalidate?: boolean };
+  type Req = { type: string; ids?: string[]; eager?: number; revalidate?: boolean; fullList?: boolean; printed?: unknown };
   const calls: Req[] = [];
   const metricsFor = (ids: string[], revalidate?: boolean) => {
     const out: Record<string, AuthorMetrics> = {};
@@ -48,6 +49,28 @@ describe('author profiles', () => {
     expect(p.entries.map((e) => e.state.value.kind)).toEqual(['ready', 'unmatched', 'ready']);
     const s = p.entries[2]!.state.value;
     expect(s.kind === 'ready' && s.metrics.hIndex).toBe(7);
+    expect(s.kind === 'ready' && s.match).toBe('record');
+    // The page prints the paper's list: an author's position is its index, from the start.
+    expect(p.entries.map((e) => e.position.value)).toEqual([0, 1, 2]);
+  });
+
+  it('on a page without its own author list, places each name where the record says, and sends the printed evidence', async () => {
+    const printed = { authors: [null, { affiliations: ['CERN'], orcid: null, emailDomains: [] }], paper: { affiliations: [], emailDomains: [] } };
+    const { ask, calls } = fakeAsk([oaSlot('A3', 2), oaSlot('A4', 3), oaSlot(null, null)]);
+    const p = createAuthorProfiles('1411.4413', authors(3), ask, { ownList: false, printed });
+    expect(p.entries.map((e) => e.position.value)).toEqual([null, null, null]);
+    await p.start();
+    expect(p.entries.map((e) => e.position.value)).toEqual([2, 3, null]);
+    expect(calls[0]).toMatchObject({ type: 'paper-authors', fullList: true, printed });
+  });
+
+  it('falls back to the page\'s order when no catalog has the paper', async () => {
+    const ask = vi.fn(async () => {
+      throw new RemoteError({ kind: 'not-found', message: 'unknown paper', retryAt: null });
+    });
+    const p = createAuthorProfiles('2406.99999', authors(2), ask as unknown as AskFn, { ownList: false });
+    await p.start();
+    expect(p.entries.map((e) => [e.position.value, e.state.value.kind])).toEqual([[0, 'unmatched'], [1, 'unmatched']]);
   });
 
   it('loads the first 100 of a very long list with the page in one round trip, the rest on demand', async () => {
@@ -108,7 +131,7 @@ describe('author profiles', () => {
 
   it('uses Semantic Scholar metrics carried inline when OpenAlex has no record', async () => {
     const s2metrics = { ...metrics('A0', 9), source: 's2' as const, openalexId: null, s2Id: '123' };
-    const slot: AuthorSlot = { openalex: null, s2: { name: 'x', rawName: null, openalexId: null, s2Id: '123', institutions: [], metrics: s2metrics } };
+    const slot: AuthorSlot = { openalex: null, s2: { name: 'x', rawName: null, openalexId: null, s2Id: '123', institutions: [], metrics: s2metrics }, position: 0 };
     const { ask, calls } = fakeAsk([slot]);
     const p = createAuthorProfiles('2403.10561', authors(1), ask);
     await p.start();

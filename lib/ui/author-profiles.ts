@@ -3,8 +3,10 @@
  * each one's numbers. Pure state and loading logic (no DOM), driven by the background through
  * the message protocol; the author-badges feature renders it.
  */
-import { batch, signal, type Signal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import type { MatchKind } from '../catalog/identity';
 import type { AuthorMetrics, Institution, PaperAuthor } from '../catalog/types';
+import type { PrintedForRequest } from '../shared/printed-evidence';
 import { RemoteError, type ask as askBackground } from './client';
 import type { AuthorMetricsResult, AuthorSlot } from '../background/protocol';
 import { EAGER_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
@@ -17,6 +19,8 @@ export type BadgeState =
   | {
       kind: 'ready';
       metrics: AuthorMetrics;
+      /** How the person was identified (the contract's `data-match`). */
+      match: MatchKind;
       /** Institutions printed on this paper for this author (OpenAlex authorships). */
       paperInstitutions: Institution[];
       s2Id: string | null;
@@ -26,7 +30,14 @@ export type BadgeState =
     };
 
 export interface AuthorEntry {
+  /** The page's own order of its authors. */
   index: number;
+  /**
+   * The author's position in the paper's author list (the contract's `data-weft-author`): the
+   * index itself on pages that print the list; on the HTML view, from the catalog record, null
+   * until it answers and for a name the record does not place.
+   */
+  position: ReadonlySignal<number | null>;
   /** The name as printed on the page. */
   name: string;
   /** Loaded only on demand (hidden part of a very long author list). */
@@ -40,21 +51,42 @@ type MetricsAnswer = AuthorMetricsResult | { error: unknown };
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
 
+export interface ProfileOptions {
+  /**
+   * Whether the page prints the paper's author list (abs pages, listings: the default). The
+   * HTML view does not: its persons are placed in that list by the background's record.
+   */
+  ownList?: boolean;
+  /** What the page prints beside the names, for the fresh-paper identity engine. */
+  printed?: PrintedForRequest;
+}
+
 /** The request that resolves a page's author list (also sent early, from the page's head). */
-export function paperAuthorsRequest(arxivId: string, names: string[], eager: number) {
-  return { type: 'paper-authors' as const, arxivId, names, eager };
+export function paperAuthorsRequest(arxivId: string, names: string[], eager: number, { ownList = true, printed }: ProfileOptions = {}) {
+  return {
+    type: 'paper-authors' as const,
+    arxivId,
+    names,
+    eager,
+    ...(ownList ? {} : { fullList: true }),
+    ...(printed ? { printed } : {}),
+  };
 }
 
 export function createAuthorProfiles(
   arxivId: string,
   authors: { index: number; name: string; citationName: string; hidden: boolean }[],
   ask: Ask,
+  options: ProfileOptions = {},
 ) {
-  const entries: AuthorEntry[] = authors.map((a) => {
+  const ownList = options.ownList ?? true;
+  const positions = authors.map((a) => signal<number | null>(ownList ? a.index : null));
+  const entries: AuthorEntry[] = authors.map((a, i) => {
     const lazy = a.hidden || a.index >= EAGER_AUTHORS;
     const state = signal<BadgeState>(lazy ? { kind: 'idle' } : { kind: 'loading' });
     return {
       index: a.index,
+      position: positions[i]!,
       get name() {
         return a.name;
       },
@@ -62,6 +94,11 @@ export function createAuthorProfiles(
       state,
     };
   });
+
+  /** Without the record, the page's order is the best list there is (a paper no catalog has yet). */
+  const placeInPageOrder = () => {
+    if (!ownList) positions.forEach((p, i) => (p.value ??= authors[i]!.index));
+  };
   let slots: AuthorSlot[] | null = null;
   let resolving: Promise<AuthorSlot[] | null> | null = null;
   /** Indices whose metrics were asked for (so each is fetched once per page view). */
@@ -79,6 +116,8 @@ export function createAuthorProfiles(
     return {
       kind: 'ready',
       metrics,
+      // Every slot comes from the paper's own record in a catalog.
+      match: 'record',
       paperInstitutions: slot.openalex?.institutions ?? [],
       s2Id: slot.s2?.s2Id ?? metrics.s2Id,
       fetchedAt,
@@ -127,10 +166,11 @@ export function createAuthorProfiles(
    */
   async function resolve(revalidate: boolean): Promise<AuthorSlot[] | null> {
     const names = authors.map((a) => a.citationName || a.name);
-    const r = await ask({ ...paperAuthorsRequest(arxivId, names, eagerCount), ...(revalidate ? { revalidate } : {}) });
+    const r = await ask({ ...paperAuthorsRequest(arxivId, names, eagerCount, options), ...(revalidate ? { revalidate } : {}) });
     slots = r.slots;
     // Semantic Scholar carries metrics inline: those authors are ready at once.
     batch(() => {
+      if (!ownList) r.slots.forEach((slot, i) => positions[i] && (positions[i].value = slot.position));
       r.slots.forEach((slot, i) => {
         const entry = entries[i];
         if (!entry || slot.openalex?.openalexId) return;
@@ -153,6 +193,7 @@ export function createAuthorProfiles(
       // Neither catalog knows the paper: a quiet "no profile", not an error to retry.
       const state: BadgeState = e instanceof RemoteError && e.kind === 'not-found' ? { kind: 'unmatched' } : errorState(e);
       batch(() => {
+        placeInPageOrder();
         for (const entry of entries) if (entry.state.value.kind !== 'ready') entry.state.value = state;
       });
       return null;

@@ -17,11 +17,14 @@
 //                  authors.hIndex etc. add subfields, unknown → 400); versioned arXiv id → 404
 //             POST /graph/v1/paper/batch {ids}   POST /graph/v1/author/batch {ids}   GET /graph/v1/author/<id>
 //             GET  /recommendations/v1/papers/forpaper/<id>?from=recent|all-cs
-//   arxiv.org GET /abs/<id>[vN] → the page registered for <id>; anything else → 404
+//   arxiv.org GET /abs/<id>[vN] → the page registered for <id>; GET /html/<id>[vN][/] → the HTML
+//             view registered for <id> (`htmlPages`), whose stylesheet /static/browse/<v>/css/
+//             arxiv-html-papers-<date>.css is `htmlCss`; anything else → 404
 //   any other URL → aborted (and recorded when the extension asked for it).
 //
 // Twists (constructor option or setTwists()): down: 'all' | 'openalex' | 's2' | false (500s),
-// openalexMissing (OpenAlex has no record of the paper: 404 HTML), slowMs (delay every API
+// openalexMissing (OpenAlex has no record of the paper: 404 HTML), s2Missing (nor has Semantic
+// Scholar: 404 for the paper and its recommendations, null in a batch; both: a fresh paper), slowMs (delay every API
 // answer), xssAuthor (that author's OpenAlex display_name carries an <img onerror> payload),
 // unmatched: [i…] (those page authors are absent from the OpenAlex authorships and have
 // authorId null in S2), budgetSpent (OpenAlex's daily budget is used up: list calls answer the
@@ -282,11 +285,15 @@ export class FakeApis {
    * @param {ReturnType<typeof buildCatalog>} catalog
    * @param {object} [o]
    * @param {Record<string,string>} [o.pages]  arXiv id → page HTML served at https://arxiv.org/abs/<id>[vN]
-   * @param {object} [o.twists]  {down, openalexMissing, slowMs, budgetSpent}
+   * @param {Record<string,string>} [o.htmlPages]  arXiv id → HTML view served at https://arxiv.org/html/<id>[vN][/]
+   * @param {string} [o.htmlCss]  the HTML view's arXiv stylesheet (a stand-in)
+   * @param {object} [o.twists]  {down, openalexMissing, s2Missing, slowMs, budgetSpent}
    */
-  constructor(catalog, { pages = {}, twists = {} } = {}) {
+  constructor(catalog, { pages = {}, htmlPages = {}, htmlCss = '', twists = {} } = {}) {
     this.catalog = catalog;
     this.pages = new Map(Object.entries(pages));
+    this.htmlPages = new Map(Object.entries(htmlPages));
+    this.htmlCss = htmlCss;
     this.twists = { down: false, openalexMissing: false, slowMs: 0, keys: null, ...twists };
     /** @type {{method:string,url:string,host:string,path:string,status:number|string,initiator:string,tStart:number,tEnd:number|null}[]} */
     this.requests = [];
@@ -323,8 +330,13 @@ export class FakeApis {
 
   async #arxiv(route) {
     const u = new URL(route.request().url());
+    if (route.request().resourceType() === 'stylesheet' && /^\/static\/browse\/[^/]+\/css\/arxiv-html-papers-\d+\.css$/.test(u.pathname) && this.htmlCss) {
+      await route.fulfill({ status: 200, contentType: 'text/css', body: this.htmlCss }).catch(() => {});
+      return;
+    }
     const m = u.pathname.match(/^\/abs\/(.+?)(v\d+)?$/);
-    const html = m && this.pages.get(m[1]);
+    const v = u.pathname.match(/^\/html\/(.+?)(v\d+)?\/?$/);
+    const html = (m && this.pages.get(m[1])) || (v && this.htmlPages.get(v[1]));
     await route.fulfill(html
       ? { status: 200, contentType: 'text/html; charset=utf-8', body: html, headers: { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'SAMEORIGIN' } }
       : { status: 404, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>404</title><h1>Not Found</h1>' }).catch(() => {});
@@ -525,7 +537,7 @@ export class FakeApis {
 
   #findPaper(raw) {
     const { paper, recommendations } = this.catalog.s2;
-    const all = [paper, ...recommendations.recent, ...recommendations['all-cs']];
+    const all = [...(this.twists.s2Missing ? [] : [paper]), ...recommendations.recent, ...recommendations['all-cs']];
     const id = raw.trim();
     let m;
     if ((m = id.match(/^arxiv:(.+)$/i))) return all.find((x) => x.externalIds.ArXiv.toLowerCase() === m[1].toLowerCase()) ?? null;

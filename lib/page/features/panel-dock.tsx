@@ -47,19 +47,31 @@ function measure(layout: HtmlLayout): Placement {
   };
 }
 
+/** Where the host's containing block starts, in viewport px: the document's, or a positioned body's. */
+function containingOrigin(): { left: number; top: number } {
+  const positioned = [document.documentElement, document.body].find((el) => getComputedStyle(el).position !== 'static');
+  return positioned ? positioned.getBoundingClientRect() : { left: -window.scrollX, top: -window.scrollY };
+}
+
 function applyPlacement(host: HTMLElement, place: Placement): void {
   const style = host.style;
   style.setProperty('--weft-dock-top', `${place.stickyTop}px`);
+  style.visibility = '';
   if (place.mode === 'drawer') {
     Object.assign(style, { position: 'fixed', left: 'auto', right: '0', top: '0', width: '0', height: '0', zIndex: DRAWER_Z });
     return;
   }
-  // An absolute box as tall as the text column, beside it: the dock sticks inside it. Its
-  // containing block may be the document or a positioned body: measured, not assumed.
-  Object.assign(style, { position: 'absolute', right: 'auto', left: '0', top: '0', width: `${place.width}px`, height: `${place.height}px`, zIndex: '1' });
-  const origin = host.getBoundingClientRect();
-  style.left = `${place.left - origin.left}px`;
-  style.top = `${place.top - origin.top}px`;
+  // An absolute box as tall as the text column, beside it: the dock sticks inside it.
+  const origin = containingOrigin();
+  Object.assign(style, {
+    position: 'absolute',
+    right: 'auto',
+    left: `${place.left - origin.left}px`,
+    top: `${place.top - origin.top}px`,
+    width: `${place.width}px`,
+    height: `${place.height}px`,
+    zIndex: '1',
+  });
 }
 
 /**
@@ -69,6 +81,8 @@ function applyPlacement(host: HTMLElement, place: Placement): void {
 export function dockBesideArticle(layout: HtmlLayout, host: HTMLElement, content: VNode, abort: AbortSignal): void {
   const mode = signal<DockMode>('column');
   const open = signal(true);
+  // Out of the page's flow, unseen until first placed.
+  Object.assign(host.style, { position: 'absolute', visibility: 'hidden' });
   document.body.append(host);
 
   let queued = 0;
@@ -85,9 +99,9 @@ export function dockBesideArticle(layout: HtmlLayout, host: HTMLElement, content
     }
   };
   const schedule = () => (queued ||= requestAnimationFrame(update));
-  update();
-
-  const resized = new ResizeObserver(schedule);
+  // Observations arrive after the browser's layout, so measuring there forces none (on a
+  // 300-author page a forced layout is itself a long task); the first one places the dock.
+  const resized = new ResizeObserver(update);
   for (const box of [document.body, layout.pageMain, layout.article]) if (box) resized.observe(box);
   const preferences = new MutationObserver(schedule);
   preferences.observe(document.documentElement, { attributes: true, attributeFilter: [...HTML_VIEW_PREFERENCES] });

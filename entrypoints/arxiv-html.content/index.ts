@@ -29,7 +29,7 @@ export default defineContentScript({
       console.warn('Weft: unrecognised arXiv HTML paper view; nothing added.');
       return;
     }
-    const theme = followPageTheme(() => readHtmlTheme(document), HTML_VIEW_PREFERENCES, ctx.signal);
+    const theme = followPageTheme(() => readHtmlTheme(document), [HTML_VIEW_PREFERENCES.theme], ctx.signal);
     runFeatures(FEATURES, { page, signal: ctx.signal, ask, settings, theme });
   },
 });

@@ -124,11 +124,11 @@ export type HtmlTheme = 'light' | 'dark';
  * The reading preferences arXiv's head script sets on `<html>` at load and its toggles change:
  * the theme, and reading mode (which hides the sticky header). Weft reads them, never sets them.
  */
-export const HTML_VIEW_PREFERENCES = ['data-theme', 'data-reading-mode'] as const;
+export const HTML_VIEW_PREFERENCES = { theme: 'data-theme', readingMode: 'data-reading-mode' } as const;
 
 /** `<html data-theme>`; null when unset (a DOM that runs no scripts). */
 export function readHtmlTheme(doc: Document): HtmlTheme | null {
-  const theme = doc.documentElement.getAttribute(HTML_VIEW_PREFERENCES[0]);
+  const theme = doc.documentElement.getAttribute(HTML_VIEW_PREFERENCES.theme);
   return theme === 'light' || theme === 'dark' ? theme : null;
 }
 

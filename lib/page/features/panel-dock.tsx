@@ -103,8 +103,9 @@ export function dockBesideArticle(layout: HtmlLayout, host: HTMLElement, content
   // 300-author page a forced layout is itself a long task); the first one places the dock.
   const resized = new ResizeObserver(update);
   for (const box of [document.body, layout.pageMain, layout.article]) if (box) resized.observe(box);
-  const preferences = new MutationObserver(schedule);
-  preferences.observe(document.documentElement, { attributes: true, attributeFilter: [...HTML_VIEW_PREFERENCES] });
+  // Reading mode hides arXiv's sticky header: the dock moves up with it.
+  const readingMode = new MutationObserver(schedule);
+  readingMode.observe(document.documentElement, { attributes: true, attributeFilter: [HTML_VIEW_PREFERENCES.readingMode] });
   window.addEventListener('resize', schedule, { signal: abort });
 
   const close = () => (open.value = false);
@@ -114,7 +115,7 @@ export function dockBesideArticle(layout: HtmlLayout, host: HTMLElement, content
   abort.addEventListener('abort', () => {
     cancelAnimationFrame(queued);
     resized.disconnect();
-    preferences.disconnect();
+    readingMode.disconnect();
   });
 
   render(

@@ -203,8 +203,9 @@ function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: AuthorProf
 }
 
 /**
- * Authors beyond the first ones load as the reader scrolls them into view, and those in arXiv's
- * hidden long list only once the reader expands it.
+ * Authors beyond the first ones are drawn and load as they come near the viewport (two hundred
+ * badges far below would cost the page a long layout for nothing), a few per task; those in
+ * arXiv's hidden long list only once the reader expands it.
  */
 function watchLazyAuthors(page: PagePaper, hostOf: (index: number) => HTMLElement, profiles: AuthorProfiles, draw: (i: number) => void, abort: AbortSignal) {
   const lazy = profiles.entries.filter((e) => e.lazy).map((e) => e.index);
@@ -215,11 +216,12 @@ function watchLazyAuthors(page: PagePaper, hostOf: (index: number) => HTMLElemen
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
   const indexOf = new Map<Element, number>();
   const seen = new IntersectionObserver((records) => {
-    for (const r of records) {
-      if (!r.isIntersecting) continue;
+    const near = records.filter((r) => r.isIntersecting).map((r) => {
       seen.unobserve(r.target);
-      pending.add(indexOf.get(r.target)!);
-    }
+      return indexOf.get(r.target)!;
+    });
+    inSlices(near, draw, abort);
+    near.forEach((i) => pending.add(i));
     clearTimeout(flushTimer);
     flushTimer = setTimeout(() => {
       const batch = [...pending];
@@ -235,7 +237,6 @@ function watchLazyAuthors(page: PagePaper, hostOf: (index: number) => HTMLElemen
     shown = true;
     mutation.disconnect();
     inSlices(lazy, (i) => {
-      draw(i);
       indexOf.set(hostOf(i), i);
       seen.observe(hostOf(i));
     }, abort);

@@ -69,7 +69,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(node_modules|\\.output|\\.wxt)/' },
+    // The rule is about product code: tests and their helpers may import what they test.
+    exclude: { path: ['^(node_modules|\\.output|\\.wxt|test)/', '\\.test\\.tsx?$', '(^|/)(test-helpers|testing)\\.ts$'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.mjs', '.js'] },

@@ -26,9 +26,9 @@ export default defineConfig({
               // 140: the first Firefox with built-in data-collection consent.
               strict_min_version: '140.0',
               // What leaves the browser (to OpenAlex and Semantic Scholar, nowhere else): the arXiv
-              // ids of the abstract pages opened (browsing activity) and what is typed into the
-              // popup search (search terms). Author names read from the page are only matched
-              // locally; the other ids sent (authors, followed researchers) come from the catalogs.
+              // ids of the pages opened and, for a paper no catalog has yet, its authors' printed
+              // names (browsing activity), and what is typed into the popup search (search
+              // terms); the other ids sent (authors, followed researchers) come from the catalogs.
               data_collection_permissions: { required: ['browsingActivity', 'searchTerms'] },
             },
             // Firefox for Android knows data_collection_permissions from 142 on.
@@ -56,6 +56,8 @@ export default defineConfig({
   },
   vite: () => ({
     esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
-    build: { target: 'es2022' },
+    // Terser after esbuild's transform: about 4% smaller content scripts than esbuild's own
+    // minifier (each content script must stay ≤ 30 kB gzipped; README, "How it is built").
+    build: { target: 'es2022', minify: 'terser', terserOptions: { compress: { passes: 2 }, ecma: 2020 } },
   }),
 });

@@ -7,10 +7,16 @@
 //      opened after a browser restart on the same profile: API requests (should be 0) and the
 //      median ms from DOMContentLoaded to all badges ready
 //   3. content-script size, gzipped (.output/chrome-mv3/content-scripts/*.js), per file and total
-//   4. the ~2,830-author page (../shared/fixtures/arxiv-pages/rendered-2026-06/abs_1411.4413.html
+//   1b. a fresh abs page (neither catalog has the paper; its authors' earlier shared works are
+//      there): API requests and OpenAlex credits (list calls) until every badge is final, ms
+//      from DOMContentLoaded, the badges' identity labels, and a warm reload's requests
+//   4. the researcher page (researcher.html#<A id>, 120 works): navigation start → the profile,
+//      its charts and the first 25 works shown, cold (fresh profile) and after a browser
+//      restart (N runs), and the API requests of each open
+//   5. the ~2,830-author page (../shared/fixtures/arxiv-pages/rendered-2026-06/abs_1411.4413.html
 //      when present, else a generated page with 2,830 authors): long tasks > 50 ms, cold API
 //      requests per host, time until the first 100 badges are ready
-//   4b. the HTML paper view (the shared fixtures ../shared/fixtures/arxiv-pages/html/, when
+//   5b. the HTML paper view (the shared fixtures ../shared/fixtures/arxiv-pages/html/, when
 //      present): warm reload and browser restart of a 4-author view (API requests, median ms from
 //      DOMContentLoaded to all badges ready); the 300-author appendix of 1411.4413v2: long tasks
 //      > 50 ms cold and warm, with and without Weft
@@ -29,6 +35,7 @@ import { ROOT, EXT_DIR, chromiumPath, launch, relaunch, closeAll, killAll, prere
 import { FakeApis, buildCatalog, API_HOSTS } from '../e2e/fake-apis.mjs';
 import { absPage, makeAuthors } from '../e2e/pages.mjs';
 import { HTML_VIEW_CSS, htmlFixture, htmlFixturesMissing } from '../e2e/html-pages.mjs';
+import { researcherScenario } from '../e2e/researcher-world.mjs';
 
 function parseArgs(argv) {
   const o = { authors: 25, runs: 10, longPage: null };
@@ -81,6 +88,18 @@ const benchInit = (target, indices = null) => `(() => {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-weft-author'] });
 })();`;
 
+/** Init script: the moment the researcher page shows its profile (ready), both charts and 25 works, with nothing loading. */
+const researcherReadyInit = `(() => {
+  const done = () => {
+    const root = document.querySelector('[data-weft-researcher]');
+    return root && root.getAttribute('data-state') === 'ready' && document.querySelectorAll('[data-weft-chart] [data-year]').length > 0
+      && document.querySelectorAll('[data-weft-work]').length >= 25 && !document.querySelector('[data-state="loading"]');
+  };
+  new MutationObserver((records, obs) => {
+    if (window.__weftResearcherReady == null && done()) { window.__weftResearcherReady = performance.now(); obs.disconnect(); }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+})();`;
+
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const hosts = (reqs) => {
   const m = {};
@@ -106,11 +125,44 @@ async function loadAndMeasure(session, url, timeout) {
   return { page, ok, tNav, ...m };
 }
 
-function scenario(n, seed, id = '2406.05546') {
+function scenario(n, seed, id = '2406.05546', twists = {}) {
   const authors = makeAuthors(n);
   const title = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
   const html = absPage({ id, title, authors });
-  return { url: `https://arxiv.org/abs/${id}`, fake: new FakeApis(buildCatalog({ arxivId: id, title, authors, seed }), { pages: { [id]: html } }) };
+  return { url: `https://arxiv.org/abs/${id}`, fake: new FakeApis(buildCatalog({ arxivId: id, title, authors, seed }), { pages: { [id]: html }, twists }) };
+}
+
+/** OpenAlex list calls, the ones that cost credits (docs/catalog-apis.md, Keys, credits and the daily allowance). */
+const credits = (reqs) => reqs.filter((r) => r.host === 'api.openalex.org' && /^\/(works|authors)$/.test(r.path)).length;
+
+/** 1b: a paper no catalog has yet, n authors. */
+async function freshRows(n, row) {
+  const sc = scenario(n, 31, '2612.00001', { fresh: true });
+  try {
+    const s = await launch(sc.fake, { initScripts: [benchInit(n)] });
+    const cold = await loadAndMeasure(s, sc.url, 30_000);
+    await sleep(800);
+    const all = sc.fake.apiRequests();
+    if (!cold.ok) row(`fresh paper (${n} authors)`, `badges never all final within 30 s (states: ${JSON.stringify(cold.tally)})`);
+    else {
+      const labels = await cold.page.evaluate(() => {
+        const t = {};
+        for (const el of document.querySelectorAll('[data-weft-author]')) { const k = el.getAttribute('data-match') ?? el.getAttribute('data-state'); t[k] = (t[k] ?? 0) + 1; }
+        return t;
+      });
+      row(`fresh paper (${n} authors): API requests in all`, `${all.length} (${hosts(all)}; target ≤ n + 5 = ${n + 5})`);
+      row('fresh paper: OpenAlex credits (list calls)', `${credits(all)} (target ≤ 5)`);
+      row('fresh paper: DOMContentLoaded → every badge final', `${Math.round(cold.readyPerf - cold.dcl)} ms (target ≤ 1,500 ms); ${JSON.stringify(labels)}`);
+    }
+    const since = Date.now();
+    const warm = await loadAndMeasure(s, sc.url, 15_000);
+    await sleep(500);
+    row('fresh paper: warm reload API requests', `${sc.fake.apiRequests(since).length}${warm.ok ? '' : ' (badges not all final)'}`);
+  } catch (e) {
+    row('fresh paper', `error: ${String(e.message).split('\n')[0]}`);
+  } finally {
+    await closeAll();
+  }
 }
 
 /** The long-author page: the arXiv-rendered 1411.4413 fixture when available, else a generated one. */
@@ -200,6 +252,9 @@ async function main() {
     await closeAll();
   }
 
+  // 1b: a paper no catalog has yet
+  await freshRows(n, row);
+
   // 3: content-script size
   const csDir = path.join(EXT_DIR, 'content-scripts');
   const files = fs.existsSync(csDir) ? fs.readdirSync(csDir).filter((f) => f.endsWith('.js')).sort() : [];
@@ -215,7 +270,42 @@ async function main() {
   }
   if (files.length > 1) row('content scripts total (gzip)', `${kB(total)} (raw ${kB(totalRaw)})`);
 
-  // 4: the ~2,830-author page
+  // 4: the researcher page, cold and after browser restarts
+  try {
+    const rs = researcherScenario({ works: 120, seed: 41 });
+    const url = (s) => `chrome-extension://${s.extensionId}/researcher.html#${rs.id}`;
+    const open = async (s) => {
+      const since = Date.now();
+      const page = await s.context.newPage();
+      await page.goto(url(s), { waitUntil: 'commit' });
+      const ok = await page.waitForFunction(() => window.__weftResearcherReady != null, null, { timeout: 20_000, polling: 100 }).then(() => true, () => false);
+      const ms = ok ? await page.evaluate(() => window.__weftResearcherReady) : null;
+      await sleep(300);
+      return { ms, requests: rs.fake.apiRequests(since) };
+    };
+    let s = await launch(rs.fake, { initScripts: [researcherReadyInit] });
+    const cold = await open(s);
+    row('researcher page, cold: navigation start → profile, charts and first 25 works shown', cold.ms === null ? 'never ready' : `${Math.round(cold.ms)} ms`);
+    row('researcher page, cold: API requests per open', `${cold.requests.length} (${cold.requests.map((r) => r.path.replace(/\/A\d+$/, '/{id}')).join(', ')})`);
+    const warmMs = [];
+    let warmReqs = 0;
+    for (let k = 0; k < opts.runs; k++) {
+      s = await relaunch(s, { initScripts: [researcherReadyInit] });
+      const w = await open(s);
+      warmReqs += w.requests.length;
+      if (w.ms !== null) warmMs.push(w.ms);
+    }
+    row(`researcher page, after a browser restart ×${opts.runs}: navigation start → shown`, warmMs.length
+      ? `median ${Math.round(median(warmMs))} ms (min ${Math.round(Math.min(...warmMs))}, max ${Math.round(Math.max(...warmMs))})`
+      : 'never ready');
+    row(`researcher page, after a browser restart ×${opts.runs}: API requests per open`, `${warmReqs / opts.runs}${warmReqs ? ' (expected 0)' : ''}`);
+  } catch (e) {
+    row('researcher page', `error: ${String(e.message).split('\n')[0]}`);
+  } finally {
+    await closeAll();
+  }
+
+  // 5: the ~2,830-author page
   const long = longScenario(opts.longPage);
   try {
     const s = await launch(long.fake, { initScripts: [benchInit(Math.min(100, long.n))] });
@@ -248,7 +338,7 @@ async function main() {
     await closeAll();
   }
 
-  // 4b: the HTML paper view
+  // 5b: the HTML paper view
   const htmlMissing = htmlFixturesMissing();
   if (htmlMissing) row('html view', `not measured: ${htmlMissing}`);
   else {
@@ -319,7 +409,7 @@ async function main() {
     }
   }
 
-  // 5: the popup — time to interactive, first results after the last keystroke, requests
+  // 6: the popup — time to interactive, first results after the last keystroke, requests
   try {
     const pop = scenario(n, 23);
     // The moment the search box takes focus, and so the reader's typing (a frame-polled check

@@ -1,4 +1,6 @@
+import { catalogsDiffer } from '@/lib/catalog/sources';
 import type { AuthorEntry } from '@/lib/ui/author-profiles';
+import { trusted } from '@/lib/ui/trusted';
 
 interface Props {
   entry: AuthorEntry;
@@ -15,7 +17,7 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
     type: 'button' as const,
     'aria-haspopup': 'dialog' as const,
     'aria-expanded': expanded,
-    onClick: () => onOpen('click'),
+    onClick: trusted(() => onOpen('click')),
     onMouseEnter: () => onOpen('hover'),
     onMouseLeave: onLeave,
     onFocus: () => onOpen('focus'),
@@ -31,8 +33,8 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
       );
     case 'unmatched':
       return (
-        <button {...common} class="quiet" aria-label={`${entry.name}: no catalog profile`} title="No profile">
-          <span aria-hidden="true">no profile</span>
+        <button {...common} class="quiet" aria-label={`no profile: ${entry.name} has no catalog profile Weft can vouch for`} title="No profile">
+          no profile
         </button>
       );
     case 'error':
@@ -43,17 +45,25 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
           data-weft-action="retry"
           aria-label={`${entry.name}: profile failed to load. Retry`}
           title={`${state.message} — click to retry`}
-          onClick={onRetry}
+          onClick={trusted(onRetry)}
         >
           <span aria-hidden="true">↻ retry</span>
         </button>
       );
     case 'ready': {
       const h = state.metrics.hIndex;
-      const label = `${entry.name}: h-index ${h ?? 'unknown'}${state.metrics.citedBy !== null ? `, ${state.metrics.citedBy} citations` : ''}. Show profile`;
+      const guess = state.match === 'guess';
+      // The visible text starts the accessible name (WCAG 2.5.3).
+      const text = `h ${h ?? '–'}${guess ? '?' : ''}`;
+      const differ = !!state.s2 && state.metrics.source !== 's2' && catalogsDiffer(h, state.s2.hIndex);
+      const label = [
+        `${text} — ${entry.name}${guess ? ', possibly' : ''}: h-index ${h ?? 'unknown'}`,
+        state.metrics.citedBy !== null ? `${state.metrics.citedBy} citations` : null,
+        differ ? `Semantic Scholar says h-index ${state.s2!.hIndex}` : null,
+      ].filter(Boolean).join(', ');
       return (
-        <button {...common} aria-label={label}>
-          <span aria-hidden="true">h {h ?? '–'}</span>
+        <button {...common} class={[guess ? 'guess' : '', differ ? 'differ' : ''].join(' ').trim() || undefined} aria-label={`${label}. Show profile`}>
+          {text}
         </button>
       );
     }

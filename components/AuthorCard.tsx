@@ -1,8 +1,12 @@
-import { SOURCE_NAMES, type Institution } from '@/lib/catalog/types';
-import type { AuthorEntry } from '@/lib/ui/author-profiles';
-import { formatAge, formatInteger } from '@/lib/ui/format';
-import { safeLink } from '@/lib/catalog/links';
 import type { ComponentChildren, Ref } from 'preact';
+import type { Identity } from '@/lib/catalog/identity';
+import { openAlexUrl, orcidUrl, s2AuthorUrl, s2SearchUrl, safeLink } from '@/lib/catalog/links';
+import { SOURCE_NAMES, type AuthorMetrics, type Institution } from '@/lib/catalog/types';
+import type { AuthorEntry, BadgeState } from '@/lib/ui/author-profiles';
+import { formatAge, formatInteger } from '@/lib/ui/format';
+import { evidenceText } from './IdentityActions';
+import { ResearcherPageLink } from './ResearcherPageLink';
+import { trusted } from '@/lib/ui/trusted';
 
 interface Props {
   entry: AuthorEntry;
@@ -39,6 +43,62 @@ function ExternalLink({ href, kind, children }: { href: string | null; kind: str
   );
 }
 
+/** Both catalogs' figures side by side, each with its age (OpenAlex's are the badge's). */
+function BothCatalogs({ oa, s2, fetchedAt }: { oa: AuthorMetrics; s2: AuthorMetrics; fetchedAt: number }) {
+  const cell = (field: string, value: number | null) => <td data-weft-field={field}>{value === null ? '–' : formatInteger(value)}</td>;
+  const row = (label: string, field: string, a: number | null, b: number | null) => (
+    <tr>
+      <th scope="row">{label}</th>
+      {cell(field, a)}
+      {cell(`s2-${field}`, b)}
+    </tr>
+  );
+  return (
+    <table class="both">
+      <thead>
+        <tr>
+          <th scope="col"><span class="sr-only">Figure</span></th>
+          <th scope="col">{SOURCE_NAMES.openalex}</th>
+          <th scope="col">{SOURCE_NAMES.s2}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {row('h-index', 'h-index', oa.hIndex, s2.hIndex)}
+        {row('citations', 'cited-by', oa.citedBy, s2.citedBy)}
+        {row('works', 'works', oa.works, s2.works)}
+        <tr class="ages">
+          <th scope="row">updated</th>
+          <td>{formatAge(fetchedAt)}</td>
+          <td>with this paper</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** How Weft knows who this is, in a sentence (the card's identity label). */
+function MatchLine({ state }: { state: Extract<BadgeState, { kind: 'ready' }> }) {
+  const { match, identity } = state;
+  if (match === 'record') return <p class="match" data-weft-field="match">Identified by this paper’s record in {SOURCE_NAMES[state.metrics.source]}.</p>;
+  if (match === 'reader') return <p class="match" data-weft-field="match">You chose this profile.</p>;
+  if (match === 'inferred') {
+    return <p class="match" data-weft-field="match">Not in the catalogs’ record of this paper yet; this profile {identity.evidence.map(evidenceText).join('; ') || 'fits the evidence'}.</p>;
+  }
+  return <Possibly identity={identity} />;
+}
+
+/** A guess: said plainly, with the other profiles and why Weft could not tell them apart. */
+function Possibly({ identity }: { identity: Identity }) {
+  const others = identity.candidates.filter((c) => c.openalexId !== identity.openalexId);
+  return (
+    <div class="match guess" data-weft-field="match">
+      <p>Possibly this person: only the name{identity.evidence.some((e) => e.kind === 'field') ? ' and the field' : ''} match.</p>
+      {identity.note && <p>{identity.note}</p>}
+      {others.length > 0 && <p>Other profiles of this name: {others.map((c) => `${c.name}${c.institution ? ` (${c.institution})` : ''}`).join('; ')}.</p>}
+    </div>
+  );
+}
+
 /** The researcher card shown for one author badge. */
 export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, onPointerLeave, actions }: Props) {
   const state = entry.state.value;
@@ -54,8 +114,8 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
     case 'unmatched':
       body = (
         <p class="note">
-          No profile: the catalogs' record of this paper does not identify this author, so Weft shows nothing
-          rather than guess from the name.
+          {state.identity?.note ||
+            'No profile: nothing identifies this author beyond the name, so Weft shows nothing rather than guess.'}
         </p>
       );
       break;
@@ -64,7 +124,7 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
         <>
           <p class="note" role="alert">Could not load this profile: {state.message}</p>
           <div class="actions">
-            <button type="button" class="action" data-weft-action="retry" onClick={onRetry}>Retry</button>
+            <button type="button" class="action" data-weft-action="retry" onClick={trusted(onRetry)}>Retry</button>
           </div>
         </>
       );
@@ -73,16 +133,21 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
       const m = state.metrics;
       heading = m.displayName || entry.name;
       const s2Href = state.s2Id
-        ? `https://www.semanticscholar.org/author/${encodeURIComponent(state.s2Id)}`
-        : `https://www.semanticscholar.org/search?q=${encodeURIComponent(entry.name)}`;
+        ? s2AuthorUrl(state.s2Id)
+        : s2SearchUrl(entry.name);
       body = (
         <>
           {heading !== entry.name && <p class="note">On this paper as “{entry.name}”</p>}
-          <div class="stats">
-            <Stat field="h-index" label="h-index" value={m.hIndex} />
-            <Stat field="cited-by" label="citations" value={m.citedBy} />
-            <Stat field="works" label="works" value={m.works} />
-          </div>
+          <MatchLine state={state} />
+          {state.s2 && m.source !== 's2' ? (
+            <BothCatalogs oa={m} s2={state.s2} fetchedAt={state.fetchedAt} />
+          ) : (
+            <div class="stats">
+              <Stat field="h-index" label="h-index" value={m.hIndex} />
+              <Stat field="cited-by" label="citations" value={m.citedBy} />
+              <Stat field="works" label="works" value={m.works} />
+            </div>
+          )}
           <dl>
             <dt>On this paper</dt>
             <dd data-weft-field="institutions">
@@ -94,13 +159,14 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
             </dd>
           </dl>
           <div class="links">
+            {m.openalexId && <ResearcherPageLink id={m.openalexId} s2Id={state.s2Id}>Open profile</ResearcherPageLink>}
             {m.openalexId && (
-              <ExternalLink href={`https://openalex.org/${m.openalexId}`} kind="openalex">OpenAlex profile</ExternalLink>
+              <ExternalLink href={openAlexUrl(m.openalexId)} kind="openalex">OpenAlex profile</ExternalLink>
             )}
             <ExternalLink href={s2Href} kind="s2">
               {state.s2Id ? 'Semantic Scholar profile' : 'Find on Semantic Scholar'}
             </ExternalLink>
-            {m.orcid && <ExternalLink href={`https://orcid.org/${m.orcid}`} kind="orcid">ORCID</ExternalLink>}
+            {m.orcid && <ExternalLink href={orcidUrl(m.orcid)} kind="orcid">ORCID</ExternalLink>}
           </div>
           <p class="source" data-weft-field="source" title="Catalog estimates: author disambiguation can merge or split people.">
             {SOURCE_NAMES[m.source]} · updated {formatAge(state.fetchedAt)}
@@ -124,7 +190,7 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
       onPointerLeave={onPointerLeave}
     >
       <h2 id={titleId} data-weft-field="name">{heading}</h2>
-      <button type="button" class="close" aria-label="Close profile" onClick={onClose}>×</button>
+      <button type="button" class="close" aria-label="Close profile" onClick={trusted(onClose)}>×</button>
       {body}
       {actions}
     </div>

@@ -1,8 +1,32 @@
 import { withData } from '@/lib/ui/paper-panel-state';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import type { PaperCitationsResult } from '@/lib/background/protocol';
-import { formatInteger } from '@/lib/ui/format';
-import { doiUrl, LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { formatAge, formatInteger } from '@/lib/ui/format';
+import { doiUrl, openAlexUrl, s2PaperUrl } from '@/lib/catalog/links';
+import { LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+
+type Known = Extract<PaperCitationsResult, { known: true }>;
+
+/** The contract's hooks: the count shown and its source, and each catalog's own count. */
+function citationHooks(data: Known): Record<string, string> {
+  const hooks: Record<string, string> = { 'data-source': data.source };
+  if (data.citedBy !== null) hooks['data-cited-by'] = String(data.citedBy);
+  if (data.counts.openalex) hooks['data-openalex-cited-by'] = String(data.counts.openalex.value);
+  if (data.counts.s2) hooks['data-s2-cited-by'] = String(data.counts.s2.value);
+  return hooks;
+}
+
+/** Both catalogs' counts side by side, each with its age, when both have the paper. */
+function BothCounts({ data }: { data: Known }) {
+  const { openalex, s2 } = data.counts;
+  if (!openalex || !s2) return null;
+  return (
+    <p class="both">
+      {formatInteger(s2.value)} {SOURCE_NAMES.s2} <span class="age">({formatAge(s2.fetchedAt)})</span> · {formatInteger(openalex.value)}{' '}
+      {SOURCE_NAMES.openalex} <span class="age">({formatAge(openalex.fetchedAt)})</span>
+    </p>
+  );
+}
 
 /** The paper's citation count, where it comes from, and the paper in both catalogs. */
 export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
@@ -14,7 +38,7 @@ export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
       {...props}
       panel="paper"
       title="Citations"
-      hooks={data ? { 'data-source': data.source, ...(count === null ? {} : { 'data-cited-by': String(count) }) } : {}}
+      hooks={data ? citationHooks(data) : {}}
       summary={count === null ? null : formatInteger(count)}
     >
       {data && (
@@ -22,6 +46,7 @@ export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
           <p class="figure">
             {count === null ? 'The catalog gives no citation count.' : <><b>{formatInteger(count)}</b> {count === 1 ? 'citation' : 'citations'}</>}
           </p>
+          <BothCounts data={data} />
           {data.s2Failure && (
             <S2FailureNote instead="this is OpenAlex’s count, which may leave out citations of the journal version." onRetry={() => void props.loader.retry()} />
           )}
@@ -33,12 +58,12 @@ export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
             )}
             {data.s2Id && (
               <li>
-                <LinkOrText href={`https://www.semanticscholar.org/paper/${encodeURIComponent(data.s2Id)}`}>Semantic Scholar</LinkOrText>
+                <LinkOrText href={s2PaperUrl(data.s2Id)}>Semantic Scholar</LinkOrText>
               </li>
             )}
             {data.openalexId && (
               <li>
-                <LinkOrText href={`https://openalex.org/${data.openalexId}`}>OpenAlex</LinkOrText>
+                <LinkOrText href={openAlexUrl(data.openalexId)}>OpenAlex</LinkOrText>
               </li>
             )}
           </ul>

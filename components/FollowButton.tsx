@@ -4,6 +4,7 @@ import { MAX_FOLLOWS } from '@/lib/shared/follows/model';
 import { ask } from '@/lib/ui/client';
 import { formatInteger } from '@/lib/ui/format';
 import { MAX_NAME_CHARS } from '@/lib/shared/limits';
+import { trusted } from '@/lib/ui/trusted';
 
 interface Props {
   /** Bare OpenAlex author id (`A5023888391`). */
@@ -50,7 +51,7 @@ export function FollowButton({ id, name }: Props) {
         aria-label={`${following ? 'Unfollow' : 'Follow'} ${name}`}
         aria-busy={busy.value || known === null}
         disabled={busy.value || known === null}
-        onClick={() => void toggle()}
+        onClick={trusted(() => void toggle())}
       >
         {following ? '★ Unfollow' : '☆ Follow'}
       </button>

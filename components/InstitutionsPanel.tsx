@@ -3,6 +3,8 @@ import { withData } from '@/lib/ui/paper-panel-state';
 import type { InstitutionGroup } from '@/lib/background/catalog/paper-panels';
 import type { PaperInstitutionsResult } from '@/lib/background/protocol';
 import { LinkOrText, PanelFrame, SourceLine, type PanelProps } from './PanelParts';
+import { openAlexUrl, rorUrl } from '@/lib/catalog/links';
+import { trusted } from '@/lib/ui/trusted';
 
 interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out the badges of these authors (bare OpenAlex ids); [] clears. */
   onHighlight: (openalexIds: string[]) => void;
@@ -11,7 +13,7 @@ interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out th
 function InstitutionRow({ group, listId, onHighlight }: { group: InstitutionGroup; listId: string; onHighlight: Props['onHighlight'] }) {
   const [open, setOpen] = useState(false);
   const { institution: inst, authors } = group;
-  const href = inst.rorId ? `https://ror.org/${inst.rorId}` : inst.openalexId && `https://openalex.org/${inst.openalexId}`;
+  const href = inst.rorId ? rorUrl(inst.rorId) : inst.openalexId && openAlexUrl(inst.openalexId);
   const ids = authors.flatMap((a) => a.openalexId ?? []);
   const on = () => onHighlight(ids);
   const off = () => onHighlight([]);
@@ -27,7 +29,7 @@ function InstitutionRow({ group, listId, onHighlight }: { group: InstitutionGrou
         <LinkOrText href={href}>{inst.name}</LinkOrText>
         {inst.countryCode && <span class="cc" title="Country">{inst.countryCode}</span>}
       </span>
-      <button type="button" class="link who" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+      <button type="button" class="link who" aria-expanded={open} aria-controls={listId} onClick={trusted(() => setOpen(!open))}>
         {authors.length} {authors.length === 1 ? 'author' : 'authors'}
       </button>
       <ul id={listId} class="who-list" hidden={!open}>

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import type { ReadonlySignal } from '@preact/signals';
+import { trusted } from '@/lib/ui/trusted';
 
 /** How the panels sit on an HTML view: in the free column beside the article, or in a drawer. */
 export type DockMode = 'column' | 'drawer';
@@ -17,7 +18,6 @@ export function PanelDock({ mode, open, onToggle, children }: {
   onToggle: () => void;
   children: ComponentChildren;
 }) {
-  const drawer = mode.value === 'drawer';
   const shown = open.value;
   return (
     <div class={`dock ${mode.value}`}>
@@ -26,10 +26,9 @@ export function PanelDock({ mode, open, onToggle, children }: {
         class="tab"
         aria-expanded={shown}
         aria-controls={PANELS_ID}
-        title={shown ? 'Hide Weft’s paper panels' : 'Show Weft’s paper panels: citations, institutions, related papers'}
-        onClick={onToggle}
+        onClick={trusted(onToggle)}
       >
-        {drawer ? 'Weft' : shown ? 'Weft · hide' : 'Weft · show panels'}
+        Weft
       </button>
       <div id={PANELS_ID} class="panels" hidden={!shown}>
         {children}

@@ -1,28 +1,16 @@
 import type { ComponentChildren } from 'preact';
+import type { WireError } from '@/lib/shared/protocol/wire';
 import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/ui/paper-panel-state';
-import { formatAge, formatClock } from '@/lib/ui/format';
-import { safeLink } from '@/lib/catalog/links';
+import { describeFailure } from '@/lib/ui/describe-failure';
+import { formatAge } from '@/lib/ui/format';
 
 /** What went wrong, in the reader's terms (the technical message goes in a tooltip). */
-function explain(kind: string, retryAt: number | null): string {
-  const later = retryAt && retryAt > Date.now() ? ` Try again after ${formatClock(retryAt)}.` : ' Try again in a moment.';
-  switch (kind) {
-    case 'rate-limited':
-      return `The catalog is busy and asked Weft to slow down.${later}`;
-    case 'budget-exhausted':
-      return `OpenAlex’s free daily allowance is used up.${later}`;
-    case 'network':
-      return 'The catalogs could not be reached. Check your connection, then try again.';
-    case 'timeout':
-      return 'The catalogs did not answer in time.';
-    case 'key-rejected':
-      return 'A catalog refused your saved API key. Check or remove it in Weft’s settings.';
-    case 'internal':
-      return 'Weft’s background did not answer. Try again; if it keeps failing, reload the page.';
-    default:
-      return 'The catalogs answered with an error. Try again in a moment.';
-  }
+function explain({ errorKind, message, retryAt }: { errorKind: string; message: string; retryAt: number | null }): string {
+  const t = describeFailure({ kind: errorKind as WireError['kind'], message, retryAt }, Date.now(), 'The catalogs');
+  return `${t.title}. ${t.detail}`;
 }
+import { safeLink } from '@/lib/catalog/links';
+import { trusted } from '@/lib/ui/trusted';
 
 /** What every panel component receives from the panel group. */
 export interface PanelProps<T extends PanelAnswer> {
@@ -54,20 +42,20 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
   return (
     <section class="panel" data-weft-panel={panel} data-state={state.kind} aria-labelledby={`${bodyId}-h`} {...props.hooks}>
       <h2 id={`${bodyId}-h`}>
-        <button type="button" class="toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={props.onToggle}>
+        <button type="button" class="toggle" aria-expanded={!collapsed} aria-controls={bodyId} onClick={trusted(props.onToggle)}>
           {title}
           {summary && <span class="summary">{summary}</span>}
         </button>
       </h2>
       <div id={bodyId} class="body" hidden={collapsed} aria-busy={state.kind === 'loading'}>
         {state.kind === 'loading' && <p class="loading">Loading…</p>}
-        {state.kind === 'unmatched' && <p class="note">{props.unmatched ?? 'Neither Semantic Scholar nor OpenAlex has a record of this paper yet.'}</p>}
+        {state.kind === 'unmatched' && <p class="note">{props.unmatched ?? 'New on arXiv: not in OpenAlex or Semantic Scholar yet.'}</p>}
         {state.kind === 'error' && (
           <>
             <p class="error" role="alert" title={state.message}>
-              {explain(state.errorKind, state.retryAt)}
+              {explain(state)}
             </p>
-            <button type="button" class="retry" data-weft-action="retry" onClick={() => void loader.retry()}>
+            <button type="button" class="retry" data-weft-action="retry" onClick={trusted(() => void loader.retry())}>
               Retry
             </button>
           </>
@@ -83,7 +71,7 @@ export function S2FailureNote({ instead, onRetry }: { instead: string; onRetry: 
   return (
     <p class="note">
       Semantic Scholar did not answer, so {instead}{' '}
-      <button type="button" class="link" onClick={onRetry}>Ask Semantic Scholar again</button>
+      <button type="button" class="link" onClick={trusted(onRetry)}>Ask Semantic Scholar again</button>
     </p>
   );
 }
@@ -115,5 +103,3 @@ export function LinkOrText({ href, external = true, children }: { href: string |
   );
 }
 
-/** https://doi.org/… for a bare DOI, its suffix escaped so `?` or `#` stay part of it. */
-export const doiUrl = (doi: string) => `https://doi.org/${doi.split('/').map(encodeURIComponent).join('/')}`;

@@ -4,7 +4,9 @@ import type { PaperSummary } from '@/lib/catalog/types';
 import { withData } from '@/lib/ui/paper-panel-state';
 import type { RelatedPapersResult } from '@/lib/background/protocol';
 import { formatInteger } from '@/lib/ui/format';
-import { doiUrl, LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { doiUrl } from '@/lib/catalog/links';
+import { trusted } from '@/lib/ui/trusted';
 
 /** Shown at first; "Show more" reveals the rest (at most 20). */
 const FIRST = 5;
@@ -48,7 +50,7 @@ export function RelatedPanel(props: PanelProps<RelatedPapersResult>) {
             <p class="note">The catalog lists no related papers for this one.</p>
           )}
           {papers.length > FIRST && (
-            <button type="button" class="link" aria-expanded={all} aria-controls={LIST_ID} onClick={() => setAll(!all)}>
+            <button type="button" class="link" aria-expanded={all} aria-controls={LIST_ID} onClick={trusted(() => setAll(!all))}>
               {all ? 'Show fewer' : `Show ${papers.length - FIRST} more`}
             </button>
           )}

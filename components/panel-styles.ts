@@ -63,25 +63,12 @@ export const panelCss = `${tokens}
  */
 export const dockCss = `
   .dock { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--weft-fg); }
-  .dock.column {
-    position: sticky; top: var(--weft-dock-top, 12px); box-sizing: border-box;
-    max-height: calc(100vh - var(--weft-dock-top, 12px) - 12px); overflow-y: auto; overscroll-behavior: contain;
-  }
-  .dock.column .group { margin: 0.4em 0 0; }
-  .tab {
-    font: inherit; font-size: 0.8em; cursor: pointer; color: var(--weft-muted);
-    border: 1px solid var(--weft-border); border-radius: 999px; background: var(--weft-bg); padding: 0.1em 0.7em;
-  }
-  .drawer .tab {
-    position: fixed; top: var(--weft-dock-top, 12px); right: 0; width: 2rem; padding: 0.7em 0;
-    border-radius: 6px 0 0 6px; border-right: 0; writing-mode: vertical-rl; color: var(--weft-fg);
-    box-shadow: 0 2px 8px rgba(0, 0, 0, 0.15);
-  }
-  .drawer .panels {
-    position: fixed; top: var(--weft-dock-top, 12px); right: 2rem; bottom: 12px; box-sizing: border-box;
-    width: min(22rem, calc(100vw - 3rem)); overflow-y: auto; overscroll-behavior: contain;
-    box-shadow: 0 8px 24px rgba(0, 0, 0, 0.25); border-radius: 6px;
-  }
+  .column { position: sticky; top: var(--weft-dock-top); max-height: calc(100vh - var(--weft-dock-top) - 12px); overflow-y: auto; }
+  .column .group { margin: 0.4em 0 0; }
+  .column .tab::after { content: " · hide"; }
+  .column .tab[aria-expanded="false"]::after { content: " · show"; }
+  .tab { font: inherit; font-size: 0.8em; cursor: pointer; color: var(--weft-muted); border: 1px solid var(--weft-border); border-radius: 999px; background: var(--weft-bg); padding: 0.1em 0.7em; }
+  .drawer .tab { position: fixed; top: var(--weft-dock-top); right: 0; width: 2rem; padding: 0.7em 0; border-radius: 6px 0 0 6px; writing-mode: vertical-rl; color: var(--weft-fg); }
+  .drawer .panels { position: fixed; top: var(--weft-dock-top); right: 2rem; bottom: 12px; width: min(22rem, calc(100vw - 3rem)); overflow-y: auto; box-shadow: 0 8px 24px #0004; }
   .drawer .group { margin: 0; min-height: 100%; box-sizing: border-box; }
-  .tab:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
 `;

@@ -38,6 +38,10 @@ export const badgeCss = `${tokens}
   .quiet { background: transparent; color: var(--weft-muted); font-weight: 400; }
   .error { background: transparent; color: var(--weft-error); border-color: var(--weft-border); }
   .followed::after { content: " ★"; color: var(--weft-accent); }
+  /* A guess is tentative: muted and dashed, its "?" in the text. */
+  .guess { background: transparent; color: var(--weft-muted); border: 1px dashed var(--weft-border); font-weight: 500; }
+  /* The two catalogs disagree on this author: a quiet dot (the card shows both). */
+  .differ::after { content: "•"; margin-left: 0.2em; color: var(--weft-muted); font-size: 0.8em; }
   /* The paper panels point out an institution's authors (paper-panels.tsx). */
   :host([data-weft-highlight]) button { border-color: var(--weft-accent); box-shadow: 0 0 0 2px var(--weft-accent); }
   @keyframes weft-pulse { 50% { opacity: 0.35; } }
@@ -77,5 +81,20 @@ export const cardCss = `${tokens}
     font: inherit; font-size: 0.85rem; padding: 0.25rem 0.7rem; border-radius: 6px; cursor: pointer;
     border: 1px solid var(--weft-border); background: var(--weft-chip); color: var(--weft-fg);
   }
+  .both { width: 100%; border-collapse: collapse; font-size: 0.85rem; margin: 0.3rem 0; font-variant-numeric: tabular-nums; }
+  .both th, .both td { text-align: right; padding: 0.1rem 0.3rem; }
+  .both th:first-child, .both td:first-child { text-align: left; color: var(--weft-muted); font-weight: 400; }
+  .match { font-size: 0.8rem; margin: 0.2rem 0; color: var(--weft-muted); }
+  .match.guess { color: var(--weft-error); }
+  .identity-actions .actions { flex-wrap: wrap; }
+  .candidates { list-style: none; margin: 0.4rem 0; padding: 0; max-height: 14rem; overflow: auto; }
+  .candidate {
+    display: block; width: 100%; text-align: left; font: inherit; font-size: 0.85rem; margin: 0 0 0.3rem;
+    padding: 0.35rem 0.5rem; border: 1px solid var(--weft-border); border-radius: 6px;
+    background: var(--weft-bg); color: var(--weft-fg); cursor: pointer;
+  }
+  .candidate:hover { border-color: var(--weft-accent); }
+  .candidate .facts, .candidate .why { display: block; color: var(--weft-muted); font-size: 0.8rem; }
+  .everywhere { display: block; font-size: 0.8rem; margin: 0.3rem 0; }
   .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

@@ -8,7 +8,8 @@
 //             GET /works?filter=ids.openalex:W1|W2…  GET /authors?filter=id:A1|A2…
 //                 (openalex:, openalex_id:, ids.openalex: equivalent; ≤100 values, else 400)
 //                 envelope {meta, results, group_by}; results sorted by cited_by_count desc —
-//                 NOT in the order asked; per_page (default 25, 1…200) and page honoured;
+//                 NOT in the order asked — unless sort= names publication_date, publication_year
+//                 or cited_by_count (`:desc` honoured); per_page (default 25, 1…200) and page honoured;
 //                 select= honoured (top-level fields only; unknown → 400)
 //             GET /authors/A…   GET /autocomplete/authors?q=…   GET /autocomplete/works?q=…
 //   Semantic Scholar
@@ -23,12 +24,13 @@
 //   any other URL → aborted (and recorded when the extension asked for it).
 //
 // Twists (constructor option or setTwists()): down: 'all' | 'openalex' | 's2' | false (500s),
-// openalexMissing (OpenAlex has no record of the paper: 404 HTML), s2Missing (nor has Semantic
-// Scholar: 404 for the paper and its recommendations, null in a batch; both: a fresh paper), slowMs (delay every API
+// openalexMissing (OpenAlex has no record of the paper: 404 HTML), slowMs (delay every API
 // answer), xssAuthor (that author's OpenAlex display_name carries an <img onerror> payload),
 // unmatched: [i…] (those page authors are absent from the OpenAlex authorships and have
 // authorId null in S2), budgetSpent (OpenAlex's daily budget is used up: list calls answer the
 // quoted "Insufficient budget" 429; singletons and autocomplete, which are free, still answer),
+// merged: { <old A id>: <surviving A id> } (GET /authors/<old> answers the surviving profile, as
+// fetch() sees OpenAlex's 301 once followed; filters know only the surviving id),
 // keys: { openalex?: [...], s2?: [...] } (the API keys each catalog accepts: a request carrying
 // another key answers OpenAlex 401 {"error":"Invalid or missing API key"} / S2 403
 // {"message":"Forbidden"}, as the real ones do; keyless requests are unaffected).
@@ -84,7 +86,7 @@ const INSTITUTIONS = [
 }));
 
 const WORK_FIELDS = ['id', 'doi', 'title', 'display_name', 'publication_year', 'publication_date', 'ids', 'language',
-  'primary_location', 'type', 'indexed_in', 'open_access', 'authorships', 'countries_distinct_count',
+  'primary_location', 'type', 'indexed_in', 'open_access', 'authorships', 'primary_topic', 'topics', 'countries_distinct_count',
   'institutions_distinct_count', 'cited_by_count', 'is_retracted', 'is_paratext', 'locations_count', 'locations',
   'best_oa_location', 'referenced_works_count', 'referenced_works', 'related_works', 'cited_by_api_url',
   'counts_by_year', 'updated_date', 'created_date', 'is_authors_truncated', 'authors_count'];
@@ -259,9 +261,23 @@ export function buildCatalog({ arxivId, title, authors, seed = 1, unmatched = []
     publicationDate: '2024-06-08', journal: { name: 'ArXiv', volume: `abs/${arxivId}` }, citationStyles: {},
     authors: s2Authors,
   };
+  // Earlier works of the same people, each joining two neighbours on the author list: what
+  // identifies the authors of this paper before any catalog has it (twist `fresh`).
+  const earlier = people.filter((p) => p.matched).slice(1).map((p, k) => {
+    const prev = people.filter((q) => q.matched)[k];
+    const eid = `https://openalex.org/W3${pad(seed, 3)}${pad(k, 6)}`;
+    return {
+      id: eid, doi: null, title: `Earlier work ${k + 1}`, display_name: `Earlier work ${k + 1}`, publication_year: 2023, publication_date: '2023-03-01',
+      ids: { openalex: eid }, type: 'article', cited_by_count: 5 + k, related_works: [], created_date: '2023-03-02', updated_date: '2026-06-20T03:14:15.926535',
+      authorships: [prev, p].map((q, j) => ({
+        author_position: j ? 'last' : 'first', author: { id: `https://openalex.org/${q.openalexId}`, display_name: q.name, orcid: null },
+        institutions: [q.institution], countries: [], is_corresponding: false, raw_author_name: q.name, raw_affiliation_strings: [], affiliations: [],
+      })),
+    };
+  });
   return {
     arxivId, title, seed, people, today,
-    openalex: { work, authors: oaAuthors, related },
+    openalex: { work, authors: oaAuthors, related, earlier },
     s2: { paper: s2Paper, recommendations: { recent: recs('recent'), 'all-cs': recs('all-cs') } },
     /** What a correct badge shows for page author i (OpenAlex metrics, or S2's when OpenAlex lacks the paper). */
     expected(i, { openalexMissing = false } = {}) {
@@ -287,7 +303,7 @@ export class FakeApis {
    * @param {Record<string,string>} [o.pages]  arXiv id → page HTML served at https://arxiv.org/abs/<id>[vN]
    * @param {Record<string,string>} [o.htmlPages]  arXiv id → HTML view served at https://arxiv.org/html/<id>[vN][/]
    * @param {string} [o.htmlCss]  the HTML view's arXiv stylesheet (a stand-in)
-   * @param {object} [o.twists]  {down, openalexMissing, s2Missing, slowMs, budgetSpent}
+   * @param {object} [o.twists]  {down, openalexMissing, fresh, slowMs, budgetSpent}
    */
   constructor(catalog, { pages = {}, htmlPages = {}, htmlCss = '', twists = {} } = {}) {
     this.catalog = catalog;
@@ -418,7 +434,9 @@ export class FakeApis {
     const path = decodeURIComponent(u.pathname).replace(/\/+$/, '');
     const missing = this.twists.openalexMissing;
     const { work, authors, related } = this.catalog.openalex;
-    const works = [...(missing ? related : [work, ...related]), ...this.newWorks];
+    // `fresh`: the paper is too new for either catalog; its authors' earlier works are there.
+    const fresh = this.twists.fresh;
+    const works = [...(missing || fresh ? related : [work, ...related]), ...(fresh ? this.catalog.openalex.earlier : []), ...this.newWorks];
     const authorList = missing ? [] : Object.values(authors);
     let m;
     if ((m = path.match(/^\/works\/(.+)$/))) {
@@ -429,7 +447,9 @@ export class FakeApis {
       return found ? this.#one(found, p, WORK_FIELDS) : html404();
     }
     if ((m = path.match(/^\/authors\/(.+)$/))) {
-      const found = authorList.find((a) => bare(a.id) === bare(m[1]));
+      // A merged id: what fetch() returns once it has followed OpenAlex's 301 to the surviving profile.
+      const id = this.twists.merged?.[bare(m[1])] ?? bare(m[1]);
+      const found = authorList.find((a) => bare(a.id) === id);
       return found ? this.#one(found, p, AUTHOR_FIELDS) : html404();
     }
     if (path === '/works' || path === '/authors') {
@@ -449,7 +469,11 @@ export class FakeApis {
           items = items.filter((w) => w.authorships.some((a) => want.has(bare(a.author.id))));
         }
       }
-      items = [...items].sort((a, b) => b.cited_by_count - a.cited_by_count || (a.id < b.id ? -1 : 1));
+      // sort=publication_date|publication_year|cited_by_count[:desc] as asked; else by citations (not the order asked for)
+      const [sortBy, dir] = (p.get('sort') ?? '').split(':');
+      const sign = dir === 'desc' ? -1 : 1;
+      const key = { publication_date: (x) => x.publication_date ?? '', publication_year: (x) => x.publication_year ?? 0, cited_by_count: (x) => x.cited_by_count ?? 0 }[sortBy];
+      items = [...items].sort((a, b) => (key ? (key(a) < key(b) ? -sign : key(a) > key(b) ? sign : 0) : 0) || b.cited_by_count - a.cited_by_count || (a.id < b.id ? -1 : 1));
       return this.#list(items, p, path === '/works' ? WORK_FIELDS : AUTHOR_FIELDS);
     }
     if ((m = path.match(/^\/autocomplete\/(authors|works)$/))) {
@@ -537,7 +561,7 @@ export class FakeApis {
 
   #findPaper(raw) {
     const { paper, recommendations } = this.catalog.s2;
-    const all = [...(this.twists.s2Missing ? [] : [paper]), ...recommendations.recent, ...recommendations['all-cs']];
+    const all = [...(this.twists.fresh ? [] : [paper]), ...recommendations.recent, ...recommendations['all-cs']];
     const id = raw.trim();
     let m;
     if ((m = id.match(/^arxiv:(.+)$/i))) return all.find((x) => x.externalIds.ArXiv.toLowerCase() === m[1].toLowerCase()) ?? null;

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './harness.mjs';
+import { esc } from './pages.mjs';
 
 export const HTML_FIXTURES = path.join(ROOT, '..', 'shared', 'fixtures', 'arxiv-pages');
 const EXPECTED = path.join(HTML_FIXTURES, 'html', 'expected_authors.json');
@@ -98,4 +99,28 @@ export function olderGeneration(html, id, version) {
   target.style.height = '120px';
   document.querySelector('.ltx_page_main').prepend(target);
 }, 400);</script></body>`);
+}
+
+/**
+ * A small HTML view in the 2026 scaffold: one creator per author with its affiliation and
+ * e-mail contacts, as LaTeXML writes them (docs/arxiv-pages.md, "Author block").
+ * @param {{id: string, version?: number, title: string, category?: string, creators: {name: string, affiliation?: string, email?: string}[]}} o
+ */
+export function htmlViewPage({ id, version = 1, title, category = 'cs.DC', creators }) {
+  const contact = (role, label, text) => `<span class="ltx_contact ltx_role_${role}"><span class="ltx_contact_name">${label}:\u00a0</span>${esc(text)}</span>`;
+  const block = creators.map((c, k) => `${k ? '<span class="ltx_author_before">\u2003\u2003</span>' : ''}<span class="ltx_creator ltx_role_author"><span class="ltx_personname">${esc(c.name)}</span>`
+    + `<span class="ltx_author_notes"><span class="ltx_author_notes_content">${c.affiliation ? contact('affiliation', 'Affiliation', c.affiliation) : ''}${c.email ? contact('email', 'Email', c.email) : ''}</span></span></span>`).join('\n');
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>${esc(title)}</title>
+<link rel="stylesheet" href="/static/browse/0.3.4/css/arxiv-html-papers-20260823.css" type="text/css"></head>
+<body><header class="arxiv-html-header"><a title="Back to abstract page" href="/abs/${id}v${version}">Back to Abstract</a></header>
+<nav class="ltx_page_navbar"><nav class="ltx_TOC"><ol class="ltx_toclist"><li class="ltx_tocentry"><a href="#S1">1 Introduction</a></li></ol></nav></nav>
+<div class="ltx_page_main"><div id="infobox" class="infobox"><div id="watermark-tr">
+arXiv:${id}v${version} [${category}] 08 Jun 2024</div></div><div class="ltx_page_content">
+<article class="ltx_document ltx_authors_1line" lang="en"><h1 class="ltx_title ltx_title_document">${esc(title)}</h1>
+<div class="ltx_authors">
+${block}
+</div>
+<div id="abstract1" class="ltx_abstract"><h6 class="ltx_title ltx_title_abstract">Abstract</h6><p class="ltx_p">We study failure.</p></div>
+<section id="S1" class="ltx_section"><h2 class="ltx_title ltx_title_section">1 Introduction</h2><div class="ltx_para"><p class="ltx_p">Text.</p></div></section>
+</article></div></div></body></html>`;
 }

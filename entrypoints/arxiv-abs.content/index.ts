@@ -6,6 +6,7 @@ import { ask } from '@/lib/ui/client';
 import { createEarlyAnswers } from '@/lib/page/early-answers';
 import { domParsed, headParsed } from '@/lib/page/document-ready';
 import { yieldToPage } from '@/lib/page/yield-to-page';
+import { requireTrustedEvents } from '@/lib/ui/trusted';
 
 const FEATURES = featuresFor('abs');
 
@@ -15,6 +16,8 @@ export default defineContentScript({
   // names the paper; nothing touches the page before the document is parsed.
   runAt: 'document_start',
   async main(ctx) {
+    // Page scripts share the page with Weft's controls: only the reader's own input counts.
+    requireTrustedEvents();
     const early = createEarlyAnswers(ask);
     // Asked at once: by the time the <head> is parsed it has long answered.
     const initial = readPageSettings(ask);

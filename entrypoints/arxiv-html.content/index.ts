@@ -1,4 +1,4 @@
-import { HTML_VIEW_PREFERENCES, isHtmlViewUrl, readHtmlPage, readHtmlTheme } from '@/lib/arxiv/readers/html';
+import { isHtmlViewUrl, readHtmlPage } from '@/lib/arxiv/readers/html';
 import { runFeatures } from '@/lib/page/features/run-features';
 import { featuresFor } from '@/lib/page/features/registry';
 import { followPageTheme } from '@/lib/page/page-theme';
@@ -6,6 +6,7 @@ import { readPageSettings, watchPageSettings } from '@/lib/page/page-settings';
 import { ask } from '@/lib/ui/client';
 import { domParsed } from '@/lib/page/document-ready';
 import { yieldToPage } from '@/lib/page/yield-to-page';
+import { requireTrustedEvents } from '@/lib/ui/trusted';
 
 const FEATURES = featuresFor('html');
 
@@ -17,6 +18,8 @@ export default defineContentScript({
   runAt: 'document_start',
   async main(ctx) {
     if (!isHtmlViewUrl(location.href)) return;
+    // Page scripts share the page with Weft's controls: only the reader's own input counts.
+    requireTrustedEvents();
     const initial = readPageSettings(ask);
     await domParsed(document);
     // Reading the page (300 appendix names on some) in a task of its own.
@@ -26,10 +29,10 @@ export default defineContentScript({
     const page = readHtmlPage(document, location.href);
     if (!page) {
       // A page that is no LaTeXML paper, or markup Weft does not know: inject nothing rather than guess.
-      console.warn('Weft: unrecognised arXiv HTML paper view; nothing added.');
+      console.warn('Weft: unrecognised arXiv HTML view; nothing added.');
       return;
     }
-    const theme = followPageTheme(() => readHtmlTheme(document), [HTML_VIEW_PREFERENCES.theme], ctx.signal);
+    const theme = followPageTheme(ctx.signal);
     runFeatures(FEATURES, { page, signal: ctx.signal, ask, settings, theme });
   },
 });

@@ -3,9 +3,13 @@ import { useEffect } from 'preact/hooks';
 import { AlertControls } from '@/lib/extension-pages/components/AlertOptions';
 import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import { HostAccessNotice } from '@/lib/extension-pages/components/HostAccessNotice';
-import { TTL } from '@/lib/background/catalog/catalog';
+import { TTL } from '@/lib/shared/cache-ttl';
 import { createFollowingState } from '@/lib/extension-pages/following-state';
 import { ask } from '@/lib/ui/client';
+import { onChange } from '@/lib/ui/changes';
+import { arxivAbsUrl } from '@/lib/arxiv/urls';
+import { openAlexUrl } from '@/lib/catalog/links';
+import type { ResponseMap } from '@/lib/background/protocol';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { MAX_KEY_LENGTH, type KeyService } from '@/lib/shared/settings/key-format';
 import { CACHE_LIFETIMES, CACHE_TTL_SCALE, PAGE_ADDITIONS, type CacheLifetime, type PageAddition } from '@/lib/shared/settings/settings';
@@ -221,6 +225,56 @@ function AlertsSection() {
   );
 }
 
+type Correction = ResponseMap['corrections-list']['corrections'][number];
+
+/** The reader's corrections of who an author is: listed, and removable one by one. */
+function CorrectionsSection() {
+  const list = useSignal<Correction[] | null>(null);
+  const failed = useSignal(false);
+  const load = () =>
+    ask({ type: 'corrections-list' }).then(
+      (r) => {
+        list.value = [...r.corrections].sort((a, b) => b.at - a.at);
+        failed.value = false;
+      },
+      () => (failed.value = true),
+    );
+  useEffect(() => {
+    void load();
+    return onChange('identities', () => void load());
+  }, []);
+  const remove = (c: Correction) => void ask({ type: 'author-uncorrect', arxivId: c.arxivId, index: c.index }).then(load, () => (failed.value = true));
+  const rows = list.value;
+  return (
+    <section aria-labelledby="corrections-title">
+      <h2 id="corrections-title">Your corrections</h2>
+      <p>
+        Profiles you chose with <i>Not this person?</i> on an author’s card. They stay on this machine, are kept when the
+        cache is cleared, and travel in the export file of the followed list.
+      </p>
+      {failed.value && <p class="muted" role="alert">Could not read the corrections. Try reloading this page.</p>}
+      {rows && rows.length === 0 && <p class="muted">None yet.</p>}
+      {rows && rows.length > 0 && (
+        <ul class="corrections">
+          {rows.map((c) => (
+            <li key={`${c.arxivId}#${c.index}`} data-weft-correction={`${c.arxivId}#${c.index}`}>
+              <span>
+                {c.name} on <a href={arxivAbsUrl(c.arxivId)} target="_blank" rel="noreferrer">arXiv:{c.arxivId}</a>
+                {' → '}
+                {c.openalexId ? <a href={openAlexUrl(c.openalexId)} target="_blank" rel="noreferrer">{c.openalexId}</a> : 'no profile'}
+                {c.coauthors ? ' (also on papers with these co-authors)' : ''}
+              </span>{' '}
+              <button type="button" class="action" data-weft-action="remove-correction" onClick={() => remove(c)}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** 6 h, 1 day, 2 days, 4 weeks: a lifetime as people say it. */
 function duration(ms: number): string {
   const hours = Math.round(ms / 3_600_000);
@@ -300,7 +354,8 @@ function PrivacySection() {
       <dl class="privacy">
         <dt><code>api.openalex.org</code></dt>
         <dd>
-          the arXiv id of the abstract page you open (as its DOI), the OpenAlex ids of its authors and related papers, what you
+          the arXiv id of the abstract page you open (as its DOI), the OpenAlex ids of its authors and related papers, the
+          printed names of its authors when no catalog has the paper yet or when you ask <i>Not this person?</i>, what you
           type in the popup search, the OpenAlex ids of researchers you open in the popup or follow (alert checks), and your
           OpenAlex key if you saved one.
         </dd>
@@ -308,7 +363,8 @@ function PrivacySection() {
         <dd>the arXiv id of the abstract page you open, and your Semantic Scholar key if you saved one.</dd>
       </dl>
       <p>
-        Nothing else leaves the browser: not the pages you visit, not who you follow as names, not your settings. Those
+        Nothing else leaves the browser: not the pages you visit, not who you follow as names, not your corrections, not
+        your settings. Those
         services see your IP address, as any website does. Nothing is read from pages other than <code>arxiv.org/abs/…</code>.
         Followed researchers, settings and keys stay in this browser’s extension storage.
       </p>
@@ -330,6 +386,7 @@ export function App() {
       <PagesSection state={state} />
       <AlertsSection />
       <CacheSection state={state} />
+      <CorrectionsSection />
       <PrivacySection />
     </main>
   );

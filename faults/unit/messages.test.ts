@@ -35,6 +35,12 @@ describe('hostile messages', () => {
       ...['2406.05546v2', 'arXiv:2406.05546', '2406.5546', '2406.055460', 'math/0211159v2', 'MATH/0211159', '../../authors', '2406.05546%2F..', ' 2406.05546', 'x'.repeat(70), '', '2406.05546\n']
         .map((arxivId) => ({ type: 'paper-citations', arxivId })),
       ...['A1 ', 'a5001', 'A', 'A1234567890123', 'W1', 'A1|A2', 'A1,A2'].map((id) => ({ type: 'researcher', id })),
+      ...['A1 ', 'A1|A2', 'A1,A2', 'W1'].map((id) => ({ type: 'researcher-works', id, order: 'recent', page: 1 })),
+      { type: 'researcher-works', id: 'A1', order: 'recent', page: -1 },
+      { type: 'researcher-works', id: 'A1', order: 'publication_date:desc', page: 1 },
+      { type: 'researcher-s2', id: 'A1', s2Id: '1741101/papers' },
+      { type: 'open-researcher-page', id: 'A1', s2Id: '1?x=' },
+      { type: 'open-researcher-page', id: 'A1', url: EVIL },
       { type: 'author-metrics', ids: [] },
       { type: 'author-metrics', ids: Array.from({ length: 501 }, (_, i) => `A${i + 1}`) },
       { type: 'paper-authors', arxivId: ID, names: ['x'.repeat(301)] },

@@ -1,4 +1,4 @@
-import { displayName, nameForms, nameTokens } from './names';
+import { displayName, nameForms, nameKey as wordsKey, nameTokens } from './names';
 
 const nameKey = (name: string) => nameTokens(name).join('');
 
@@ -66,5 +66,12 @@ describe('nameForms', () => {
     expect(nameForms('Halpern, Joseph Y.').keys).toEqual(['josephyhalpern', 'halpernjosephy', 'jyhalpern']);
     expect(nameForms('健, 佐藤').keys).toEqual(['佐藤健', '健佐藤']);
     expect(nameForms('李明').keys).toEqual(['李明']);
+  });
+});
+
+describe('nameKey', () => {
+  it('is the same for the same name however printed or ordered', () => {
+    expect(wordsKey('Zoë  Dupré')).toBe(wordsKey('dupre, zoe'));
+    expect(wordsKey('Ray Cao')).not.toBe(wordsKey('Rui Cao'));
   });
 });

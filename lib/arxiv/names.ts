@@ -130,3 +130,11 @@ export function nameForms(citationName: string): NameForms {
   if (initials.every((c) => c !== c.toUpperCase())) keys.push(initials.join('') + surname.join(''));
   return { surname, tokens: new Set(parts.flat()), keys: [...new Set(keys)] };
 }
+
+/**
+ * A name's words in any order, folded: "García-López, José María" and "José María García-López"
+ * have one key. Two names are the same name when their keys are equal.
+ */
+export function nameKey(name: string): string {
+  return nameTokens(name).sort().join(' ');
+}

@@ -10,6 +10,7 @@ import { KEYS, LEASE_KEY } from '../shared/follows/model';
 import { LEGACY_ALERTS_KEY, SETTINGS_KEY } from '../shared/settings/settings';
 import { KEY_PROBLEMS_KEY } from './settings/key-problems';
 import { PANEL_LAYOUT_KEY } from './settings/panel-layout';
+import { CORRECTIONS_KEY } from './identity/corrections';
 
 const TABS_KEY = 'weft.noticeTabs';
 
@@ -20,6 +21,7 @@ const TOPIC_OF: Record<string, ChangeTopic> = {
   [LEGACY_ALERTS_KEY]: 'settings',
   [PANEL_LAYOUT_KEY]: 'settings',
   [KEY_PROBLEMS_KEY]: 'settings',
+  [CORRECTIONS_KEY]: 'identities',
 };
 
 export function createAnnouncer() {

@@ -5,6 +5,8 @@ import { createHttp, type Http } from './catalog/http';
 import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
 import { createFollowService, type FollowService } from './follows/service';
+import { createSearch, type Search } from './catalog/search';
+import { createCorrections, type Corrections } from './identity/corrections';
 import { createApiKeyStore, type ApiKeyStore } from './settings/api-keys';
 import { createKeyProblemLog, type KeyProblemLog } from './settings/key-problems';
 import { CACHE_TTL_SCALE } from '../shared/settings/settings';
@@ -22,6 +24,10 @@ export interface BackgroundDeps {
   apiKeys: ApiKeyStore;
   /** When a catalog refused a saved key (shown on the options page and in the popup). */
   keyProblems: KeyProblemLog;
+  /** OpenAlex autocomplete, cached (popup search, correction candidates). */
+  search: Search;
+  /** The reader's corrections of who an author is (user data). */
+  corrections: Corrections;
 }
 
 export function createBackgroundDeps(): BackgroundDeps {
@@ -33,5 +39,7 @@ export function createBackgroundDeps(): BackgroundDeps {
   const openalex = createOpenAlex({ http, getKey: apiKeys.getKey('openalex'), onKeyRejected: () => void keyProblems.refused('openalex') });
   const s2 = createSemanticScholar({ http, getKey: apiKeys.getKey('s2'), onKeyRejected: () => void keyProblems.refused('s2') });
   const catalog = createCatalog({ openalex, s2, cache });
-  return { http, cache, openalex, s2, catalog, follows: createFollowService({ openalex }), apiKeys, keyProblems };
+  const search = createSearch({ openalex, cache });
+  const corrections = createCorrections();
+  return { http, cache, openalex, s2, catalog, follows: createFollowService({ openalex }), apiKeys, keyProblems, search, corrections };
 }

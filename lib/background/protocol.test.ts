@@ -7,7 +7,7 @@ const arxivTab = { id: EXT, url: 'https://arxiv.org/abs/2406.05546', tab: { id: 
 /** The handlers these tests dispatch to; the other areas' are never reached here. */
 function handlers(): Handlers {
   const some: Partial<Handlers> = {
-    'paper-authors': vi.fn(async () => ({ source: 'openalex' as const, openalexWorkId: 'W1', slots: [], fetchedAt: 1, stale: false, eagerMetrics: null })),
+    'paper-authors': vi.fn(async () => ({ source: 'openalex' as const, openalexWorkId: 'W1', slots: [], s2Paired: true, fetchedAt: 1, stale: false, eagerMetrics: null })),
     'author-metrics': vi.fn(async () => ({ metrics: {}, fetchedAt: 1, stale: false })),
   };
   return some as Handlers;

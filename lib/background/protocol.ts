@@ -15,6 +15,7 @@ import type { authorRequests } from './services/author';
 import type { searchRequests } from './services/search';
 import type { followRequests } from './services/follows';
 import type { settingsRequests } from './services/settings';
+import type { researcherPageRequests } from './services/researcher-page';
 
 export type { Freshness, WireError, WireResponse } from '../shared/protocol/wire';
 
@@ -22,7 +23,8 @@ type Specs = (typeof paperRequests)['specs'] &
   (typeof authorRequests)['specs'] &
   (typeof searchRequests)['specs'] &
   (typeof followRequests)['specs'] &
-  (typeof settingsRequests)['specs'];
+  (typeof settingsRequests)['specs'] &
+  (typeof researcherPageRequests)['specs'];
 
 export type RequestType = keyof Specs & string;
 export type WeftRequest = { [K in RequestType]: RequestInput<K, Specs[K]['fields']> }[RequestType];
@@ -71,4 +73,9 @@ export type ImportResult = ResponseMap['import-follows'];
 export type SettingsResult = ResponseMap['settings-get'];
 export type CacheStats = ResponseMap['cache-stats'];
 export type PageSettings = ResponseMap['page-settings'];
+export type ResearcherProfileResult = ResponseMap['researcher-profile'];
+export type ResearcherWorksResult = ResponseMap['researcher-works'];
+export type ResearcherS2Result = ResponseMap['researcher-s2'];
 export type { MaskedKeys } from './services/settings';
+export type { ResearcherProfile, ResearcherWork, WorkOrder } from './catalog/openalex';
+export type { S2AuthorFigures } from './catalog/semantic-scholar';

@@ -30,7 +30,7 @@ export function bareDoi(raw: string | null | undefined): string | null {
   return /^10\.\d{4,9}\/\S+$/.test(doi) ? doi : null;
 }
 
-export type OpenAlexEntity = 'W' | 'A' | 'I';
+export type OpenAlexEntity = 'W' | 'A' | 'I' | 'T';
 
 /**
  * The bare OpenAlex id (`A5023888391`) of `raw`, which may be the URL form OpenAlex serves
@@ -40,6 +40,11 @@ export function bareOpenAlexId(raw: string | null | undefined, entity: OpenAlexE
   if (!raw) return null;
   const id = raw.trim().replace(/^https?:\/\/openalex\.org\//i, '').toUpperCase();
   return new RegExp(`^${entity}\\d+$`).test(id) ? id : null;
+}
+
+/** A Semantic Scholar author id: a decimal integer (`1741101`). */
+export function isS2AuthorId(raw: string): boolean {
+  return /^\d{1,12}$/.test(raw);
 }
 
 /** The bare ROR id (`02nr0ka47`) of a ROR URL. */

@@ -15,7 +15,7 @@ import type { PaperHitsResult, ResearcherHitsResult, WireError } from '@/lib/bac
 import { normaliseQuery } from '@/lib/shared/search-query';
 import { failureOf } from '@/lib/ui/describe-failure';
 import { displayText } from '@/lib/ui/plain-text';
-import { safeLink } from '../catalog/links';
+import { paperUrl } from '@/lib/catalog/links';
 import type { RecentSearches } from './recent-searches';
 
 export const DEBOUNCE_MS = 200;
@@ -59,10 +59,6 @@ export interface SearchDeps {
   debounceMs?: number;
 }
 
-/** The arXiv page of a paper, else its catalog page (only if it is a link Weft trusts). */
-export function paperUrl(p: PaperSummary): string | null {
-  return p.arxivId ? arxivAbsUrl(p.arxivId) : safeLink(p.catalogUrl);
-}
 
 export function createSearchState({ ask, recent, openTab, openResearcher, debounceMs = DEBOUNCE_MS }: SearchDeps) {
   /** The text in the box, as typed. */
@@ -85,7 +81,7 @@ export function createSearchState({ ask, recent, openTab, openResearcher, deboun
     if (r.status === 'ready') {
       return [
         ...r.hits.researchers.map((hit): Entry => ({ kind: 'researcher', hit })),
-        ...r.hits.papers.map((hit): Entry => ({ kind: 'paper', hit, url: paperUrl(hit) })),
+        ...r.hits.papers.map((hit): Entry => ({ kind: 'paper', hit, url: paperUrl({ arxivId: hit.arxivId, catalogUrl: hit.catalogUrl }) })),
       ];
     }
     if (normaliseQuery(query.value) === '') return recent.list.value.map((q): Entry => ({ kind: 'recent', query: q }));

@@ -6,22 +6,16 @@
  */
 import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import { THEME_ATTRIBUTE } from '@/components/styles';
-import type { HtmlTheme } from '../arxiv/readers/html';
+import { HTML_VIEW_PREFERENCES, readHtmlTheme, type HtmlTheme } from '../arxiv/readers/html';
 
 export type PageTheme = HtmlTheme;
 
-/**
- * The theme `read` sees, updated whenever one of `attributes` of `<html>` changes. An unset
- * theme is arXiv's default, light.
- */
-export function followPageTheme(
-  read: () => PageTheme | null,
-  attributes: readonly string[],
-  abort: AbortSignal,
-): ReadonlySignal<PageTheme> {
-  const theme = signal<PageTheme>(read() ?? 'light');
-  const observer = new MutationObserver(() => (theme.value = read() ?? 'light'));
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: [...attributes] });
+/** The HTML view's theme, updated whenever arXiv's toggle changes it. Unset, it is arXiv's default, light. */
+export function followPageTheme(abort: AbortSignal): ReadonlySignal<PageTheme> {
+  const read = () => readHtmlTheme(document) ?? 'light';
+  const theme = signal<PageTheme>(read());
+  const observer = new MutationObserver(() => (theme.value = read()));
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: [HTML_VIEW_PREFERENCES.theme] });
   abort.addEventListener('abort', () => observer.disconnect());
   return theme;
 }

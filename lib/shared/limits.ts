@@ -14,9 +14,3 @@ export const MAX_NAME_CHARS = 300;
 export const MAX_TITLE_CHARS = 2000;
 /** A search query: at most this many code points. */
 export const MAX_QUERY_CHARS = 200;
-/** Printed evidence a page sends per author (the HTML view's affiliations, e-mail domains). */
-export const MAX_PRINTED_PER_AUTHOR = 6;
-/** Printed evidence a page sends for the paper as a whole (affiliations, e-mail domains). */
-export const MAX_PRINTED_PER_PAPER = 60;
-/** One printed affiliation, as text: at most this many characters. */
-export const MAX_AFFILIATION_CHARS = 300;

@@ -1,12 +1,12 @@
 /**
- * The author-profile state of one abs page: which page author is which catalog author, and
- * each one's numbers. Pure state and loading logic (no DOM), driven by the background through
- * the message protocol; the author-badges feature renders it.
+ * The author-profile state of one paper on a page: who each author is (the background's
+ * identity record per slot) and each one's numbers, from both catalogs. Pure state and loading
+ * logic (no DOM), driven by the background through the protocol; badge features render it.
  */
 import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import type { MatchKind } from '../catalog/identity';
-import type { AuthorMetrics, Institution, PaperAuthor } from '../catalog/types';
-import type { PrintedForRequest } from '../shared/printed-evidence';
+import type { Candidate, Identity, MatchKind } from '../catalog/identity';
+import type { PrintedEvidence } from '../arxiv/page-model';
+import type { AuthorMetrics, Institution } from '../catalog/types';
 import { RemoteError, type ask as askBackground } from './client';
 import type { AuthorMetricsResult, AuthorSlot } from '../background/protocol';
 import { EAGER_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
@@ -14,13 +14,18 @@ import { EAGER_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
 export type BadgeState =
   | { kind: 'idle' }
   | { kind: 'loading' }
-  | { kind: 'unmatched' }
+  /** No profile fits (or the reader said so); `identity` says what was considered. */
+  | { kind: 'unmatched'; identity: Identity | null }
   | { kind: 'error'; message: string; retryAt: number | null }
   | {
       kind: 'ready';
+      /** The numbers shown first (lib/catalog/sources.ts: OpenAlex, else Semantic Scholar). */
       metrics: AuthorMetrics;
-      /** How the person was identified (the contract's `data-match`). */
+      /** Semantic Scholar's own figures for this author, when it has them. */
+      s2: AuthorMetrics | null;
+      /** How the person was identified. */
       match: MatchKind;
+      identity: Identity;
       /** Institutions printed on this paper for this author (OpenAlex authorships). */
       paperInstitutions: Institution[];
       s2Id: string | null;
@@ -34,8 +39,9 @@ export interface AuthorEntry {
   index: number;
   /**
    * The author's position in the paper's author list (the contract's `data-weft-author`): the
-   * index itself on pages that print the list; on the HTML view, from the catalog record, null
-   * until it answers and for a name the record does not place.
+   * index itself on pages that print the list; on the HTML view, from the catalog record (the
+   * page's order for a paper no catalog has yet), null until known and for a name the record
+   * does not place.
    */
   position: ReadonlySignal<number | null>;
   /** The name as printed on the page. */
@@ -50,37 +56,32 @@ type MetricsAnswer = AuthorMetricsResult | { error: unknown };
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-
 export interface ProfileOptions {
   /**
    * Whether the page prints the paper's author list (abs pages, listings: the default). The
    * HTML view does not: its persons are placed in that list by the background's record.
    */
   ownList?: boolean;
-  /** What the page prints beside the names, for the fresh-paper identity engine. */
-  printed?: PrintedForRequest;
 }
 
 /** The request that resolves a page's author list (also sent early, from the page's head). */
-export function paperAuthorsRequest(arxivId: string, names: string[], eager: number, { ownList = true, printed }: ProfileOptions = {}) {
-  return {
-    type: 'paper-authors' as const,
-    arxivId,
-    names,
-    eager,
-    ...(ownList ? {} : { fullList: true }),
-    ...(printed ? { printed } : {}),
-  };
+export function paperAuthorsRequest(arxivId: string, names: string[], eager: number, { ownList = true }: ProfileOptions = {}) {
+  return { type: 'paper-authors' as const, arxivId, names, eager, ...(ownList ? {} : { fullList: true }) };
 }
 
 export function createAuthorProfiles(
-  arxivId: string,
-  authors: { index: number; name: string; citationName: string; hidden: boolean }[],
+  paper: { arxivId: string; primaryCategory?: string | null; printed?: { affiliations: string[]; emailDomains: string[] } },
+  authors: { index: number; name: string; citationName: string; hidden: boolean; printed?: PrintedEvidence }[],
   ask: Ask,
   options: ProfileOptions = {},
 ) {
+  const { arxivId } = paper;
   const ownList = options.ownList ?? true;
   const positions = authors.map((a) => signal<number | null>(ownList ? a.index : null));
+  /** Without a record, the page's order is the best list there is (a paper no catalog has yet). */
+  const placeInPageOrder = () => {
+    if (!ownList) positions.forEach((p, i) => (p.value ??= authors[i]!.index));
+  };
   const entries: AuthorEntry[] = authors.map((a, i) => {
     const lazy = a.hidden || a.index >= EAGER_AUTHORS;
     const state = signal<BadgeState>(lazy ? { kind: 'idle' } : { kind: 'loading' });
@@ -94,11 +95,7 @@ export function createAuthorProfiles(
       state,
     };
   });
-
-  /** Without the record, the page's order is the best list there is (a paper no catalog has yet). */
-  const placeInPageOrder = () => {
-    if (!ownList) positions.forEach((p, i) => (p.value ??= authors[i]!.index));
-  };
+  const names = () => authors.map((a) => a.citationName || a.name);
   let slots: AuthorSlot[] | null = null;
   let resolving: Promise<AuthorSlot[] | null> | null = null;
   /** Indices whose metrics were asked for (so each is fetched once per page view). */
@@ -113,16 +110,25 @@ export function createAuthorProfiles(
   });
 
   function readyFrom(metrics: AuthorMetrics, slot: AuthorSlot, fetchedAt: number): BadgeState {
+    const identity = slot.identity;
     return {
       kind: 'ready',
       metrics,
-      // Every slot comes from the paper's own record in a catalog.
-      match: 'record',
-      paperInstitutions: slot.openalex?.institutions ?? [],
-      s2Id: slot.s2?.s2Id ?? metrics.s2Id,
+      s2: slot.s2?.metrics ?? null,
+      match: identity.match ?? 'record',
+      identity,
+      // A profile the reader chose is not the one the record's institutions belong to.
+      paperInstitutions: identity.match === 'reader' ? [] : (slot.openalex?.institutions ?? []),
+      s2Id: identity.s2Id ?? slot.s2?.s2Id ?? metrics.s2Id,
       fetchedAt,
       refreshFailed: false,
     };
+  }
+
+  /** A slot whose identity names no OpenAlex profile: ready from Semantic Scholar's figures, or unmatched. */
+  function withoutOpenAlex(slot: AuthorSlot, fetchedAt: number): BadgeState {
+    const inline = slot.identity.match && slot.s2?.metrics;
+    return inline ? readyFrom(inline, slot, fetchedAt) : { kind: 'unmatched', identity: slot.identity };
   }
 
   /** Index of the first author loaded on demand: everyone before it loads with the page. */
@@ -145,7 +151,7 @@ export function createAuthorProfiles(
             continue;
           }
           const m = answer.metrics[id];
-          entry.state.value = m ? readyFrom(m, slots![i]!, answer.fetchedAt) : { kind: 'unmatched' };
+          entry.state.value = m ? readyFrom(m, slots![i]!, answer.fetchedAt) : withoutOpenAlex(slots![i]!, answer.fetchedAt);
         }
       }
     });
@@ -154,10 +160,25 @@ export function createAuthorProfiles(
   function idsOf(indices: number[]): Map<string, number[]> {
     const byId = new Map<string, number[]>();
     for (const i of indices) {
-      const id = slots?.[i]?.openalex?.openalexId;
+      const id = slots?.[i]?.identity.openalexId;
       if (id) byId.set(id, [...(byId.get(id) ?? []), i]);
     }
     return byId;
+  }
+
+  /** Semantic Scholar's own figures, when its pairing came after the answer: set on the ready badges. */
+  async function addS2(): Promise<void> {
+    const r = await ask({ type: 'paper-s2-authors', arxivId, names: names() }).catch(() => null);
+    if (!r?.s2 || !slots) return;
+    slots = slots.map((slot, i) => (slot.s2 ? slot : { ...slot, s2: r.s2![i] ?? null }));
+    batch(() => {
+      slots!.forEach((slot, i) => {
+        const current = entries[i]?.state.value;
+        if (current?.kind === 'ready' && !current.s2 && slot.s2?.metrics) {
+          entries[i]!.state.value = { ...current, s2: slot.s2.metrics, s2Id: current.s2Id ?? slot.s2.s2Id };
+        }
+      });
+    });
   }
 
   /**
@@ -165,33 +186,61 @@ export function createAuthorProfiles(
    * with the page, so a page view costs one round trip.
    */
   async function resolve(revalidate: boolean): Promise<AuthorSlot[] | null> {
-    const names = authors.map((a) => a.citationName || a.name);
-    const r = await ask({ ...paperAuthorsRequest(arxivId, names, eagerCount, options), ...(revalidate ? { revalidate } : {}) });
+    const r = await ask({ ...paperAuthorsRequest(arxivId, names(), eagerCount, options), ...(revalidate ? { revalidate } : {}) });
+    // No catalog has the paper yet: who the authors are comes from evidence instead.
+    if (r.source === null) {
+      batch(placeInPageOrder);
+      return identifyFresh(r.slots, revalidate);
+    }
+    if (!ownList) batch(() => r.slots.forEach((slot, i) => positions[i] && (positions[i].value = slot.position)));
     slots = r.slots;
-    // Semantic Scholar carries metrics inline: those authors are ready at once.
+    // Authors no OpenAlex profile names are settled by the answer itself.
     batch(() => {
-      if (!ownList) r.slots.forEach((slot, i) => positions[i] && (positions[i].value = slot.position));
       r.slots.forEach((slot, i) => {
         const entry = entries[i];
-        if (!entry || slot.openalex?.openalexId) return;
-        const inline = slot.s2?.metrics;
-        entry.state.value = inline ? readyFrom(inline, slot, r.fetchedAt) : { kind: 'unmatched' };
+        if (!entry || slot.identity.openalexId) return;
+        if (!entry.lazy || requested.has(i)) entry.state.value = withoutOpenAlex(slot, r.fetchedAt);
       });
     });
     const eager = r.eagerMetrics;
     if (eager) {
       applyMetrics(idsOf(range(eagerCount)), 'error' in eager ? { error: new RemoteError(eager.error) } : eager, revalidate);
     }
+    if (!r.s2Paired) void addS2();
     const stale = r.stale || (!!eager && !('error' in eager) && eager.stale);
     if (stale && !revalidate) void resolve(true).catch(() => undefined);
     return r.slots;
   }
 
+  /** A paper no record names the authors of: identities from evidence, with the profiles' numbers. */
+  async function identifyFresh(bare: AuthorSlot[], revalidate: boolean): Promise<AuthorSlot[]> {
+    const printed = authors.map((a) => a.printed ?? null);
+    const r = await ask({
+      type: 'paper-identify',
+      arxivId,
+      names: names(),
+      category: paper.primaryCategory ?? null,
+      ...(printed.some(Boolean) ? { printed } : {}),
+      ...(paper.printed ? { paperPrinted: paper.printed } : {}),
+      ...(revalidate ? { revalidate } : {}),
+    });
+    slots = bare.map((slot, i) => ({ ...slot, identity: r.identities[i] ?? slot.identity }));
+    batch(() => {
+      slots!.forEach((slot, i) => {
+        const entry = entries[i];
+        if (!entry || (entry.lazy && !requested.has(i))) return;
+        const id = slot.identity.openalexId;
+        const m = id ? r.metrics[id] : undefined;
+        entry.state.value = m ? readyFrom(m, slot, r.fetchedAt) : { kind: 'unmatched', identity: slot.identity };
+      });
+    });
+    return slots;
+  }
+
   function ensureSlots(): Promise<AuthorSlot[] | null> {
     resolving ??= resolve(false).catch((e: unknown) => {
       resolving = null;
-      // Neither catalog knows the paper: a quiet "no profile", not an error to retry.
-      const state: BadgeState = e instanceof RemoteError && e.kind === 'not-found' ? { kind: 'unmatched' } : errorState(e);
+      const state = errorState(e);
       batch(() => {
         placeInPageOrder();
         for (const entry of entries) if (entry.state.value.kind !== 'ready') entry.state.value = state;
@@ -201,19 +250,19 @@ export function createAuthorProfiles(
     return resolving;
   }
 
-  async function fetchMetrics(indices: number[]): Promise<void> {
+  async function fetchMetrics(indices: number[], revalidate = false): Promise<void> {
     const byId = idsOf(indices);
     const ids = [...byId.keys()];
     for (let k = 0; k < ids.length; k += OPENALEX_MAX_OR_VALUES) {
       const chunk = new Map(ids.slice(k, k + OPENALEX_MAX_OR_VALUES).map((id) => [id, byId.get(id)!]));
       let answer: MetricsAnswer;
       try {
-        answer = await ask({ type: 'author-metrics', ids: [...chunk.keys()] });
+        answer = await ask({ type: 'author-metrics', ids: [...chunk.keys()], ...(revalidate ? { revalidate } : {}) });
       } catch (e) {
         answer = { error: e };
       }
-      applyMetrics(chunk, answer, false);
-      if ('stale' in answer && answer.stale) {
+      applyMetrics(chunk, answer, revalidate);
+      if (!revalidate && 'stale' in answer && answer.stale) {
         void ask({ type: 'author-metrics', ids: [...chunk.keys()], revalidate: true })
           .catch((e: unknown) => ({ error: e }))
           .then((fresh) => applyMetrics(chunk, fresh, true));
@@ -238,7 +287,11 @@ export function createAuthorProfiles(
       todo.forEach((i) => requested.delete(i));
       return;
     }
-    // Authors answered with the author list itself are done; the rest need their metrics.
+    // Settle the authors the answer left open: no profile, or their metrics.
+    batch(() => todo.forEach((i) => {
+      const slot = got[i];
+      if (slot && !slot.identity.openalexId && entries[i]!.state.value.kind === 'loading') entries[i]!.state.value = withoutOpenAlex(slot, Date.now());
+    }));
     await fetchMetrics(todo.filter((i) => entries[i]!.state.value.kind === 'loading'));
   }
 
@@ -255,8 +308,62 @@ export function createAuthorProfiles(
     return load(failed.filter((i) => wanted.has(i)));
   }
 
-  return { entries, start, load, retry };
+  /**
+   * The reader's "Refresh": the paper's record and these authors' numbers again from the
+   * catalogs, bypassing the cache (the background limits how often per paper).
+   */
+  async function refresh(indices: number[]): Promise<void> {
+    await resolve(true);
+    const beyond = indices.filter((i) => i >= eagerCount);
+    if (beyond.length) await fetchMetrics(beyond, true);
+  }
+
+  /** Asks again who everyone is (e.g. a correction made in another tab), keeping what is shown meanwhile. */
+  async function reload(): Promise<void> {
+    resolving = resolve(false).catch(() => null);
+    const got = await resolving;
+    if (got) await fetchMetrics([...requested].filter((i) => i >= eagerCount && !!got[i]?.identity.openalexId));
+  }
+
+  /** The profiles a reader may choose from for author `index`. */
+  async function candidates(index: number): Promise<Candidate[]> {
+    const known = slots?.[index]?.identity.candidates.map((c) => c.openalexId).slice(0, 20) ?? [];
+    const a = authors[index]!;
+    return (await ask({ type: 'author-candidates', name: a.name, known })).candidates;
+  }
+
+  /** The reader's choice for author `index`: a profile, or none; applied at once. */
+  /**
+   * Corrections are kept by position in the paper's author list, so one made here holds on the
+   * paper's other pages: on a page without its own list, the names go where the record put them.
+   */
+  const listed = (index: number) => {
+    if (ownList) return { index, names: names() };
+    const at = positions.map((p) => p.value);
+    const list = new Array<string>(Math.max(index + 1, ...at.map((p) => (p ?? -1) + 1))).fill('');
+    at.forEach((p, i) => p !== null && (list[p] = names()[i]!));
+    const position = at[index] ?? index;
+    list[position] = names()[index]!;
+    return { index: position, names: list };
+  };
+
+  async function correct(index: number, openalexId: string | null, everywhere: boolean): Promise<void> {
+    const r = await ask({ type: 'author-correct', arxivId, ...listed(index), openalexId, everywhere });
+    const slot = slots?.[index];
+    if (slot) slots![index] = { ...slot, identity: r.identity };
+    const entry = entries[index]!;
+    entry.state.value = r.metrics && slots?.[index] ? readyFrom(r.metrics, slots[index], Date.now()) : { kind: 'unmatched', identity: r.identity };
+  }
+
+  /** Takes the reader's correction of author `index` back. */
+  async function uncorrect(index: number): Promise<void> {
+    await ask({ type: 'author-uncorrect', arxivId, index: listed(index).index });
+    await reload();
+    const slot = slots?.[index];
+    if (slot?.identity.openalexId) await fetchMetrics([index]);
+  }
+
+  return { entries, start, load, retry, refresh, reload, candidates, correct, uncorrect };
 }
 
 export type AuthorProfiles = ReturnType<typeof createAuthorProfiles>;
-export type { PaperAuthor };

@@ -27,7 +27,11 @@ export function formatReset(retryAt: number | null, now = Date.now()): string {
   return `at ${formatClock(retryAt)} (in ${wait})`;
 }
 
-export function describeFailure(f: WireError, now = Date.now()): FailureText {
+/**
+ * What to tell the reader about `f`. `who` names what failed: OpenAlex for the popup's and the
+ * settings' requests (OpenAlex alone answers them), "The catalogs" where either may have.
+ */
+export function describeFailure(f: WireError, now = Date.now(), who = 'OpenAlex'): FailureText {
   switch (f.kind) {
     case 'budget-exhausted':
       return {
@@ -36,13 +40,13 @@ export function describeFailure(f: WireError, now = Date.now()): FailureText {
         retryable: false,
       };
     case 'rate-limited':
-      return { title: 'OpenAlex asked Weft to slow down', detail: 'Try again in a moment.', retryable: true };
+      return { title: `${who} asked Weft to slow down`, detail: 'Try again in a moment.', retryable: true };
     case 'network':
-      return { title: 'OpenAlex could not be reached', detail: 'Check your connection, then try again.', retryable: true };
+      return { title: `${who} could not be reached`, detail: 'Check your connection, then try again.', retryable: true };
     case 'timeout':
-      return { title: 'OpenAlex did not answer in time', detail: 'Try again in a moment.', retryable: true };
+      return { title: `${who} did not answer in time`, detail: 'Try again in a moment.', retryable: true };
     case 'not-found':
-      return { title: 'OpenAlex has no record of this', detail: 'It may have been merged into another profile.', retryable: false };
+      return { title: `${who} has no record of this`, detail: 'It may have been merged into another profile.', retryable: false };
     case 'key-rejected':
       return {
         title: 'A catalog refused your saved API key',
@@ -52,6 +56,6 @@ export function describeFailure(f: WireError, now = Date.now()): FailureText {
     case 'internal':
       return { title: 'Weft’s background did not answer', detail: 'Try again; if it keeps failing, reload the extension.', retryable: true };
     default:
-      return { title: 'OpenAlex answered with an error', detail: `Try again in a moment (${f.message}).`, retryable: true };
+      return { title: `${who} answered with an error`, detail: `Try again in a moment (${f.message}).`, retryable: true };
   }
 }

@@ -3,6 +3,9 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing';
 import { searchService } from '@/lib/background/services/search';
+import { createSearch } from '@/lib/background/catalog/search';
+
+const withSearch = (openalex: never, cache: ReturnType<typeof createCache>) => searchService({ openalex, cache, search: createSearch({ openalex, cache }) });
 import { createCache } from '@/lib/background/cache/cache';
 import type { AuthoredWork, AuthorProfile, AuthorSuggestion } from '@/lib/background/catalog/openalex';
 import { CatalogError, type PaperSummary } from '@/lib/catalog/types';
@@ -31,7 +34,7 @@ const recent: AuthoredWork[] = [
 /** The real search handlers over a fake OpenAlex, behind the real dispatch; nobody is followed. */
 function backgroundWith(openalex: Record<string, unknown>) {
   const handlers: Partial<Handlers> = {
-    ...searchService({ openalex: openalex as never, cache: createCache({ factory: new IDBFactory() }) }),
+    ...withSearch(openalex as never, createCache({ factory: new IDBFactory() })),
     'followed-ids': async () => ({ ids: [] }),
   };
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => dispatch(handlers as Handlers, message, { id: fakeBrowser.runtime.id } as never, fakeBrowser.runtime.id));

@@ -23,15 +23,6 @@ const DOMAIN = String.raw`[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}`;
 // A brace group first, so that "{a, b}@x.org" is not read as "b}@x.org".
 const EMAIL = new RegExp(String.raw`\{([^{}@]+)\}\s*@\s*(${DOMAIN})|([a-z0-9][a-z0-9._%+-]*)@(${DOMAIN})`, 'gi');
 
-const WHOLE_DOMAIN = new RegExp(`^${DOMAIN}$`);
-/** The longest host name DNS allows. */
-const MAX_DOMAIN_CHARS = 253;
-
-/** An e-mail domain as the reader gives them (`mit.edu`): lower case, DNS-sized. */
-export function isEmailDomain(domain: string): boolean {
-  return domain.length <= MAX_DOMAIN_CHARS && domain === domain.toLowerCase() && WHOLE_DOMAIN.test(domain);
-}
-
 function email(local: string, domain: string): PrintedEmail {
   const d = domain.toLowerCase();
   return { address: `${local}@${d}`, local, domain: d };

@@ -7,25 +7,15 @@ import { collapseSpaces } from '../names';
 import type { ArxivPage, PageAuthor, PagePaper } from '../page-model';
 import { SELECTORS, queryFirst, type SelectorList } from '../selectors';
 import { readHtmlAuthors } from './html-authors';
+import { ARXIV_ORIGIN, arxivPageUrl } from '../urls';
 
-const HTML_VIEW_HOST = 'arxiv.org';
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
 /** An arxiv.org HTML view of one paper (not one of its figures or its build log). */
 export function isHtmlViewUrl(url: string | URL): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  return (
-    parsed.protocol === 'https:' &&
-    parsed.hostname === HTML_VIEW_HOST &&
-    parsed.pathname.startsWith('/html/') &&
-    parseArxivId(parsed.href) !== null
-  );
+  const parsed = arxivPageUrl(url);
+  return !!parsed && parsed.pathname.startsWith('/html/') && parseArxivId(parsed.href) !== null;
 }
 
 interface Watermark extends ParsedArxivId {
@@ -46,7 +36,7 @@ function versionFromLink(doc: Document, selectors: SelectorList, id: string): nu
   if (!href) return null;
   let parsed: ParsedArxivId | null;
   try {
-    parsed = parseArxivId(new URL(href, `https://${HTML_VIEW_HOST}/`).href);
+    parsed = parseArxivId(new URL(href, `${ARXIV_ORIGIN}/`).href);
   } catch {
     return null;
   }

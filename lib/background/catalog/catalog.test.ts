@@ -1,6 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../cache/cache';
 import { createCatalog, TTL } from './catalog';
+import { NOT_INDEXED_TTL } from './not-indexed';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
@@ -21,15 +22,15 @@ const notFound = () => new CatalogError('not-found', 'nope');
 function setup(over: { oaWork?: () => Promise<PaperRecord>; s2Paper?: () => Promise<PaperRecord>; budgetResetAt?: number } = {}) {
   let now = 1_000_000;
   const openalex = {
-    workByArxivId: vi.fn(over.oaWork ?? (async () => record('openalex', [author('Ray Cao', { oa: 'A1' }), author('Bo Li', { oa: 'A2' })]))),
+    workByArxivId: vi.fn((_id: string) => (over.oaWork ?? (async () => record('openalex', [author('Ray Cao', { oa: 'A1' }), author('Bo Li', { oa: 'A2' })])))()),
     authorsByIds: vi.fn(async (ids: string[]) => ids.filter((id) => id !== 'A404').map((id) => metrics(id, Number(id.slice(1))))),
     authorById: vi.fn(async (id: string) => metrics(id, Number(id.slice(1)))),
     budgetResetAt: vi.fn(() => over.budgetResetAt ?? 0),
   };
-  const s2 = { paperByArxivId: vi.fn(over.s2Paper ?? (async () => { throw notFound(); })) };
+  const s2 = { paperByArxivId: vi.fn((_id: string) => (over.s2Paper ?? (async () => { throw notFound(); }))()) };
   const cache = createCache({ factory: new IDBFactory(), now: () => now });
   const catalog = createCatalog({
-    openalex: openalex as unknown as OpenAlexClient, s2: s2 as unknown as SemanticScholarClient, cache,
+    openalex: openalex as unknown as OpenAlexClient, s2: s2 as unknown as SemanticScholarClient, cache, now: () => now,
   });
   return { catalog, openalex, s2, cache, advance: (ms: number) => (now += ms) };
 }
@@ -97,6 +98,21 @@ describe('catalog.paperAuthors', () => {
     advance(TTL.paper + 1);
     const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
     expect(r.stale).toBe(true);
+  });
+});
+
+describe('catalog: papers not indexed yet', () => {
+  it('asks again after hours, not a day, whether a paper of this month or the last is indexed', async () => {
+    const { catalog, openalex, s2, cache, advance } = setup({ oaWork: async () => { throw notFound(); } });
+    advance(Date.UTC(2026, 5, 20) - 1_000_000);
+    for (const id of ['2606.20501', '2406.05546']) await expect(catalog.paperAuthors(id, ['Cao, Ray'])).resolves.toMatchObject({ source: null });
+    await cache.settle();
+    advance(NOT_INDEXED_TTL + 1);
+    for (const id of ['2606.20501', '2406.05546']) await expect(catalog.paperAuthors(id, ['Cao, Ray'])).resolves.toMatchObject({ source: null });
+    await cache.settle();
+    const newOneAgain = ['2606.20501', '2406.05546', '2606.20501'];
+    expect(openalex.workByArxivId.mock.calls.map(([id]) => id)).toEqual(newOneAgain);
+    expect(s2.paperByArxivId.mock.calls.map(([id]) => id)).toEqual(newOneAgain);
   });
 });
 

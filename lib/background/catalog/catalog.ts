@@ -1,25 +1,17 @@
 /**
  * The catalog as the rest of Weft sees it: OpenAlex first, Semantic Scholar as the fallback,
- * every answer read through the persistent cache (stale-while-revalidate, de-duplicated).
- *
- * TTLs (documented in the README):
- *   papers (OpenAlex work, S2 paper)   1 day   — citation counts move daily at most
- *   "not in this catalog" answers      1 day   — catalogs add arXiv papers within days
- *   author metrics                     7 days  — h-index and totals move slowly
+ * every answer read through the persistent cache (stale-while-revalidate, de-duplicated), for
+ * as long as lib/shared/cache-ttl.ts says.
  */
 import type { Cache } from '../cache/cache';
+import { TTL } from '../../shared/cache-ttl';
+import { mayBeNew, NOT_INDEXED_TTL } from './not-indexed';
 import { fillPositions, matchAuthors, type NameForms } from './match-authors';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-export const TTL = {
-  paper: DAY,
-  notFound: DAY,
-  author: 7 * DAY,
-} as const;
+export { TTL };
 
 /** A catalog's answer about a paper: the record, or "this catalog does not know it". */
 export type Lookup<T> = { found: true; value: T } | { found: false };
@@ -31,7 +23,8 @@ export interface Fresh<T> {
 }
 
 export interface ResolvedAuthors {
-  source: PaperRecord['source'];
+  /** The catalog whose record gave the author list; null when no catalog has the paper yet. */
+  source: PaperRecord['source'] | null;
   openalexWorkId: string | null;
   slots: { openalex: PaperAuthor | null; s2: PaperAuthor | null }[];
   /**
@@ -58,17 +51,18 @@ export async function lookup<T>(load: () => Promise<T>): Promise<Lookup<T>> {
   }
 }
 
-const lookupTtl = <T>(answer: Lookup<T>) => (answer.found ? TTL.paper : TTL.notFound);
+export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScholarClient; cache: Cache; now?: () => number }) {
+  const { openalex, s2, cache, now = Date.now } = deps;
 
-export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScholarClient; cache: Cache }) {
-  const { openalex, s2, cache } = deps;
+  const lookupTtl = (arxivId: string) => <T>(answer: Lookup<T>) =>
+    answer.found ? TTL.paper : mayBeNew(arxivId, now()) ? NOT_INDEXED_TTL : TTL.notFound;
 
   function openAlexWork(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
-    return cache.read(`oa:work:${arxivId}`, lookupTtl, () => lookup(() => openalex.workByArxivId(arxivId)), { revalidate });
+    return cache.read(`oa:work:${arxivId}`, lookupTtl(arxivId), () => lookup(() => openalex.workByArxivId(arxivId)), { revalidate });
   }
 
   function s2Paper(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
-    return cache.read(`s2:paper:${arxivId}`, lookupTtl, () => lookup(() => s2.paperByArxivId(arxivId)), { revalidate });
+    return cache.read(`s2:paper:${arxivId}`, lookupTtl(arxivId), () => lookup(() => s2.paperByArxivId(arxivId)), { revalidate });
   }
 
   const pageForms = (names: string[]): NameForms[] => names.map((n) => ({ name: n }));
@@ -131,7 +125,16 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     }
     if (!s2.value.found) {
       if (oaError) throw oaError;
-      throw new CatalogError('not-found', 'Neither OpenAlex nor Semantic Scholar knows this paper');
+      // Neither catalog has the paper yet (a paper's first days): no record names its authors.
+      return {
+        source: null,
+        openalexWorkId: null,
+        slots: names.map(() => ({ openalex: null, s2: null })),
+        positions: names.map(() => null),
+        fetchedAt: Math.min(s2.fetchedAt, oa?.fetchedAt ?? Infinity),
+        stale: s2.stale || !!oa?.stale,
+        laterS2: null,
+      };
     }
     const s2Pairing = pair(names, s2.value.value.authors);
     return {
@@ -170,7 +173,13 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     return { value: metrics, fetchedAt, stale };
   }
 
-  return { paperAuthors, authorMetrics, openAlexWork, s2Paper };
+  /** Semantic Scholar's authors of the paper paired with the page's names; null when S2 has no record of it. */
+  async function s2Authors(arxivId: string, names: string[]): Promise<Fresh<(PaperAuthor | null)[] | null>> {
+    const s2 = await s2Paper(arxivId);
+    return { ...s2, value: s2.value.found ? pair(names, s2.value.value.authors).authors : null };
+  }
+
+  return { paperAuthors, s2Authors, authorMetrics, openAlexWork, s2Paper };
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;

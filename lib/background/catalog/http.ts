@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { CatalogError } from '../../catalog/types';
+import { API_BASES } from '../../catalog/hosts';
 
 export interface HttpOptions {
   fetch?: typeof fetch;
@@ -56,10 +57,11 @@ export interface RequestOptions {
 /** A user's optional API key, read from settings at call time (so a new key applies at once). */
 export type GetKey = () => string | null | undefined | Promise<string | null | undefined>;
 
+const hostOf = (base: string) => new URL(base).host;
 const DEFAULT_CONCURRENCY: Readonly<Record<string, number>> = {
-  'api.openalex.org': 4,
+  [hostOf(API_BASES.openalex)]: 4,
   // One at a time: S2's keyless pool is shared by everyone and "best quality possible is 1 RPS".
-  'api.semanticscholar.org': 1,
+  [hostOf(API_BASES.s2)]: 1,
 };
 
 const MAX_TIMEOUT_MS = 20_000;

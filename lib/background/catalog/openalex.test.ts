@@ -284,6 +284,58 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
     });
   });
 
+  describe('fresh-paper candidates', () => {
+    const priem = () => load('author-A5023888391.json');
+    const CANDIDATE_SELECT = [...AUTHOR_SELECT, 'display_name_alternatives', 'affiliations', 'topics'];
+
+    it('selects only fields the recorded author has', () => {
+      const keys = Object.keys(priem());
+      for (const f of CANDIDATE_SELECT) expect(keys).toContain(f);
+    });
+
+    it('maps the recorded author: every name, every institution, topic counts per field', async () => {
+      const { oa, urls } = client((url) => json(list([priem()], url)));
+      const [p] = await oa.candidateProfiles(['A5023888391']);
+      expect(p).toMatchObject({ openalexId: 'A5023888391', displayName: 'Jason Priem', hIndex: 17, citedBy: 3890, works: 62, orcid: '0000-0001-6187-6610' });
+      expect(p!.alternativeNames).toEqual(['Priem Jason', 'Jason Priem']);
+      // Last known first, then the past affiliations, each once.
+      expect(p!.institutions.map((i) => i.name).slice(0, 3)).toEqual(['OurResearch', 'Johns Hopkins University', 'Florida State University']);
+      expect(p!.institutions).toHaveLength(8);
+      expect(p!.fields.slice(0, 2)).toEqual([{ id: 18, name: 'Decision Sciences', count: 41 }, { id: 17, name: 'Computer Science', count: 40 }]);
+      expect(urls[0]!.pathname).toBe('/authors');
+      expect(selectOf(urls[0]!)).toEqual(CANDIDATE_SELECT);
+    });
+
+    it('looks a profile up by ORCID with the free singleton', async () => {
+      const { oa, urls } = client((url) => json(project(priem(), url)));
+      const p = await oa.candidateById({ orcid: '0000-0001-6187-6610' });
+      expect(p.openalexId).toBe('A5023888391');
+      expect(urls[0]!.pathname).toBe('/authors/orcid:0000-0001-6187-6610');
+      expect((await failure(oa.candidateById({ orcid: '0000-0001-6187-6610/../x' }))).kind).toBe('not-found');
+      expect(urls).toHaveLength(1);
+    });
+
+    it('asks for works joining every set: one clause per set, OR inside, one page of 200', async () => {
+      const work = (id: string, ...authors: string[]) => ({ id: `https://openalex.org/${id}`, authorships: authors.map((a) => ({ author: { id: `https://openalex.org/${a}` } })) });
+      const { oa, urls } = client((url) => json(list([work('W1', 'A1', 'A3', 'A9'), { id: 'bad' }], url)));
+      const works = await oa.worksJoining([['A1', 'https://openalex.org/A2'], ['A3']], { recentFirst: true });
+      expect(works).toEqual([{ id: 'W1', authorIds: ['A1', 'A3', 'A9'] }]);
+      const url = urls[0]!;
+      expect(url.pathname).toBe('/works');
+      expect(url.searchParams.get('filter')).toBe('authorships.author.id:A1|A2,authorships.author.id:A3');
+      expect(url.searchParams.get('per_page')).toBe('200');
+      expect(url.searchParams.get('sort')).toBe('publication_date:desc');
+      expect(selectOf(url)).toEqual(['id', 'authorships']);
+    });
+
+    it('refuses a set OpenAlex would reject, before any request', async () => {
+      const { oa, fetch } = client((url) => json(list([], url)));
+      await expect(oa.worksJoining([Array.from({ length: 101 }, (_, i) => `A${i + 1}`)])).rejects.toThrow(RangeError);
+      await expect(oa.worksJoining([['A1'], []])).rejects.toThrow(RangeError);
+      expect(fetch).not.toHaveBeenCalled();
+    });
+  });
+
   describe('budget', () => {
     const budget429 = () => quoted(read('error-429-insufficient-budget.QUOTED.txt'));
 

@@ -12,10 +12,13 @@ import { validate, type Classify429, type GetKey, type Http } from './http';
 import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi } from '../../arxiv/ids';
 import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../../catalog/ids';
 import { API_BASES } from '../../catalog/hosts';
+import { fieldIdOf } from '../../catalog/fields';
 import { asKeyRejection } from './key-check';
 import * as S from './schemas/openalex';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
 import { MAX_QUERY_CHARS, OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
+import { openAlexUrl } from '../../catalog/links';
+import { ResearcherAuthor, ResearcherWork as ResearcherWorkSchema } from './schemas/openalex-researcher';
 
 const BASE = API_BASES.openalex;
 /** Alerts: 10 pages × 100 works per 100 followed authors is far beyond a normal year. */
@@ -28,6 +31,18 @@ const SUMMARY_SELECT = 'id,doi,display_name,publication_year,cited_by_count,auth
 const ALERT_SELECT = 'id,doi,display_name,publication_date,created_date,authorships,locations';
 const AUTHOR_SELECT = 'id,display_name,orcid,works_count,cited_by_count,summary_stats,last_known_institutions';
 const PROFILE_SELECT = `${AUTHOR_SELECT},topics,counts_by_year`;
+const CANDIDATE_SELECT = `${AUTHOR_SELECT},display_name_alternatives,affiliations,topics`;
+/** Shared-works lists: who wrote each work is all they read. */
+const WORK_AUTHORS_SELECT = 'id,authorships';
+/** OpenAlex's largest page. */
+const MAX_PER_PAGE = 200;
+const RESEARCHER_SELECT = `${AUTHOR_SELECT},display_name_alternatives,topics,counts_by_year`;
+const RESEARCHER_WORK_SELECT = `${SUMMARY_SELECT},publication_date,topics`;
+/** The researcher page's works: one largest page per list call. */
+export const WORKS_PAGE_SIZE = MAX_PER_PAGE;
+/** OpenAlex's `sort=` for each order of the researcher page's works list. */
+const WORK_SORTS = { recent: 'publication_date:desc', cited: 'cited_by_count:desc' } as const;
+export type WorkOrder = keyof typeof WORK_SORTS;
 
 /** Sources that are a venue of record; `repository` (arXiv, PubMed) and `metadata` are not. */
 const VENUE_TYPES = new Set(['journal', 'conference', 'book series']);
@@ -37,6 +52,38 @@ export interface AuthorProfile extends AuthorMetrics {
   /** Display names of the author's top topics (at most 5), most frequent first. */
   topics: string[];
   countsByYear: { year: number; works: number | null; citedBy: number | null }[];
+}
+
+/** A researcher as their profile page shows one (free singleton). */
+export interface ResearcherProfile extends AuthorMetrics {
+  /** The surviving id: OpenAlex answers a merged id with the profile it was merged into. */
+  openalexId: string;
+  alternativeNames: string[];
+  i10Index: number | null;
+  /** `summary_stats.2yr_mean_citedness`: citations per work of the two years before last. */
+  meanCitedness2y: number | null;
+  /** As listed: the last ten years at most, years with nothing left out, any order. */
+  countsByYear: { year: number; works: number | null; citedBy: number | null }[];
+  /** Their topics, most works first: `count` = their works in the topic. */
+  topics: { id: string; name: string; count: number; subfield: string | null; field: string | null }[];
+}
+
+/** One work of the researcher page's list (its author names are in `coAuthors`, once). */
+export interface ResearcherWork extends Omit<AuthoredWork, 'authorNames'> {
+  /** The venue of record, when not only arXiv. */
+  venue: string | null;
+  journalDoi: string | null;
+  /** Bare T ids of the work's topics. */
+  topicIds: string[];
+  /** Authorships served (lists stop at 100). */
+  authorCount: number;
+}
+
+/** One page (of WORKS_PAGE_SIZE) of a researcher's works, in the order asked for. */
+export interface ResearcherWorksPage {
+  works: ResearcherWork[];
+  /** Works the catalog finds for the researcher in all (`meta.count`); null when not said. */
+  total: number | null;
 }
 
 /** One of an author's works, with that author's place on it. */
@@ -55,6 +102,23 @@ export interface AlertWork extends PaperSummary {
   authorIds: string[];
   /** List results stop at 100 authorships, so a followed author may be missing from `authorIds`. */
   authorsTruncated: boolean;
+}
+
+/** A profile considered for an author of a paper no catalog has yet (docs/identity.md). */
+export interface CandidateProfile extends AuthorMetrics {
+  openalexId: string;
+  /** Other ways the catalog has seen the name written (`display_name_alternatives`). */
+  alternativeNames: string[];
+  /** Every institution of the profile's affiliations, past ones too, last known first. */
+  institutions: Institution[];
+  /** The profile's topic counts summed per OpenAlex field, largest first. */
+  fields: { id: number; name: string; count: number }[];
+}
+
+/** A work as the shared-works search reads it: its id and its authors' ids (≤100, as lists give). */
+export interface WorkAuthors {
+  id: string;
+  authorIds: string[];
 }
 
 export interface AuthorSuggestion {
@@ -158,6 +222,49 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     return wanted.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /** Profiles of fresh-paper candidates (list calls of ≤100 ids; costs budget), in the order of `ids`. */
+  async function candidateProfiles(ids: string[], signal?: AbortSignal): Promise<CandidateProfile[]> {
+    const wanted = uniqueIds(ids, 'A');
+    if (wanted.length === 0) return [];
+    const found = await listByIds('/authors', 'id', wanted, CANDIDATE_SELECT, S.CandidateAuthor, signal);
+    const byId = new Map(found.map((a) => [a.id, candidateProfile(a)]));
+    return wanted.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
+   * One candidate's profile by A id or by ORCID (a free singleton). Rejects with `not-found`
+   * when OpenAlex has no such author.
+   */
+  async function candidateById(ref: { openalexId: string } | { orcid: string }, signal?: AbortSignal): Promise<CandidateProfile> {
+    const path = 'orcid' in ref ? `/authors/orcid:${requireOrcid(ref.orcid)}` : `/authors/${requireOpenAlexId(ref.openalexId, 'A')}`;
+    const body = await call('free', path, { select: CANDIDATE_SELECT }, signal);
+    return candidateProfile(validate(S.CandidateAuthor, body, 'OpenAlex author'));
+  }
+
+  /**
+   * Works with an author of every set (one list call; costs budget): each set is one filter
+   * clause (`|` OR inside, clauses AND-ed), ≤100 ids. One page of ≤200 works, the most recent
+   * first when `recentFirst`.
+   */
+  async function worksJoining(sets: string[][], { recentFirst = false }: { recentFirst?: boolean } = {}, signal?: AbortSignal): Promise<WorkAuthors[]> {
+    const clauses = sets.map((ids) => uniqueIds(ids, 'A'));
+    if (clauses.length === 0 || clauses.some((ids) => ids.length === 0 || ids.length > OPENALEX_MAX_OR_VALUES)) {
+      throw new RangeError(`worksJoining: each set needs 1…${OPENALEX_MAX_OR_VALUES} author ids`);
+    }
+    const params: Params = {
+      filter: clauses.map((ids) => `authorships.author.id:${ids.join('|')}`).join(','),
+      per_page: String(MAX_PER_PAGE),
+      select: WORK_AUTHORS_SELECT,
+    };
+    if (recentFirst) params.sort = 'publication_date:desc';
+    const { results } = validate(S.list(v.unknown()), await call('list', '/works', params, signal), 'OpenAlex works');
+    return results.flatMap((r) => {
+      const one = v.safeParse(S.WorkAuthorIds, r);
+      if (!one.success) return [];
+      return [{ id: one.output.id, authorIds: (one.output.authorships ?? []).flatMap((a) => bareOpenAlexId(a.author?.id, 'A') ?? []) }];
+    });
+  }
+
   /** Metrics for one author via the free singleton (works while the budget is spent). */
   async function authorById(id: string, signal?: AbortSignal): Promise<AuthorMetrics> {
     const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: AUTHOR_SELECT }, signal);
@@ -185,15 +292,56 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
       select: SUMMARY_SELECT,
     };
     const body = await call('list', '/works', params, signal);
-    return validate(S.list(S.Work), body, 'OpenAlex works').results.map((w) => {
-      const authorships = w.authorships ?? [];
-      const mine = authorships.find((a) => bareOpenAlexId(a.author?.id, 'A') === authorId);
-      return {
-        ...paperSummary(w),
-        authorPosition: position(mine?.author_position),
-        coAuthors: authorships.filter((a) => a !== mine).map((a) => ({ openalexId: bareOpenAlexId(a.author?.id, 'A'), name: authorName(a) })),
-      };
+    return validate(S.list(S.Work), body, 'OpenAlex works').results.map((w) => authoredWork(w, authorId));
+  }
+
+  /** A researcher's profile page data (free singleton; follows a merged id to the surviving one). */
+  async function researcherProfile(id: string, signal?: AbortSignal): Promise<ResearcherProfile> {
+    const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: RESEARCHER_SELECT }, signal);
+    const a = validate(ResearcherAuthor, body, 'OpenAlex author');
+    return {
+      ...authorMetrics(a),
+      openalexId: a.id,
+      alternativeNames: [...new Set((a.display_name_alternatives ?? []).map((n) => n.trim()).filter((n) => n && n !== a.display_name))],
+      i10Index: a.summary_stats?.i10_index ?? null,
+      meanCitedness2y: a.summary_stats?.['2yr_mean_citedness'] ?? null,
+      countsByYear: (a.counts_by_year ?? []).map((c) => ({ year: c.year, works: c.works_count ?? null, citedBy: c.cited_by_count ?? null })),
+      topics: (a.topics ?? []).flatMap((t) => {
+        const topicId = bareOpenAlexId(t.id, 'T');
+        const name = t.display_name?.trim();
+        return topicId && name ? [{ id: topicId, name, count: t.count ?? 0, subfield: t.subfield?.display_name || null, field: t.field?.display_name || null }] : [];
+      }),
+    };
+  }
+
+  /** Page `page` (1-based) of a researcher's works in `order` (one list call; costs budget). */
+  async function researcherWorks(id: string, order: WorkOrder, page: number, signal?: AbortSignal): Promise<ResearcherWorksPage> {
+    const authorId = requireOpenAlexId(id, 'A');
+    const params = {
+      filter: `authorships.author.id:${authorId}`,
+      sort: WORK_SORTS[order],
+      per_page: String(WORKS_PAGE_SIZE),
+      page: String(clamp(page, 1, Number.MAX_SAFE_INTEGER)),
+      select: RESEARCHER_WORK_SELECT,
+    };
+    const body = await call('list', '/works', params, signal);
+    const { meta, results } = validate(S.list(v.unknown()), body, 'OpenAlex works');
+    const works = results.flatMap((r) => {
+      const one = v.safeParse(ResearcherWorkSchema, r);
+      if (!one.success) return [];
+      const w = one.output;
+      const { journalDoi, journalName } = journalOf(w);
+      const { authorNames: _, ...work } = authoredWork(w, authorId);
+      return [{
+        ...work,
+        venue: journalName,
+        journalDoi,
+        topicIds: (w.topics ?? []).flatMap((t) => bareOpenAlexId(t.id, 'T') ?? []),
+        authorCount: w.authorships?.length ?? 0,
+      }];
     });
+    const count = meta?.count;
+    return { works, total: typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null };
   }
 
   /**
@@ -239,7 +387,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
         authorNames: h.hint ? h.hint.split(', ').filter(Boolean) : [],
         year: null,
         citedBy: h.cited_by_count ?? null,
-        catalogUrl: `https://openalex.org/${id}`,
+        catalogUrl: openAlexUrl(id),
       }];
     });
   }
@@ -280,7 +428,10 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     return budget.key === currentKey ? budget.resetAt : 0;
   }
 
-  return { workByArxivId, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt };
+  return {
+    workByArxivId, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt,
+    candidateProfiles, candidateById, worksJoining, researcherProfile, researcherWorks,
+  };
 }
 
 export type OpenAlexClient = ReturnType<typeof createOpenAlex>;
@@ -308,6 +459,12 @@ function nextMidnightUtc(now: number): number {
 function requireOpenAlexId(raw: string, entity: 'W' | 'A'): string {
   const id = bareOpenAlexId(raw, entity);
   if (!id) throw new CatalogError('not-found', `not an OpenAlex ${entity} id: ${JSON.stringify(raw.slice(0, 40))}`);
+  return id;
+}
+
+function requireOrcid(raw: string): string {
+  const id = bareOrcid(raw);
+  if (!id) throw new CatalogError('not-found', `not an ORCID: ${JSON.stringify(raw.slice(0, 40))}`);
   return id;
 }
 
@@ -362,6 +519,33 @@ function authorMetrics(a: S.AuthorOut): AuthorMetrics {
   };
 }
 
+function candidateProfile(a: S.CandidateAuthorOut): CandidateProfile {
+  const metrics = authorMetrics(a);
+  const seen = new Set<string>();
+  const institutions = [...metrics.lastKnownInstitutions, ...(a.affiliations ?? []).flatMap((x) => (x.institution ? institution(x.institution) : []))]
+    .filter((i) => {
+      const key = i.openalexId ?? i.name;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  const fields = new Map<number, { id: number; name: string; count: number }>();
+  for (const t of a.topics ?? []) {
+    const id = fieldIdOf(t.field?.id);
+    if (id === null) continue;
+    const f = fields.get(id) ?? { id, name: t.field?.display_name ?? '', count: 0 };
+    f.count += Math.max(0, t.count ?? 1);
+    fields.set(id, f);
+  }
+  return {
+    ...metrics,
+    openalexId: a.id,
+    alternativeNames: (a.display_name_alternatives ?? []).filter((n) => n.trim() !== ''),
+    institutions,
+    fields: [...fields.values()].sort((x, y) => y.count - x.count),
+  };
+}
+
 function position(p: string | null | undefined): AuthoredWork['authorPosition'] {
   return p === 'first' || p === 'middle' || p === 'last' ? p : null;
 }
@@ -402,7 +586,18 @@ function paperSummary(w: S.WorkOut): PaperSummary {
     authorNames: (w.authorships ?? []).map(authorName).filter(Boolean),
     year: w.publication_year ?? yearOf(w.publication_date),
     citedBy: w.cited_by_count ?? null,
-    catalogUrl: `https://openalex.org/${w.id}`,
+    catalogUrl: openAlexUrl(w.id),
+  };
+}
+
+/** `w` as one of `authorId`'s works: their position on it and the other authors. */
+function authoredWork(w: S.WorkOut, authorId: string): AuthoredWork {
+  const authorships = w.authorships ?? [];
+  const mine = authorships.find((a) => bareOpenAlexId(a.author?.id, 'A') === authorId);
+  return {
+    ...paperSummary(w),
+    authorPosition: position(mine?.author_position),
+    coAuthors: authorships.filter((a) => a !== mine).map((a) => ({ openalexId: bareOpenAlexId(a.author?.id, 'A'), name: authorName(a) })),
   };
 }
 

@@ -105,6 +105,8 @@ describe.skipIf(!haveFixtures)('paper panels over the recorded responses', () =>
       expect(r.value).toEqual({
         known: true, source: 's2', citedBy: 111, s2Id: '7e55d8701785818776323b4147cb13354c820469', openalexId: 'W4389761608',
         journalDoi: null, journalName: null, s2Failure: null,
+        // Each catalog's own count, both shown by the panel (data-openalex-cited-by, data-s2-cited-by).
+        counts: { s2: { value: 111, fetchedAt: T0 }, openalex: { value: 27, fetchedAt: T0 } },
       });
       expect(r.fetchedAt).toBe(T0);
     });

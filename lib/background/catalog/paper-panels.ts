@@ -19,6 +19,7 @@ import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type CatalogErrorKind, type Institution, type PaperAuthor, type PaperSummary, type SourceId } from '../../catalog/types';
 import { EAGER_AUTHORS } from '../../shared/limits';
+import { primaryOf, type PerCatalog } from '../../catalog/sources';
 
 const DAY = 86_400_000;
 export const PANEL_TTL = {
@@ -44,9 +45,11 @@ export type PaperCitations =
   | { known: false }
   | {
       known: true;
-      /** The catalog whose count is shown. */
+      /** The catalog whose count is shown (lib/catalog/sources.ts decides). */
       source: SourceId;
       citedBy: number | null;
+      /** Each catalog's own count, with its age, when that catalog answered with the paper. */
+      counts: PerCatalog<number>;
       openalexId: string | null;
       s2Id: string | null;
       journalDoi: string | null;
@@ -183,7 +186,12 @@ export function createPaperPanels(deps: { catalog: Catalog; cache: Cache; openal
     ]);
     const s2Hit = hit(s2Answer);
     const oaHit = hit(oaAnswer);
-    const counted = [s2Hit, oaHit].find((h) => h?.value.citedBy != null) ?? s2Hit ?? oaHit;
+    const counts: PerCatalog<number> = {};
+    for (const h of [s2Hit, oaHit]) {
+      if (h && h.value.citedBy != null) counts[h.value.source] = { value: h.value.citedBy, fetchedAt: h.from.fetchedAt };
+    }
+    const shown = primaryOf(counts, 'citations');
+    const counted = (shown && (shown.source === 's2' ? s2Hit : oaHit)) ?? s2Hit ?? oaHit;
     if (!counted) {
       // Only a catalog that answered "no such paper" makes the paper unknown.
       if (!s2Answer.ok) throw s2Answer.error;
@@ -197,6 +205,7 @@ export function createPaperPanels(deps: { catalog: Catalog; cache: Cache; openal
         known: true,
         source: counted.value.source,
         citedBy: counted.value.citedBy,
+        counts,
         openalexId: oaRecord?.openalexId ?? null,
         s2Id: s2Record?.s2Id ?? null,
         journalDoi: s2Record?.journalDoi ?? oaRecord?.journalDoi ?? null,

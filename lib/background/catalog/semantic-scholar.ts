@@ -8,7 +8,7 @@
 import { API_BASES } from '../../catalog/hosts';
 import { validate, type GetKey, type Http } from './http';
 import { isArxivDoi, toBareArxivId } from '../../arxiv/ids';
-import { bareDoi, isOldStyleArxivId, requireArxivId } from '../../catalog/ids';
+import { bareDoi, isOldStyleArxivId, isS2AuthorId, requireArxivId } from '../../catalog/ids';
 import { S2_LINK_HOST, safeLink } from '../../catalog/links';
 import { asKeyRejection } from './key-check';
 import * as S from './schemas/semantic-scholar';
@@ -24,6 +24,16 @@ const PAPER_FIELDS = [
 // the plain `authors` (id + name).
 const RECOMMENDATION_FIELDS = 'title,year,citationCount,externalIds,url,authors';
 const MAX_RECOMMENDATIONS = 500;
+const AUTHOR_FIELDS = 'name,hIndex,citationCount,paperCount';
+
+/** A Semantic Scholar author's own figures, beside OpenAlex's on the researcher page. */
+export interface S2AuthorFigures {
+  s2Id: string;
+  name: string;
+  hIndex: number | null;
+  citedBy: number | null;
+  papers: number | null;
+}
 
 export interface SemanticScholarOptions {
   http: Http;
@@ -99,7 +109,14 @@ export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticS
     return validate(S.Recommendations, body, 'S2 recommendations').recommendedPapers.map(paperSummary);
   }
 
-  return { paperByArxivId, recommendations };
+  /** An author's own figures (h-index, citations, papers) by S2 author id. */
+  async function authorFigures(authorId: string, signal?: AbortSignal): Promise<S2AuthorFigures> {
+    if (!isS2AuthorId(authorId)) throw new CatalogError('not-found', `not an S2 author id: ${JSON.stringify(authorId.slice(0, 40))}`);
+    const a = validate(S.Author, await request(`/graph/v1/author/${authorId}`, { fields: AUTHOR_FIELDS }, signal), 'S2 author');
+    return { s2Id: a.authorId || authorId, name: a.name ?? '', hIndex: a.hIndex ?? null, citedBy: a.citationCount ?? null, papers: a.paperCount ?? null };
+  }
+
+  return { paperByArxivId, recommendations, authorFigures };
 }
 
 export type SemanticScholarClient = ReturnType<typeof createSemanticScholar>;

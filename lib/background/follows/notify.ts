@@ -9,7 +9,8 @@
  */
 import { browser } from 'wxt/browser';
 import { isBareArxivId } from '../../arxiv/ids';
-import { paperUrl, type FollowEntry, type InboxEntry } from '../../shared/follows/model';
+import { paperUrl } from '../../catalog/links';
+import type { FollowEntry, InboxEntry } from '../../shared/follows/model';
 
 const PAPER_PREFIX = 'weft-paper:';
 const INBOX_PREFIX = 'weft-inbox:';
@@ -85,8 +86,8 @@ async function openInbox(): Promise<void> {
 export async function openFromNotification(id: string): Promise<void> {
   if (id.startsWith(PAPER_PREFIX)) {
     const key = id.slice(PAPER_PREFIX.length);
-    if (isBareArxivId(key)) await browser.tabs.create({ url: paperUrl({ arxivId: key, workId: '' }) });
-    else if (/^W\d{1,12}$/.test(key)) await browser.tabs.create({ url: paperUrl({ arxivId: null, workId: key }) });
+    if (isBareArxivId(key)) await browser.tabs.create({ url: paperUrl({ arxivId: key })! });
+    else if (/^W\d{1,12}$/.test(key)) await browser.tabs.create({ url: paperUrl({ arxivId: null, openalexId: key })! });
   } else if (id.startsWith(INBOX_PREFIX)) {
     await openInbox();
   } else {

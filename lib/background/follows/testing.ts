@@ -1,11 +1,12 @@
 /** Fakes shared by the follow feature's unit tests (never imported by the extension). */
 import type { AlertWork, OpenAlexClient } from '../catalog/openalex';
 import type { PaperRecord } from '../../catalog/types';
+import { openAlexUrl } from '../../catalog/links';
 
 export function work(id: string, createdDate: string | null, authorIds: string[], extra: Partial<AlertWork> = {}): AlertWork {
   return {
     source: 'openalex', id, arxivId: null, doi: null, title: `Paper ${id}`, authorNames: authorIds.map((a) => `Author ${a}`),
-    year: 2026, citedBy: 0, catalogUrl: `https://openalex.org/${id}`, createdDate, authorIds, authorsTruncated: false, ...extra,
+    year: 2026, citedBy: 0, catalogUrl: openAlexUrl(id), createdDate, authorIds, authorsTruncated: false, ...extra,
   };
 }
 

@@ -1,4 +1,5 @@
 import { fakeBrowser } from 'wxt/testing';
+import { createCorrections } from '../identity/corrections';
 import { dispatch, type Handlers } from '../server';
 import type { FollowService } from '../follows/service';
 import { followService } from './follows';
@@ -19,7 +20,7 @@ function fakeService() {
   } as unknown as FollowService & Record<string, ReturnType<typeof vi.fn>>;
 }
 
-const handlersWith = (follows: FollowService) => followService({ follows }) as unknown as Handlers;
+const handlersWith = (follows: FollowService) => followService({ follows, corrections: createCorrections() }) as unknown as Handlers;
 
 describe('follow handlers', () => {
   it('let the author card on arXiv follow, unfollow and read who is followed', async () => {

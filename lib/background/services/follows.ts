@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
-import { MAX_FILE_CHARS } from '../../shared/follows/file';
+import { MAX_FILE_CHARS, parseFollowFile } from '../../shared/follows/file';
 import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '../../shared/follows/model';
 import { OpenAlexAuthorId, OpenAlexWorkId, PersonName } from './fields';
 
@@ -30,7 +30,7 @@ export const followRequests = defineRequests({
   'import-follows': { from: 'extension', fields: { text: v.pipe(v.string(), v.maxLength(MAX_FILE_CHARS)) } },
 });
 
-export function followService({ follows }: Pick<BackgroundDeps, 'follows'>) {
+export function followService({ follows, corrections }: Pick<BackgroundDeps, 'follows' | 'corrections'>) {
   return followRequests.answer({
     follow: ({ id, name }) => follows.follow(id, name),
     unfollow: ({ id }) => follows.unfollow(id),
@@ -50,6 +50,12 @@ export function followService({ follows }: Pick<BackgroundDeps, 'follows'>) {
         ...(intervalMinutes !== undefined ? { intervalMinutes } : {}),
         ...(notify !== undefined ? { notify } : {}),
       }),
-    'import-follows': ({ text }) => follows.importFile(text),
+    // One file holds follows and corrections: corrections are imported only when the follows were.
+    'import-follows': async ({ text }) => {
+      const result = await follows.importFile(text);
+      if (!result.ok) return { ...result, corrections: 0 };
+      const parsed = parseFollowFile(text);
+      return { ...result, corrections: parsed.ok && parsed.corrections.length ? await corrections.importMany(parsed.corrections) : 0 };
+    },
   });
 }

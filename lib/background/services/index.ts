@@ -3,11 +3,12 @@ import type { BackgroundDeps } from '../deps';
 import { authorRequests, authorService } from './author';
 import { followRequests, followService } from './follows';
 import { paperRequests, paperService } from './paper';
+import { researcherPageRequests, researcherPageService } from './researcher-page';
 import { searchRequests, searchService } from './search';
 import { settingsRequests, settingsService } from './settings';
 
 /** Each service's request declarations (fields and audience). */
-export const SERVICE_REQUESTS = [paperRequests, authorRequests, searchRequests, followRequests, settingsRequests] as const;
+export const SERVICE_REQUESTS = [paperRequests, authorRequests, searchRequests, followRequests, settingsRequests, researcherPageRequests] as const;
 
 export function createServices(deps: BackgroundDeps) {
   return {
@@ -16,6 +17,7 @@ export function createServices(deps: BackgroundDeps) {
     ...searchService(deps),
     ...followService(deps),
     ...settingsService(deps),
+    ...researcherPageService(deps),
   };
 }
 

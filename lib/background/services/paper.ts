@@ -1,6 +1,6 @@
 /**
- * The paper service: who wrote a paper (its author slots) and its panels (citations,
- * institutions, related papers). Each panel loads, and fails, on its own.
+ * The paper service: who wrote a paper (one identity per author slot) and its panels
+ * (citations, institutions, related papers). Each panel loads, and fails, on its own.
  */
 import * as v from 'valibot';
 import type { Fresh } from '../catalog/catalog';
@@ -8,22 +8,28 @@ import { createPaperPanels } from '../catalog/paper-panels';
 import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
 import { toWireError } from '../errors';
+import type { Correction } from '../identity/corrections';
+import { applyCorrections, NO_PROFILE, recordIdentity } from '../identity/identities';
+import type { Identity } from '../../catalog/identity';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
-import { ArxivId, PersonName, PrintedEvidence, Revalidate } from './fields';
-import { authorMetrics, type MetricsAnswer } from './author';
-import { MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
+import { EAGER_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
+import { displayName } from '../../arxiv/names';
+import { createFreshIdentifier } from '../identity/fresh/identifier';
+import { ArxivId, Category, PaperPrinted, PersonName, Printed, Revalidate } from './fields';
+import { createAuthorMetrics, type MetricsAnswer } from './author';
 
 /** The page's own title: text only (never fetched or rendered from here), bounded. */
 const PaperTitle = v.pipe(v.string(), v.maxLength(MAX_TITLE_CHARS));
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_PAGE_AUTHORS));
+/** The page's author list in order, citation form ("Cao, Ray") where the page has it. */
+const Names = v.pipe(v.array(PersonName), v.minLength(1), v.maxLength(MAX_PAGE_AUTHORS));
 
 export const paperRequests = defineRequests({
   'paper-authors': {
     from: 'pages',
     fields: {
       arxivId: ArxivId,
-      /** The page's author list in order, citation form ("Cao, Ray") where the page has it. */
-      names: v.pipe(v.array(PersonName), v.minLength(1), v.maxLength(MAX_PAGE_AUTHORS)),
+      names: Names,
       /** Also return the OpenAlex metrics of the first `eager` authors (one round trip per page). */
       eager: v.optional(Count),
       /**
@@ -31,15 +37,28 @@ export const paperRequests = defineRequests({
        * paper's list (`slots[i].position`) must come from the fullest record.
        */
       fullList: v.optional(v.boolean()),
-      /**
-       * What the page prints beside the names (affiliations, e-mail domains, ORCIDs), aligned
-       * with `names`: evidence for the fresh-paper identity engine (docs/identity.md) when no
-       * catalog has the paper yet. A paper with a record is identified by that record alone.
-       */
-      printed: v.optional(PrintedEvidence),
       revalidate: Revalidate,
     },
   },
+  /**
+   * Who the authors of a paper no catalog has yet are, from evidence (docs/identity.md): the
+   * first `EAGER_AUTHORS` of them, with the numbers of every profile named.
+   */
+  'paper-identify': {
+    from: 'pages',
+    fields: {
+      arxivId: ArxivId,
+      names: Names,
+      /** The paper's arXiv primary category: its field. */
+      category: v.nullable(Category),
+      /** Evidence the page prints per author (same order as `names`; null where none). */
+      printed: v.optional(v.pipe(v.array(v.nullable(Printed)), v.maxLength(MAX_PAGE_AUTHORS))),
+      paperPrinted: v.optional(PaperPrinted),
+      revalidate: Revalidate,
+    },
+  },
+  /** Semantic Scholar's own authors of the paper (with their figures), paired with the page's names. */
+  'paper-s2-authors': { from: 'pages', fields: { arxivId: ArxivId, names: Names } },
   'paper-citations': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
   'paper-institutions': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
   'related-papers': {
@@ -55,26 +74,99 @@ export const paperRequests = defineRequests({
 
 /** How long a finished answer may wait for Semantic Scholar's pairing of the same authors. */
 const S2_GRACE_MS = 15;
+/** A reader's "Refresh" of one paper goes to the catalogs at most this often. */
+export const REFRESH_INTERVAL_MS = 60_000;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The reader's corrections for a page that prints no author list of its own: they are kept by
+ * position in the paper's list (the same as on its abs page), so they go to the names the
+ * record placed there. A name the record does not place keeps its identity.
+ */
+function correctAtPositions(arxivId: string, names: string[], base: Identity[], positions: (number | null)[], list: Correction[]): Identity[] {
+  const length = Math.max(0, ...positions.map((p) => (p ?? -1) + 1));
+  const namesAt = new Array<string>(length).fill('');
+  const baseAt = new Array<Identity>(length).fill(NO_PROFILE);
+  positions.forEach((p, i) => {
+    if (p === null) return;
+    namesAt[p] = names[i]!;
+    baseAt[p] = base[i]!;
+  });
+  const corrected = applyCorrections(arxivId, namesAt, baseAt, list);
+  return base.map((identity, i) => {
+    const p = positions[i];
+    return p === null || p === undefined ? identity : corrected[p]!;
+  });
+}
+
 const flat = <T extends object>({ value, fetchedAt, stale }: Fresh<T>): T & Freshness => ({ ...value, fetchedAt, stale });
 
-export function paperService(deps: BackgroundDeps) {
-  const { catalog } = deps;
+export function paperService(deps: BackgroundDeps, now = Date.now) {
+  const { catalog, corrections } = deps;
   const panels = createPaperPanels(deps);
+  const metricsOf = createAuthorMetrics(deps);
+  const fresh = createFreshIdentifier(deps);
+  const refreshedAt = new Map<string, number>();
+
+  /** Whether a cache-bypassing read of this paper may go to the catalogs now. */
+  function mayRefresh(arxivId: string, revalidate: boolean | undefined): boolean {
+    if (!revalidate) return false;
+    const last = refreshedAt.get(arxivId) ?? -Infinity;
+    if (now() - last < REFRESH_INTERVAL_MS) return false;
+    refreshedAt.set(arxivId, now());
+    return true;
+  }
+
   return paperRequests.answer({
     'paper-authors': async ({ arxivId, names, eager = 0, fullList = false, revalidate }) => {
-      const r = await catalog.paperAuthors(arxivId, names, revalidate, fullList);
-      const eagerIds = r.slots.slice(0, eager).flatMap((s) => (s.openalex?.openalexId ? [s.openalex.openalexId] : []));
+      const refresh = mayRefresh(arxivId, revalidate);
+      const r = await catalog.paperAuthors(arxivId, names, refresh, fullList);
+      // No record yet (a paper's first days): nobody is identified by a record.
+      const base: Identity[] = r.source ? r.slots.map(recordIdentity) : r.slots.map(() => NO_PROFILE);
+      const list = await corrections.list();
+      const identities = fullList && r.source ? correctAtPositions(arxivId, names, base, r.positions, list) : applyCorrections(arxivId, names, base, list);
+      const eagerIds = identities.slice(0, eager).flatMap((id) => (id.openalexId ? [id.openalexId] : []));
       const pending: Promise<MetricsAnswer | { error: WireError } | null> = eagerIds.length
-        ? authorMetrics(catalog, eagerIds, revalidate).catch((e: unknown) => ({ error: toWireError(e) }))
+        ? metricsOf(eagerIds, refresh).catch((e: unknown) => ({ error: toWireError(e) }))
         : Promise.resolve(null);
       // Semantic Scholar's profile ids are welcome, but never worth delaying the numbers for.
       const s2 = r.laterS2 ? await Promise.race([r.laterS2, pending.then(() => delay(S2_GRACE_MS)).then(() => null)]) : null;
       // `position`: where the name is in the paper's author list, for pages that print none.
-      const slots = r.slots.map((slot, i) => ({ ...slot, s2: s2 ? (s2[i] ?? null) : slot.s2, position: r.positions[i] ?? null }));
-      return { source: r.source, openalexWorkId: r.openalexWorkId, slots, fetchedAt: r.fetchedAt, stale: r.stale, eagerMetrics: await pending };
+      const slots = r.slots.map((slot, i) => ({
+        ...slot,
+        s2: s2 ? (s2[i] ?? null) : slot.s2,
+        identity: identities[i]!,
+        position: r.positions[i] ?? null,
+      }));
+      return {
+        source: r.source,
+        openalexWorkId: r.openalexWorkId,
+        slots,
+        /** False when Semantic Scholar's pairing did not arrive in time: ask `paper-s2-authors`. */
+        s2Paired: !r.laterS2 || !!s2,
+        fetchedAt: r.fetchedAt,
+        stale: r.stale,
+        eagerMetrics: await pending,
+      };
     },
-    'paper-citations': async ({ arxivId, revalidate }) => flat(await panels.citations(arxivId, revalidate)),
+    'paper-identify': async ({ arxivId, names, category, printed, paperPrinted, revalidate }) => {
+      const shown = names.slice(0, EAGER_AUTHORS);
+      const authors = shown.map((name, index) => ({ index, name: displayName(name), ...(printed?.[index] ? { printed: printed[index] } : {}) }));
+      const found = await fresh.identify(
+        [{ arxivId, primaryCategory: category, authors, ...(paperPrinted ? { printed: { affiliations: paperPrinted.affiliations } } : {}) }],
+        { revalidate: mayRefresh(`${arxivId}#identify`, revalidate) },
+      );
+      const base = names.map((_, i) => found.papers.get(arxivId)?.[i] ?? NO_PROFILE);
+      const identities = applyCorrections(arxivId, names, base, await corrections.list());
+      const wanted = identities.flatMap((id) => (id.openalexId && !found.profiles.has(id.openalexId) ? [id.openalexId] : []));
+      const chosen = wanted.length ? (await metricsOf(wanted)).metrics : {};
+      const metrics = { ...Object.fromEntries(found.profiles), ...chosen };
+      return { identities, metrics, fetchedAt: now() };
+    },
+    'paper-s2-authors': async ({ arxivId, names }) => {
+      const r = await catalog.s2Authors(arxivId, names);
+      return { s2: r.value, fetchedAt: r.fetchedAt, stale: r.stale };
+    },
+    'paper-citations': async ({ arxivId, revalidate }) => flat(await panels.citations(arxivId, mayRefresh(`${arxivId}#citations`, revalidate))),
     'paper-institutions': async ({ arxivId, revalidate }) => flat(await panels.institutions(arxivId, revalidate)),
     'related-papers': async ({ arxivId, title, revalidate }) => flat(await panels.related(arxivId, title ?? null, revalidate)),
   });

@@ -3,6 +3,7 @@ import { createCache } from '../cache/cache';
 import type { AuthoredWork, AuthorProfile } from '../catalog/openalex';
 import { CatalogError } from '../../catalog/types';
 import { searchService } from './search';
+import { createSearch } from '../catalog/search';
 
 const sender = {} as never;
 const RESET = Date.UTC(2026, 7, 22);
@@ -24,7 +25,7 @@ function setup() {
     recentWorks: vi.fn(async () => [work('W1', 'first'), work('W2', 'last')]),
   };
   const cache = createCache({ factory: new IDBFactory() });
-  return { h: searchService({ openalex: openalex as never, cache }), openalex };
+  return { h: searchService({ openalex: openalex as never, cache, search: createSearch({ openalex: openalex as never, cache }) }), openalex };
 }
 
 describe('search handlers', () => {

@@ -1,7 +1,6 @@
 /** The search service: the popup's search-as-you-type and its researcher view. */
 import * as v from 'valibot';
 import { createResearchers } from '../catalog/researcher';
-import { createSearch } from '../catalog/search';
 import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
 import { toWireError } from '../errors';
@@ -22,8 +21,7 @@ export const searchRequests = defineRequests({
   researcher: { from: 'extension', fields: { id: OpenAlexAuthorId } },
 });
 
-export function searchService({ openalex, cache }: Pick<BackgroundDeps, 'openalex' | 'cache'>) {
-  const search = createSearch({ openalex, cache });
+export function searchService({ openalex, cache, search }: Pick<BackgroundDeps, 'openalex' | 'cache' | 'search'>) {
   const researchers = createResearchers({ openalex, cache });
   return searchRequests.answer({
     'search-researchers': async ({ q }) => {

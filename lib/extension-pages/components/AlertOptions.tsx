@@ -2,6 +2,7 @@ import { useRef } from 'preact/hooks';
 import { useSignal } from '@preact/signals';
 import { browser } from 'wxt/browser';
 import { followFile, MAX_FILE_CHARS } from '@/lib/shared/follows/file';
+import { ask } from '@/lib/ui/client';
 import type { FollowingState } from '@/lib/extension-pages/following-state';
 import type { FollowsState } from '@/lib/background/protocol';
 import './alert-options.css';
@@ -115,7 +116,7 @@ export function AlertControls({ data, state, inTab }: Props) {
           class="action"
           data-weft-action="export"
           disabled={!data.follows.length}
-          onClick={() => download(followFile(data.follows), `weft-follows-${new Date().toISOString().slice(0, 10)}.json`)}
+          onClick={() => void exportAll(data.follows)}
         >
           Export list
         </button>
@@ -136,11 +137,17 @@ export function AlertControls({ data, state, inTab }: Props) {
         {note.value ??
           (result &&
             (result.ok
-              ? `Imported ${result.added} researcher${result.added === 1 ? '' : 's'}${result.alreadyFollowed ? `; ${result.alreadyFollowed} already followed` : ''}.`
+              ? `Imported ${result.added} researcher${result.added === 1 ? '' : 's'}${result.alreadyFollowed ? `; ${result.alreadyFollowed} already followed` : ''}${result.corrections ? `; ${result.corrections} correction${result.corrections === 1 ? '' : 's'}` : ''}.`
               : result.message))}
       </p>
     </div>
   );
+}
+
+/** The export file: the followed researchers and the reader's corrections. */
+async function exportAll(follows: Parameters<typeof followFile>[0]): Promise<void> {
+  const { corrections } = await ask({ type: 'corrections-list' }).catch(() => ({ corrections: [] }));
+  download(followFile(follows, corrections), `weft-follows-${new Date().toISOString().slice(0, 10)}.json`);
 }
 
 /** The popup's collapsible "Alerts and backup" (opened by the import hash). */

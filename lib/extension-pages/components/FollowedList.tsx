@@ -2,6 +2,7 @@ import type { FollowedResearcher } from '@/lib/background/follows/service';
 import { formatAge, formatInteger } from '@/lib/ui/format';
 import { displayText } from '@/lib/ui/plain-text';
 import { FollowButton } from '../../../components/FollowButton';
+import { ResearcherPageLink } from '../../../components/ResearcherPageLink';
 
 interface Props {
   follows: FollowedResearcher[];
@@ -21,6 +22,9 @@ export function FollowedList({ follows, onOpen }: Props) {
               <button type="button" class="link name" onClick={() => onOpen({ id: f.id, name })}>
                 {name}
               </button>
+              <ResearcherPageLink id={f.id}>
+                Open profile<span class="sr-only"> of {name}</span>
+              </ResearcherPageLink>
               {f.newCount > 0 && <span class="new-count">{formatInteger(f.newCount)} new</span>}
               <span class="meta">{f.checkedAt === null ? 'not checked yet' : `checked ${formatAge(f.checkedAt)}`}</span>
               {f.problem && <span class="problem">Their papers could not be read in the last check: {f.problem}</span>}

@@ -1,8 +1,7 @@
 import type { InboxGroup, InboxPaper } from '@/lib/extension-pages/inbox-view';
-import { paperUrl } from '@/lib/shared/follows/model';
+import { paperUrl } from '@/lib/catalog/links';
 import { displayText } from '@/lib/ui/plain-text';
 import { lazily } from '@/lib/ui/format';
-import { safeLink } from '../../catalog/links';
 
 /** `created_date` is a UTC date: shown as such, whatever the reader's time zone. */
 const day = lazily(() => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
@@ -20,7 +19,7 @@ function authorsLine(p: InboxPaper): string {
 
 function Paper({ paper, onMarkSeen }: { paper: InboxPaper; onMarkSeen: Props['onMarkSeen'] }) {
   const title = displayText(paper.title) || 'Untitled';
-  const href = safeLink(paperUrl(paper));
+  const href = paperUrl({ arxivId: paper.arxivId, openalexId: paper.workId });
   const where = paper.arxivId ? `arXiv:${paper.arxivId}` : 'OpenAlex';
   return (
     <li class="new-paper" data-weft-new-paper={paper.arxivId ?? paper.workId}>

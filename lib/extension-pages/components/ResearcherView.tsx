@@ -9,7 +9,9 @@ import { displayText } from '@/lib/ui/plain-text';
 import { safeLink } from '../../catalog/links';
 import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import { FollowButton } from '@/components/FollowButton';
+import { ResearcherPageLink } from '@/components/ResearcherPageLink';
 import type { OpenedResearcher, ResearcherState, ResearcherViews } from '../researcher-state';
+import { openAlexUrl, orcidUrl } from '@/lib/catalog/links';
 
 interface Props {
   opened: OpenedResearcher;
@@ -159,8 +161,8 @@ export function ResearcherView({ opened, state, backTo, headingRef, onBack, onRe
   const profile = state.status === 'ready' ? state.data.profile : null;
   const name = displayText(profile?.displayName) || opened.name;
   const institutions = profile?.lastKnownInstitutions ?? [];
-  const openalex = safeLink(`https://openalex.org/${opened.id}`);
-  const orcid = profile?.orcid ? safeLink(`https://orcid.org/${profile.orcid}`) : null;
+  const openalex = safeLink(openAlexUrl(opened.id));
+  const orcid = profile?.orcid ? safeLink(orcidUrl(profile.orcid)) : null;
   return (
     <article
       class="researcher"
@@ -195,6 +197,7 @@ export function ResearcherView({ opened, state, backTo, headingRef, onBack, onRe
       {state.status === 'error' && <FailureNotice failure={state.failure} onRetry={onRetry} />}
       {state.status === 'ready' && <Body data={state.data} onRetry={onRetry} onOpenResearcher={onOpenResearcher} />}
       <p class="links">
+        <ResearcherPageLink id={opened.id}>Open profile</ResearcherPageLink>
         {openalex && (
           <a href={openalex} target="_blank" rel="noopener noreferrer">
             OpenAlex profile

@@ -13,9 +13,10 @@ import { useLayoutEffect, useRef } from 'preact/hooks';
 import { AuthorBadge } from '@/components/AuthorBadge';
 import { AuthorCard } from '@/components/AuthorCard';
 import { FollowButton } from '@/components/FollowButton';
+import { IdentityActions } from '@/components/IdentityActions';
 import { badgeCss, cardCss } from '@/components/styles';
 import type { PagePaper } from '../../arxiv/page-model';
-import { printedForRequest } from '../../shared/printed-evidence';
+import { onChange } from '../../ui/changes';
 import { followedIds } from '../../ui/followed-ids';
 import { themeHost, type PageTheme } from '../page-theme';
 import { attachStyledShadow } from '../shadow-host';
@@ -57,12 +58,18 @@ function syncHooks(host: HTMLElement, state: BadgeState, position: number | null
   };
   set('data-weft-author', position);
   host.setAttribute('data-state', state.kind);
-  set('data-match', state.kind === 'ready' ? state.match : null);
-  const m = state.kind === 'ready' ? state.metrics : null;
+  const ready = state.kind === 'ready' ? state : null;
+  const m = ready?.metrics;
   set('data-h-index', m?.hIndex);
   set('data-cited-by', m?.citedBy);
   set('data-works', m?.works);
   set('data-openalex-id', m?.openalexId);
+  set('data-match', ready?.match);
+  // Semantic Scholar's own figures for this author, beside the ones shown.
+  const s2 = ready?.s2;
+  set('data-s2-h-index', s2?.hIndex);
+  set('data-s2-cited-by', s2?.citedBy);
+  set('data-s2-works', s2?.works);
 }
 
 function createCardLayer(
@@ -150,11 +157,22 @@ function createCardLayer(
         onRetry={() => void profiles.retry()}
         onPointerEnter={() => clearTimeout(closeTimer)}
         onPointerLeave={leave}
-        actions={researcher && (
-          <div class="actions">
-            <FollowButton id={researcher.id} name={researcher.name} />
-          </div>
-        )}
+        actions={
+          <>
+            {researcher && (
+              <div class="actions">
+                <FollowButton id={researcher.id} name={researcher.name} />
+              </div>
+            )}
+            <IdentityActions
+              entry={entry}
+              onRefresh={() => profiles.refresh([entry.index])}
+              loadCandidates={() => profiles.candidates(entry.index)}
+              onChoose={(id, everywhere) => profiles.correct(entry.index, id, everywhere)}
+              onUndo={() => profiles.uncorrect(entry.index)}
+            />
+          </>
+        }
       />
     );
   }
@@ -256,10 +274,11 @@ export const authorBadges: Feature = {
   run({ page: { type, papers: [page] }, signal: abort, ask, theme }) {
     if (!page?.authors.length) return;
     // The HTML view prints no author list of its own: the record places its names in the paper's.
-    const profiles = createAuthorProfiles(page.arxivId, page.authors, ask, {
-      ownList: type !== 'html',
-      printed: printedForRequest(page),
-    });
+    // What it prints tied to no one name (LaTeXML shifts affiliations: docs/arxiv-pages.md) is no
+    // evidence about any one author: a namesake at one of the paper's institutions is not its author.
+    const profiles = createAuthorProfiles({ ...page, printed: undefined }, page.authors, ask, { ownList: type !== 'html' });
+    // A correction made elsewhere (another tab, the settings page) applies here too.
+    abort.addEventListener('abort', onChange('identities', () => void profiles.reload()));
     // Created when first needed: a long list's hidden thousands only in later slices.
     const hosts: HTMLElement[] = new Array<HTMLElement>(page.authors.length);
     const hostOf = (i: number) => (hosts[i] ??= document.createElement('weft-author'));

@@ -20,58 +20,25 @@ const MAX_COLUMN_PX = 360;
 /** Above the page, below Weft's author cards. */
 const DRAWER_Z = '2147482000';
 
-interface Placement {
-  mode: DockMode;
-  /** Viewport px under arXiv's sticky header (0 in reading mode, which hides it). */
-  stickyTop: number;
-  /** Column mode: the free column's box, in viewport px. */
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-function measure(layout: HtmlLayout): Placement {
+/**
+ * Places the host from the page's boxes: in column mode an absolute box beside the text
+ * column and as tall as it, in which the dock sticks under arXiv's header (--weft-dock-top; 0
+ * in reading mode, which hides the header); else a fixed point at the window's right edge.
+ */
+function place(host: HTMLElement, layout: HtmlLayout): DockMode {
   const column = (layout.pageMain ?? layout.article).getBoundingClientRect();
   const right = Math.max(column.right, layout.article.getBoundingClientRect().right);
   const free = document.documentElement.clientWidth - right - 2 * GAP_PX;
   const header = layout.header;
   const stuck = !!header && /^(sticky|fixed)$/.test(getComputedStyle(header).position);
-  return {
-    mode: free >= MIN_COLUMN_PX ? 'column' : 'drawer',
-    stickyTop: (stuck ? header.offsetHeight : 0) + GAP_PX,
-    left: right + GAP_PX,
-    top: column.top,
-    width: Math.min(free, MAX_COLUMN_PX),
-    height: column.height,
-  };
-}
-
-/** Where the host's containing block starts, in viewport px: the document's, or a positioned body's. */
-function containingOrigin(): { left: number; top: number } {
-  const positioned = [document.documentElement, document.body].find((el) => getComputedStyle(el).position !== 'static');
-  return positioned ? positioned.getBoundingClientRect() : { left: -window.scrollX, top: -window.scrollY };
-}
-
-function applyPlacement(host: HTMLElement, place: Placement): void {
-  const style = host.style;
-  style.setProperty('--weft-dock-top', `${place.stickyTop}px`);
-  style.visibility = '';
-  if (place.mode === 'drawer') {
-    Object.assign(style, { position: 'fixed', left: 'auto', right: '0', top: '0', width: '0', height: '0', zIndex: DRAWER_Z });
-    return;
+  const dockTop = `--weft-dock-top:${(stuck ? header.offsetHeight : 0) + GAP_PX}px`;
+  if (free < MIN_COLUMN_PX) {
+    host.style.cssText = `position:fixed;right:0;top:0;z-index:${DRAWER_Z};${dockTop}`;
+    return 'drawer';
   }
-  // An absolute box as tall as the text column, beside it: the dock sticks inside it.
-  const origin = containingOrigin();
-  Object.assign(style, {
-    position: 'absolute',
-    right: 'auto',
-    left: `${place.left - origin.left}px`,
-    top: `${place.top - origin.top}px`,
-    width: `${place.width}px`,
-    height: `${place.height}px`,
-    zIndex: '1',
-  });
+  // In document coordinates: arXiv's body has no margin, so a positioned one starts there too.
+  host.style.cssText = `position:absolute;left:${right + GAP_PX + window.scrollX}px;top:${column.top + window.scrollY}px;width:${Math.min(free, MAX_COLUMN_PX)}px;height:${column.height}px;z-index:1;${dockTop}`;
+  return 'column';
 }
 
 /**
@@ -82,19 +49,18 @@ export function dockBesideArticle(layout: HtmlLayout, host: HTMLElement, content
   const mode = signal<DockMode>('column');
   const open = signal(true);
   // Out of the page's flow, unseen until first placed.
-  Object.assign(host.style, { position: 'absolute', visibility: 'hidden' });
+  host.style.cssText = 'position:absolute;visibility:hidden';
   document.body.append(host);
 
   let queued = 0;
   const update = () => {
     queued = 0;
-    const place = measure(layout);
-    applyPlacement(host, place);
-    if (place.mode !== mode.peek()) {
+    const placed = place(host, layout);
+    if (placed !== mode.peek()) {
       // Each arrangement starts as it is most useful: the column shown, the drawer closed.
       batch(() => {
-        mode.value = place.mode;
-        open.value = place.mode === 'column';
+        mode.value = placed;
+        open.value = placed === 'column';
       });
     }
   };

@@ -16,7 +16,11 @@ const related = (i: number, over: Partial<PaperSummary> = {}): PaperSummary => (
 });
 
 const answers: Record<string, unknown> = {
-  'paper-citations': { known: true, source: 's2', citedBy: 1234, openalexId: 'W9', s2Id: 'abc', journalDoi: '10.1038/x?y', journalName: 'Nature', s2Failure: null, fetchedAt: Date.now() - 2 * 3_600_000, stale: false },
+  'paper-citations': {
+    known: true, source: 's2', citedBy: 1234, openalexId: 'W9', s2Id: 'abc', journalDoi: '10.1038/x?y', journalName: 'Nature', s2Failure: null,
+    counts: { s2: { value: 1234, fetchedAt: Date.now() - 2 * 3_600_000 }, openalex: { value: 1001, fetchedAt: Date.now() - 3_600_000 } },
+    fetchedAt: Date.now() - 2 * 3_600_000, stale: false,
+  },
   'paper-institutions': {
     known: true, basis: 'paper', authorCount: 3, fetchedAt: Date.now(), stale: false,
     groups: [
@@ -149,6 +153,9 @@ describe('paper panels feature', () => {
     expect([paper.dataset.state, paper.dataset.citedBy, paper.dataset.source]).toEqual(['ready', '1234', 's2']);
     expect(paper.textContent).toContain('1,234 citations');
     expect(paper.textContent).toContain('Semantic Scholar · updated 2 h ago');
+    // Both catalogs, each with its own count and age.
+    expect([paper.dataset.s2CitedBy, paper.dataset.openalexCitedBy]).toEqual(['1234', '1001']);
+    expect(paper.querySelector('.both')?.textContent).toBe('1,234 Semantic Scholar (2 h ago) · 1,001 OpenAlex (1 h ago)');
     expect([...paper.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Journal version: Nature', 'https://doi.org/10.1038/x%3Fy'],
       ['Semantic Scholar', 'https://www.semanticscholar.org/paper/abc'],

@@ -1,19 +1,25 @@
 /**
- * The follow list as a file the reader keeps or moves to another browser:
+ * The reader's data as a file they keep or move to another browser: who they follow and, from
+ * version 2, their corrections of who an author is (version 1 files still import).
  *
- *   { "format": "weft-follows", "version": 1, "exportedAt": "2026-06-30T12:00:00.000Z",
- *     "follows": [{ "id": "A5023888391", "name": "Ray Cao", "followedAt": "2026-06-01T09:30:00.000Z" }] }
+ *   { "format": "weft-follows", "version": 2, "exportedAt": "2026-06-30T12:00:00.000Z",
+ *     "follows": [{ "id": "A5023888391", "name": "Ray Cao", "followedAt": "2026-06-01T09:30:00.000Z" }],
+ *     "corrections": [{ "arxivId": "2406.05546", "index": 1, "name": "Luo, Sherry", "openalexId": "A5091093033",
+ *                       "coauthors": null, "at": "2026-06-02T10:00:00.000Z" }] }
  *
  * Import is all or nothing: any problem rejects the whole file with a message naming it.
  * Ids may also be written as OpenAlex URLs (`https://openalex.org/A…`).
  */
 import * as v from 'valibot';
+import { isBareArxivId } from '../../arxiv/ids';
 import { bareOpenAlexId } from '../../catalog/ids';
 import { MAX_FOLLOWS, type FollowEntry } from './model';
 import { MAX_NAME_CHARS } from '../limits';
 
 export const FILE_FORMAT = 'weft-follows';
-export const FILE_VERSION = 1;
+export const FILE_VERSION = 2;
+/** Far above what a reader corrects by hand; a file with more is refused. */
+export const MAX_FILE_CORRECTIONS = 5000;
 /** Far above any real list (`MAX_FOLLOWS` entries of ~150 bytes); refuses absurd files early. */
 export const MAX_FILE_CHARS = 1_000_000;
 
@@ -23,7 +29,17 @@ export interface ImportedFollow {
   followedAt: number | null;
 }
 
-export type ParsedFile = { ok: true; follows: ImportedFollow[] } | { ok: false; message: string };
+/** A reader's correction as it travels in the file (its time as epoch ms once read). */
+export interface FileCorrection {
+  arxivId: string;
+  index: number;
+  name: string;
+  openalexId: string | null;
+  coauthors: string[] | null;
+  at: number;
+}
+
+export type ParsedFile = { ok: true; follows: ImportedFollow[]; corrections: FileCorrection[] } | { ok: false; message: string };
 
 /** Collapses whitespace and drops control characters: names are shown as one line of text. */
 export function cleanName(raw: string): string {
@@ -41,7 +57,36 @@ const FileSchema = v.object({
   format: v.literal(FILE_FORMAT, `not a Weft follow list ("format" must be "${FILE_FORMAT}")`),
   version: v.number('"version" must be a number'),
   follows: v.array(v.unknown(), '"follows" must be a list'),
+  corrections: v.optional(v.array(v.unknown(), '"corrections" must be a list')),
 });
+
+const CorrectionEntry = v.object({
+  arxivId: v.string('"arxivId" must be text'),
+  index: v.pipe(v.number('"index" must be a number'), v.integer('"index" must be a whole number'), v.minValue(0), v.maxValue(100_000)),
+  name: v.string('"name" must be text'),
+  openalexId: v.nullable(v.string('"openalexId" must be text or null')),
+  coauthors: v.optional(v.nullable(v.array(v.string(), '"coauthors" must be a list of names'))),
+  at: v.optional(v.union([v.string(), v.number()], '"at" must be a date')),
+});
+
+/** The corrections of a file, or what is wrong with the first bad one. */
+function readCorrections(raw: unknown[]): { ok: true; corrections: FileCorrection[] } | { ok: false; message: string } {
+  if (raw.length > MAX_FILE_CORRECTIONS) return { ok: false, message: `This file has ${raw.length} corrections; Weft keeps at most ${MAX_FILE_CORRECTIONS}.` };
+  const corrections: FileCorrection[] = [];
+  for (const [i, item] of raw.entries()) {
+    const where = `Correction ${i + 1}`;
+    const c = v.safeParse(CorrectionEntry, item);
+    if (!c.success) return { ok: false, message: `${where} is not valid: ${c.issues[0]!.message}.` };
+    if (!isBareArxivId(c.output.arxivId)) return { ok: false, message: `${where}: "${c.output.arxivId.slice(0, 60)}" is not an arXiv id.` };
+    const id = c.output.openalexId === null ? null : bareOpenAlexId(c.output.openalexId, 'A');
+    if (c.output.openalexId !== null && (!id || !/^A\d{1,12}$/.test(id))) return { ok: false, message: `${where}: "${c.output.openalexId.slice(0, 60)}" is not an OpenAlex author id.` };
+    const at = timeOf(c.output.at);
+    if (c.output.at !== undefined && at === null) return { ok: false, message: `${where}: "at" is not a date.` };
+    const coauthors = c.output.coauthors ? c.output.coauthors.slice(0, 200).map(cleanName) : null;
+    corrections.push({ arxivId: c.output.arxivId, index: c.output.index, name: cleanName(c.output.name), openalexId: id, coauthors, at: at ?? Date.now() });
+  }
+  return { ok: true, corrections };
+}
 
 function timeOf(raw: string | number | undefined): number | null {
   if (raw === undefined) return null;
@@ -77,16 +122,23 @@ export function parseFollowFile(text: string): ParsedFile {
     if (entry.output.followedAt !== undefined && followedAt === null) return { ok: false, message: `${where}: "followedAt" is not a date.` };
     follows.push({ id, name: cleanName(entry.output.name ?? ''), followedAt });
   }
-  return { ok: true, follows };
+  const corrections = readCorrections(file.output.corrections ?? []);
+  if (!corrections.ok) return corrections;
+  return { ok: true, follows, corrections: corrections.corrections };
 }
 
-/** The export file for `follows`, pretty-printed (people open these in editors). */
-export function followFile(follows: readonly Pick<FollowEntry, 'id' | 'name' | 'followedAt'>[], now = Date.now()): string {
+/** The export file for `follows` and `corrections`, pretty-printed (people open these in editors). */
+export function followFile(
+  follows: readonly Pick<FollowEntry, 'id' | 'name' | 'followedAt'>[],
+  corrections: readonly FileCorrection[] = [],
+  now = Date.now(),
+): string {
   const body = {
     format: FILE_FORMAT,
     version: FILE_VERSION,
     exportedAt: new Date(now).toISOString(),
     follows: follows.map((f) => ({ id: f.id, name: f.name, followedAt: new Date(f.followedAt).toISOString() })),
+    corrections: corrections.map((c) => ({ ...c, at: new Date(c.at).toISOString() })),
   };
   return `${JSON.stringify(body, null, 2)}\n`;
 }

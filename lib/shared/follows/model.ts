@@ -3,7 +3,6 @@
  * (never in the catalog cache, so clearing or upgrading the cache cannot lose it). Only the
  * background writes it; pages read it through the message protocol.
  */
-import { arxivAbsUrl } from '../../arxiv/urls';
 import type { CatalogErrorKind } from '../../catalog/types';
 
 /** One followed researcher. */
@@ -127,9 +126,4 @@ export function newCounts(inbox: readonly InboxEntry[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const e of inbox) for (const id of e.authorIds) counts.set(id, (counts.get(id) ?? 0) + 1);
   return counts;
-}
-
-/** The page a new paper links to: its arXiv abstract, else its OpenAlex record. */
-export function paperUrl(p: Pick<InboxEntry, 'arxivId' | 'workId'>): string {
-  return p.arxivId ? arxivAbsUrl(p.arxivId) : `https://openalex.org/${p.workId}`;
 }

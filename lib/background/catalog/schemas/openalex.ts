@@ -60,9 +60,23 @@ export const AuthorWithProfile = v.looseObject({
   counts_by_year: v.nullish(v.array(v.looseObject({ year: v.number(), works_count: num, cited_by_count: num }))),
 });
 
-/** The list envelope `{meta, results}`; `next_cursor` only when paging with `cursor=`. */
+/** An author considered for a fresh paper's author: also every name, affiliation and topic field. */
+export const CandidateAuthor = v.looseObject({
+  ...Author.entries,
+  display_name_alternatives: v.nullish(v.array(v.string())),
+  affiliations: v.nullish(v.array(v.looseObject({ institution: v.nullish(Institution) }))),
+  topics: v.nullish(v.array(v.looseObject({ count: num, field: v.nullish(v.looseObject({ id: str, display_name: str })) }))),
+});
+
+/** A work reduced to who wrote it (the shared-works lists of fresh-paper identification). */
+export const WorkAuthorIds = v.looseObject({
+  id: oaId('W'),
+  authorships: v.nullish(v.array(v.looseObject({ author: v.nullish(v.looseObject({ id: str })) }))),
+});
+
+/** The list envelope `{meta, results}`; `next_cursor` only when paging with `cursor=`; `count` = all matches. */
 export const list = <S extends v.GenericSchema>(item: S) =>
-  v.looseObject({ meta: v.nullish(v.looseObject({ next_cursor: str })), results: v.array(item) });
+  v.looseObject({ meta: v.nullish(v.looseObject({ next_cursor: str, count: num })), results: v.array(item) });
 
 /** One suggestion; an entry without a usable id is dropped, not a reason to reject the answer. */
 export const AutocompleteHit = v.looseObject({
@@ -96,5 +110,6 @@ export const RateLimitStatus = v.looseObject({
 
 export type WorkOut = v.InferOutput<typeof Work>;
 export type AuthorOut = v.InferOutput<typeof Author>;
+export type CandidateAuthorOut = v.InferOutput<typeof CandidateAuthor>;
 export type AuthorshipOut = v.InferOutput<typeof Authorship>;
 export type InstitutionOut = v.InferOutput<typeof Institution>;

@@ -1,0 +1,113 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { IDBFactory } from 'fake-indexeddb';
+import { createCache } from '../cache/cache';
+import { createHttp } from './http';
+import { createOpenAlex } from './openalex';
+import { createResearcherPages } from './researcher-page';
+import { createSemanticScholar } from './semantic-scholar';
+import { CatalogError } from '../../catalog/types';
+import { fixturesUrl } from '@/test/fixtures';
+
+const FIXTURES = fixturesUrl('api/openalex');
+const haveFixtures = existsSync(FIXTURES);
+if (!haveFixtures) console.warn(`[researcher-page.test] ${FIXTURES.pathname} is absent: researcher page catalog tests skipped`);
+
+type Json = Record<string, unknown>;
+const load = (name: string) => JSON.parse(readFileSync(new URL(name, FIXTURES), 'utf8')) as Json;
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const project = (obj: Json, url: URL): Json => {
+  const select = url.searchParams.get('select');
+  return select ? Object.fromEntries(select.split(',').map((f) => [f, obj[f] ?? null])) : obj;
+};
+
+function setup(route: (url: URL) => Response) {
+  const urls: URL[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    urls.push(url);
+    return route(url);
+  });
+  const http = createHttp({ fetch, random: () => 0.5, sleep: async () => undefined, maxRetries: 0 });
+  const openalex = createOpenAlex({ http });
+  const s2 = createSemanticScholar({ http });
+  const cache = createCache({ factory: new IDBFactory() });
+  return { urls, openalex, pages: createResearcherPages({ openalex, s2, cache }) };
+}
+
+describe.skipIf(!haveFixtures)('researcher page: OpenAlex answers', () => {
+  it('maps the recorded author: figures, other names, topics with their field, yearly counts', async () => {
+    const author = load('author-A5023888391.json');
+    const { openalex, urls } = setup((url) => json(project(author, url)));
+    const p = await openalex.researcherProfile('A5023888391');
+    expect(urls[0]!.pathname).toBe('/authors/A5023888391');
+    expect(urls[0]!.searchParams.get('select')!.split(',')).toEqual(
+      expect.arrayContaining(['summary_stats', 'display_name_alternatives', 'topics', 'counts_by_year', 'last_known_institutions']),
+    );
+    expect(p).toMatchObject({ openalexId: 'A5023888391', displayName: 'Jason Priem', hIndex: 17, i10Index: 20, meanCitedness2y: 6, alternativeNames: ['Priem Jason'] });
+    expect(p.topics[0]).toEqual({ id: 'T10102', name: 'scientometrics and bibliometrics research', count: 23, subfield: 'Statistics, Probability and Uncertainty', field: 'Decision Sciences' });
+    expect(p.countsByYear[0]).toEqual({ year: 2025, works: 0, citedBy: 80 });
+  });
+
+  it('a merged id: the profile is the one OpenAlex answers with (fetch followed its 301)', async () => {
+    const author = { ...load('author-A5023888391.json'), id: 'https://openalex.org/A5000000002' };
+    const { openalex } = setup((url) => json(project(author, url)));
+    expect((await openalex.researcherProfile('A5000000001')).openalexId).toBe('A5000000002');
+  });
+
+  it('asks for one page of 200 works in the order chosen, and maps position, venue, links and topics', async () => {
+    const listed = load('list-title-search-journal-and-arxiv-preprint-as-two-works.json');
+    const { openalex, urls } = setup((url) => json({ ...listed, results: (listed.results as Json[]).map((r) => project(r, url)) }));
+    const page = await openalex.researcherWorks('A5101971357', 'cited', 2);
+    const q = urls[0]!.searchParams;
+    expect([urls[0]!.pathname, q.get('filter'), q.get('sort'), q.get('per_page'), q.get('page')]).toEqual(['/works', 'authorships.author.id:A5101971357', 'cited_by_count:desc', '200', '2']);
+    expect(q.get('select')!.split(',')).toEqual(expect.arrayContaining(['topics', 'authorships', 'locations', 'cited_by_count']));
+    expect(page.total).toBe(2);
+    expect(page.works.map((w) => [w.id, w.authorPosition, w.authorCount, w.venue, w.journalDoi, w.arxivId])).toEqual([
+      ['W4396723768', 'middle', 6, 'Nature Machine Intelligence', '10.1038/s42256-024-00832-8', null],
+      ['W4365597205', 'middle', 4, null, null, '2304.05376'],
+    ]);
+    expect(page.works[0]!.topicIds[0]).toBe('T11948');
+    expect(page.works[0]).not.toHaveProperty('authorNames');
+    expect(page.works[0]!.coAuthors.some((c) => c.openalexId === 'A5101971357')).toBe(false);
+  });
+});
+
+describe('researcher page: cached answers', () => {
+  it('an unknown id is an answer, cached: asked once', async () => {
+    const { pages, urls } = setup(() => new Response('<html>Not Found</html>', { status: 404, headers: { 'content-type': 'text/html' } }));
+    expect((await pages.profile('A9')).value).toEqual({ found: false });
+    expect((await pages.profile('A9')).value).toEqual({ found: false });
+    expect(urls).toHaveLength(1);
+  });
+
+  it('a failure is not cached: the next open asks again', async () => {
+    let down = true;
+    const author = { id: 'https://openalex.org/A7', display_name: 'Ada' };
+    const { pages, urls } = setup((url) => (down ? json({ error: 'boom' }, 500) : json(project(author, url))));
+    await expect(pages.profile('A7')).rejects.toBeInstanceOf(CatalogError);
+    down = false;
+    expect((await pages.profile('A7')).value).toMatchObject({ found: true, value: { displayName: 'Ada' } });
+    expect(urls).toHaveLength(2);
+  });
+
+  it('each order and page of works is its own answer; a page seen before is not asked again', async () => {
+    const { pages, urls } = setup(() => json({ meta: { count: 0 }, results: [] }));
+    await pages.works('A1', 'recent', 1);
+    await pages.works('A1', 'recent', 1);
+    await pages.works('A1', 'cited', 1);
+    await pages.works('A1', 'recent', 2);
+    expect(urls.map((u) => `${u.searchParams.get('sort')} ${u.searchParams.get('page')}`)).toEqual(['publication_date:desc 1', 'cited_by_count:desc 1', 'publication_date:desc 2']);
+  });
+
+  it('remembers the S2 id a page was opened with, for later opens that do not know it', async () => {
+    const s2Author = { authorId: '1741101', name: 'Ada', hIndex: 40, citationCount: 9000, paperCount: 120 };
+    const { pages, urls } = setup(() => json(s2Author));
+    expect(await pages.s2IdOf('A1')).toBeNull();
+    expect(await pages.s2IdOf('A1', '1741101')).toBe('1741101');
+    expect(await pages.s2IdOf('A1')).toBe('1741101');
+    const r = await pages.s2Figures('1741101');
+    expect(r.value).toEqual({ found: true, value: { s2Id: '1741101', name: 'Ada', hIndex: 40, citedBy: 9000, papers: 120 } });
+    expect(urls[0]!.pathname).toBe('/graph/v1/author/1741101');
+    expect(urls[0]!.searchParams.get('fields')).toBe('name,hIndex,citationCount,paperCount');
+  });
+});

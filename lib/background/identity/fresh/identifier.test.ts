@@ -1,0 +1,291 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { createCache } from '../../cache/cache';
+import { createCatalog } from '../../catalog/catalog';
+import { createHttp } from '../../catalog/http';
+import type { Identity } from '../../../catalog/identity';
+import { createOpenAlex } from '../../catalog/openalex';
+import { createSemanticScholar } from '../../catalog/semantic-scholar';
+import { createFreshIdentifier, type FreshPaper } from './identifier';
+import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
+
+// A small catalog world of papers announced today: OpenAlex and Semantic Scholar know neither
+// the papers nor their authorships, only the authors' earlier works and their namesakes.
+//   linked     true profile sharing an earlier work with another linked author of the paper
+//   unique     true profile, namesakes only in other fields, no shared work
+//   ambiguous  true profile plus a namesake in the same field, no shared work
+//   newcomer   no profile; a namesake in another field
+
+type Role = 'linked' | 'unique' | 'ambiguous' | 'newcomer';
+const OA = 'https://openalex.org/';
+const CS = 17;
+const CHEMISTRY = 16;
+
+interface Person { id: string; name: string; field: number; h: number; cited: number; works: number }
+interface Work { id: string; authors: string[]; cited: number }
+interface Truth { name: string; role: Role; trueId: string | null }
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ['Ray', 'Sherry', 'Steve', 'Ana', 'Bo', 'Chen', 'Dana', 'Emil', 'Farah', 'Goran', 'Hana', 'Ivo', 'Jia', 'Kofi', 'Lena', 'Mateo', 'Nia', 'Omar', 'Priya', 'Quinn'];
+const LAST = ['Cao', 'Luo', 'Gan', 'Silva', 'Li', 'Wang', 'Okafor', 'Berg', 'Haddad', 'Petrov', 'Sato', 'Novak', 'Zhou', 'Mensah', 'Fischer', 'Rossi', 'Adeyemi', 'Khan', 'Iyer', 'Moreau',
+  'Dubois', 'Kowalski', 'Nakamura', 'Ortiz', 'Papadopoulos', 'Quispe', 'Rahman', 'Svensson', 'Tanaka', 'Usman'];
+
+function buildWorld(seed: number, sizes: number[]) {
+  const rand = rng(seed);
+  const int = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
+  const people = new Map<string, Person>();
+  const works: Work[] = [];
+  let nextId = 1;
+  let nextName = 0;
+  const person = (name: string, field: number, big = false): Person => {
+    const h = big ? int(30, 60) : int(2, 25);
+    const p = { id: `A5${String(nextId++).padStart(9, '0')}`, name, field, h, cited: h * h + int(5, 900), works: h + int(5, 120) };
+    people.set(p.id, p);
+    return p;
+  };
+  const external = (field: number) => person(`Ext${nextId} Person${nextId}`, field);
+  const write = (authors: Person[]) => works.push({ id: `W4${String(works.length + 1).padStart(9, '0')}`, authors: authors.map((p) => p.id), cited: int(0, 300) });
+  const papers = sizes.map((n, k) => {
+    // Up to 600 different names, none inside another (autocomplete matches substrings).
+    const names = Array.from({ length: n }, () => {
+      const i = nextName++;
+      return `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+    });
+    const roles: Role[] = names.map(() => 'linked');
+    if (n >= 4) roles[1] = 'newcomer';
+    if (n >= 5) roles[3] = 'ambiguous';
+    if (n >= 6) roles[n - 1] = 'unique';
+    if (roles.filter((r) => r === 'linked').length === 1) roles[roles.indexOf('linked')] = 'unique';
+    const truth: Truth[] = names.map((name, i) => {
+      const role = roles[i]!;
+      const mine = role === 'newcomer' ? null : person(name, CS);
+      if (mine) for (let w = int(2, 4); w > 0; w--) write([mine, external(CS), external(CS)]);
+      // Namesakes, the first one always more cited than the true profile.
+      const namesakes = role === 'ambiguous' ? [CS, CHEMISTRY] : role === 'newcomer' ? [CHEMISTRY] : rand() < 0.5 ? [CHEMISTRY] : [];
+      namesakes.forEach((f, j) => {
+        const ns = person(name, f, j === 0);
+        for (let w = int(1, 3); w > 0; w--) write([ns, external(f)]);
+      });
+      return { name, role, trueId: mine?.id ?? null };
+    });
+    // Linked authors in groups of 2-3 (a lone leftover joins the last group), one work each.
+    const linked = truth.filter((t) => t.role === 'linked').map((t) => people.get(t.trueId!)!);
+    const shuffled = linked.map((p) => [rand(), p] as const).sort((x, y) => x[0] - y[0]).map(([, p]) => p);
+    const groups: Person[][] = [];
+    for (let i = 0; i < shuffled.length; ) {
+      const size = int(2, 3);
+      groups.push(shuffled.slice(i, i + size));
+      i += size;
+    }
+    if (groups.length > 1 && groups.at(-1)!.length === 1) groups.at(-2)!.push(...groups.pop()!);
+    for (const g of groups) write([...g, external(CS)]);
+    return { arxivId: `2606.${String(20000 + k).padStart(5, '0')}`, truth };
+  });
+  return { people, works, papers };
+}
+
+type World = ReturnType<typeof buildWorld>;
+
+/** OpenAlex and Semantic Scholar as the fresh-paper code sees them (docs/catalog-apis.md). */
+function fakeFetch(world: World) {
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const authorObject = (p: Person) => ({
+    id: OA + p.id, display_name: p.name, display_name_alternatives: [p.name], orcid: null, works_count: p.works, cited_by_count: p.cited,
+    summary_stats: { h_index: p.h }, last_known_institutions: [], affiliations: [],
+    topics: [{ count: 5, field: { id: `${OA}fields/${p.field}`, display_name: p.field === CS ? 'Computer Science' : 'Chemistry' } }],
+  });
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const html404 = () => new Response('<!doctype html><title>404 Not Found</title>', { status: 404, headers: { 'content-type': 'text/html' } });
+  const list = (results: unknown[], perPage: number) => json({ meta: { count: results.length, per_page: perPage }, results: results.slice(0, perPage), group_by: [] });
+  const byCitations = <T extends { cited: number }>(xs: T[]) => [...xs].sort((a, b) => b.cited - a.cited);
+  const urls: URL[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input));
+    urls.push(url);
+    const q = url.searchParams;
+    if (url.host === 'api.semanticscholar.org') return json({ error: 'Paper with id not found' }, 404);
+    if (url.pathname.startsWith('/works/')) return html404();
+    if (url.pathname === '/autocomplete/authors') {
+      const needle = fold(q.get('q') ?? '');
+      const hits = byCitations([...world.people.values()].filter((p) => fold(p.name).includes(needle))).slice(0, 10);
+      return json({ meta: { count: hits.length }, results: hits.map((p) => ({ id: OA + p.id, display_name: p.name, hint: null, cited_by_count: p.cited, works_count: p.works, external_id: null })) });
+    }
+    const single = /^\/authors\/(A\d+)$/.exec(url.pathname);
+    if (single) {
+      const p = world.people.get(single[1]!);
+      return p ? json(authorObject(p)) : html404();
+    }
+    const clauses = (q.get('filter') ?? '').split(',').map((c) => c.slice(c.indexOf(':') + 1).split('|').map((id) => id.replace(OA, '')));
+    if (clauses.some((c) => c.length > 100)) return json({ error: 'Invalid query parameters error.', message: 'Maximum number of values exceeded' }, 400);
+    const perPage = Number(q.get('per_page') ?? 25);
+    if (url.pathname === '/authors') {
+      return list(byCitations([...world.people.values()].filter((p) => clauses[0]!.includes(p.id))).map(authorObject), perPage);
+    }
+    if (url.pathname === '/works') {
+      const found = byCitations(world.works.filter((w) => clauses.every((ids) => w.authors.some((a) => ids.includes(a)))));
+      return list(found.map((w) => ({ id: OA + w.id, authorships: w.authors.map((a) => ({ author: { id: OA + a } })) })), perPage);
+    }
+    return html404();
+  });
+  const isList = (u: URL) => u.host === 'api.openalex.org' && (u.pathname === '/works' || u.pathname === '/authors');
+  return { fetch, urls, credits: () => urls.filter(isList).length };
+}
+
+function setup(world: World, clock = { t: Date.UTC(2026, 5, 20) }) {
+  const f = fakeFetch(world);
+  const now = () => clock.t;
+  const http = createHttp({ fetch: f.fetch, now, random: () => 0.5, sleep: async () => undefined });
+  const cache = createCache({ factory: new IDBFactory(), now });
+  const openalex = createOpenAlex({ http, now });
+  const catalog = createCatalog({ openalex, s2: createSemanticScholar({ http }), cache, now });
+  const fresh = createFreshIdentifier({ openalex, cache, now });
+  return { ...f, cache, catalog, fresh, clock };
+}
+
+const asPaper = (p: World['papers'][number]): FreshPaper => ({
+  arxivId: p.arxivId, primaryCategory: 'cs.DC', authors: p.truth.map((t, index) => ({ index, name: t.name })),
+});
+
+/** What the acceptance suite checks per author: linked inferred, unique found, nobody else certain. */
+function verdicts(truth: Truth[], identities: Identity[]) {
+  let wrong = 0;
+  let linkedFound = 0;
+  let uniqueFound = 0;
+  truth.forEach((t, i) => {
+    const id = identities[i]!;
+    const certain = id.match === 'inferred';
+    if (certain && (id.openalexId !== t.trueId || t.role === 'ambiguous' || t.role === 'newcomer')) wrong++;
+    if (t.role === 'linked' && certain && id.openalexId === t.trueId) linkedFound++;
+    if (t.role === 'unique' && id.openalexId === t.trueId) uniqueFound++;
+  });
+  const count = (r: Role) => truth.filter((t) => t.role === r).length;
+  return { wrong, linkedFound, linked: count('linked'), uniqueFound, unique: count('unique') };
+}
+
+describe('createFreshIdentifier', () => {
+  it('identifies a 25-author fresh paper within n + 5 requests and 3 credits, the paper lookups included', async () => {
+    const world = buildWorld(7, [25]);
+    const { catalog, fresh, urls, credits } = setup(world);
+    const [paper] = world.papers;
+    const names = paper!.truth.map((t) => t.name);
+    await expect(catalog.paperAuthors(paper!.arxivId, names)).resolves.toMatchObject({ source: null });
+    const result = await fresh.identify([asPaper(paper!)]);
+
+    expect(urls.length).toBeLessThanOrEqual(25 + 5);
+    expect(credits()).toBeLessThanOrEqual(3);
+    const v = verdicts(paper!.truth, result.papers.get(paper!.arxivId)!);
+    expect(v).toMatchObject({ wrong: 0, linkedFound: v.linked, uniqueFound: v.unique });
+    expect(v.linked).toBeGreaterThan(15);
+  });
+
+  it('gives every named profile the figures of that profile', async () => {
+    const world = buildWorld(8, [9]);
+    const { fresh } = setup(world);
+    const paper = world.papers[0]!;
+    const result = await fresh.identify([asPaper(paper)]);
+    const named = result.papers.get(paper.arxivId)!.filter((i) => i.openalexId);
+    expect(named.length).toBeGreaterThan(5);
+    for (const id of named) {
+      const truth = world.people.get(id.openalexId!)!;
+      expect(result.profiles.get(id.openalexId!)).toMatchObject({ hIndex: truth.h, citedBy: truth.cited, works: truth.works });
+      expect(id.candidates[0]).toMatchObject({ openalexId: id.openalexId, hIndex: truth.h });
+    }
+  });
+
+  it('identifies 100 fresh papers of 5 authors in 10 credits, nobody wrong', async () => {
+    const world = buildWorld(9, Array.from({ length: 100 }, () => 5));
+    const { fresh, credits } = setup(world);
+    const result = await fresh.identify(world.papers.map(asPaper));
+
+    expect(credits()).toBeLessThanOrEqual(10);
+    const totals = world.papers.map((p) => verdicts(p.truth, result.papers.get(p.arxivId)!));
+    const sum = (k: keyof (typeof totals)[number]) => totals.reduce((n, v) => n + v[k], 0);
+    expect(sum('wrong')).toBe(0);
+    // Ten credits split every pair of most papers; the rest fall back to labelled guesses.
+    expect(sum('linkedFound')).toBeGreaterThan(0.8 * sum('linked'));
+    expect(sum('uniqueFound')).toBe(sum('unique'));
+  });
+
+  it('finds every linked author of 100 papers when given the credits for it', async () => {
+    const world = buildWorld(9, Array.from({ length: 100 }, () => 5));
+    const f = fakeFetch(world);
+    const http = createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined });
+    const fresh = createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }), creditBudget: () => 100 });
+    const result = await fresh.identify(world.papers.map(asPaper));
+    const totals = world.papers.map((p) => verdicts(p.truth, result.papers.get(p.arxivId)!));
+    expect(totals.every((v) => v.wrong === 0 && v.linkedFound === v.linked)).toBe(true);
+    expect(f.credits()).toBeLessThan(30);
+  });
+
+  it('asks nothing the second time, and again once the decision is hours old', async () => {
+    const world = buildWorld(10, [6]);
+    const { fresh, urls, clock, cache } = setup(world);
+    const paper = asPaper(world.papers[0]!);
+    const first = await fresh.identify([paper]);
+    await cache.settle();
+    const asked = urls.length;
+    const again = await fresh.identify([paper]);
+    expect(urls.length).toBe(asked);
+    expect(again.papers).toEqual(first.papers);
+    expect(again.profiles).toEqual(first.profiles);
+
+    clock.t += NOT_INDEXED_TTL + 1;
+    await fresh.identify([paper]);
+    // Names and profiles are still cached: only the shared works are asked again.
+    expect(urls.slice(asked).map((u) => u.pathname)).toEqual(['/works', '/works']);
+  });
+
+  it('decides again when the page shows other names for the same paper', async () => {
+    const world = buildWorld(11, [4]);
+    const { fresh } = setup(world);
+    const paper = asPaper(world.papers[0]!);
+    await fresh.identify([paper]);
+    const fewer = await fresh.identify([{ ...paper, authors: paper.authors.slice(0, 2) }]);
+    expect(fewer.papers.get(paper.arxivId)).toHaveLength(2);
+  });
+
+  it('shares one run between overlapping requests for a paper', async () => {
+    const world = buildWorld(12, [5]);
+    const alone = setup(world);
+    const paper = asPaper(world.papers[0]!);
+    await alone.fresh.identify([paper]);
+    const { fresh, urls } = setup(world);
+    const [one, two] = await Promise.all([fresh.identify([paper]), fresh.identify([paper])]);
+    expect(two).toEqual(one);
+    expect(urls).toHaveLength(alone.urls.length);
+  });
+
+  it('spends no credit while the daily budget is spent: free singletons, labelled guesses, nobody wrong', async () => {
+    const world = buildWorld(13, [6]);
+    const f = fakeFetch(world);
+    const http = createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined });
+    const openalex = { ...createOpenAlex({ http }), budgetResetAt: () => Date.now() + 3_600_000 };
+    const fresh = createFreshIdentifier({ openalex, cache: createCache({ factory: new IDBFactory() }) });
+    const paper = world.papers[0]!;
+    const result = await fresh.identify([asPaper(paper)]);
+    expect(f.credits()).toBe(0);
+    const identities = result.papers.get(paper.arxivId)!;
+    expect(identities.some((i) => i.match === 'guess')).toBe(true);
+    expect(verdicts(paper.truth, identities).wrong).toBe(0);
+    for (const i of identities) if (i.openalexId) expect(result.profiles.get(i.openalexId)?.hIndex).toBe(world.people.get(i.openalexId)!.h);
+  });
+
+  it('asks again, bypassing the cache, when the reader refreshes', async () => {
+    const world = buildWorld(14, [3]);
+    const { fresh, urls } = setup(world);
+    const paper = asPaper(world.papers[0]!);
+    await fresh.identify([paper]);
+    const asked = urls.length;
+    await fresh.identify([paper], { revalidate: true });
+    expect(urls.length).toBe(2 * asked);
+  });
+});

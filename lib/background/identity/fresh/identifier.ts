@@ -1,0 +1,369 @@
+/**
+ * Identifies the authors of papers no catalog has yet (OpenAlex and Semantic Scholar both 404:
+ * a paper's first days), many papers at once (docs/identity.md):
+ *
+ *  1. candidates by name: one free OpenAlex autocomplete per distinct name, kept when the
+ *     profile's name fits the printed one (name-match.ts); a printed ORCID adds its profile;
+ *  2. shared earlier works: list calls that join the candidates of different authors
+ *     (plan.ts), several papers per call; after the first level, the authors still without
+ *     evidence are scanned in one call when they fit one filter;
+ *  3. the candidates' profiles (topics, institutions, figures): one list call per 100 ids
+ *     while credits last, free singletons beyond; fetched alongside step 2 when one call holds
+ *     them all, else afterwards, only for the profiles a decision reads;
+ *  4. the evidence rules (evidence.ts) decide each author.
+ *
+ * Cached: autocomplete answers and profiles for the author TTL, decisions per paper for
+ * NOT_INDEXED_TTL (the paper's record takes over once a catalog has it), also when credits ran
+ * short: a page seen again must not ask again.
+ */
+import type { PrintedEvidence } from '../../../arxiv/page-model';
+import type { Cache } from '../../cache/cache';
+import { TTL } from '../../catalog/catalog';
+import type { Identity } from '../../../catalog/identity';
+import type { AuthorSuggestion, CandidateProfile, OpenAlexClient, WorkAuthors } from '../../catalog/openalex';
+import { CatalogError, type AuthorMetrics } from '../../../catalog/types';
+import { coauthorLinks, decideIdentities } from './evidence';
+import { fieldOfCategory, type Field } from '../../../catalog/fields';
+import { nameKey } from '../../../arxiv/names';
+import { nameMatcher } from './name-match';
+import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
+import { chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt, type PlanSlot } from './plan';
+
+/**
+ * A paper with at most this many authors keeps at most 100 candidates in all, so that one list
+ * call holds their profiles (a page's own paper: n autocompletes and three list calls).
+ */
+const ONE_CALL_AUTHORS = 25;
+/** Left out of a scan: so many works would crowd everyone else out of its one page. */
+const SCAN_MAX_WORKS = 500;
+
+export interface FreshAuthor {
+  /** The author's position in the paper's author list (kept for the caller; order is what counts). */
+  index: number;
+  name: string;
+  printed?: PrintedEvidence;
+}
+
+export interface FreshPaper {
+  /** Bare arXiv id. */
+  arxivId: string;
+  /** arXiv primary category (`cs.DC`), for the paper's field. */
+  primaryCategory: string | null;
+  /** The authors to identify, in paper order. Co-author evidence is looked for among them. */
+  authors: FreshAuthor[];
+  printed?: { affiliations: string[] };
+}
+
+export interface FreshIdentities {
+  /** Per paper, one Identity per author given, in the order given. */
+  papers: Map<string, Identity[]>;
+  /** The figures and last known institutions of every profile an identity names, by A id. */
+  profiles: Map<string, AuthorMetrics>;
+}
+
+export interface FreshIdentifierOptions {
+  openalex: Pick<OpenAlexClient, 'autocomplete' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
+  cache: Cache;
+  now?: () => number;
+  /** OpenAlex list calls (credits) one `identify` may spend on `papers` papers. */
+  creditBudget?: (papers: number) => number;
+}
+
+/** 5 for a page of one paper, 10 per 100 papers of a listing. */
+export const defaultCreditBudget = (papers: number) => Math.max(5, Math.ceil(papers / 10));
+
+interface Decision {
+  /** What the decision was taken for (names, printed evidence, category). */
+  sig: string;
+  identities: Identity[];
+  profiles: AuthorMetrics[];
+}
+
+interface SlotState {
+  author: FreshAuthor;
+  /** Candidate ids, best first. */
+  ids: string[];
+  plan: PlanSlot;
+}
+
+interface PaperState {
+  paper: FreshPaper;
+  field: Field | null;
+  slots: SlotState[];
+  works: Map<string, WorkAuthors>;
+}
+
+const decisionKey = (arxivId: string) => `fresh:identity:${arxivId}`;
+const flightKey = (p: FreshPaper) => `${p.arxivId}\n${signature(p)}`;
+const namesKey = (name: string) => `oa:fresh:names:${nameKey(name)}`;
+const orcidKey = (orcid: string) => `oa:fresh:orcid:${orcid.toUpperCase()}`;
+const profileKey = (id: string) => `oa:candidate:${id}`;
+
+function signature(p: FreshPaper): string {
+  return JSON.stringify([p.primaryCategory, p.authors.map((a) => [nameKey(a.name), a.printed ?? null]), p.printed ?? null]);
+}
+
+export function createFreshIdentifier({ openalex, cache, now = Date.now, creditBudget = defaultCreditBudget }: FreshIdentifierOptions) {
+  /** Papers being identified, so a second request for one joins the first. */
+  const inflight = new Map<string, Promise<Decision>>();
+
+  /**
+   * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
+   * refresh) asks everything again, bypassing the cache.
+   */
+  async function identify(papers: FreshPaper[], { revalidate = false }: { revalidate?: boolean } = {}): Promise<FreshIdentities> {
+    const unique = [...new Map(papers.map((p) => [p.arxivId, p])).values()];
+    const pending = new Map<string, Promise<Decision>>();
+    const mine: FreshPaper[] = [];
+    for (const p of unique) {
+      const running = revalidate ? undefined : inflight.get(flightKey(p));
+      if (running) pending.set(p.arxivId, running);
+      else mine.push(p);
+    }
+    if (mine.length > 0) {
+      const batch = cachedOrResolved(mine, revalidate);
+      for (const p of mine) {
+        const key = flightKey(p);
+        const one = batch.then((m) => m.get(p.arxivId)!);
+        inflight.set(key, one);
+        const release = () => {
+          if (inflight.get(key) === one) inflight.delete(key);
+        };
+        one.then(release, release);
+        pending.set(p.arxivId, one);
+      }
+    }
+    const out: FreshIdentities = { papers: new Map(), profiles: new Map() };
+    for (const p of unique) {
+      const d = await pending.get(p.arxivId)!;
+      out.papers.set(p.arxivId, d.identities);
+      for (const m of d.profiles) if (m.openalexId) out.profiles.set(m.openalexId, m);
+    }
+    return out;
+  }
+
+  /** Decisions from the cache where they are still good, the others taken now in one batch. */
+  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean): Promise<Map<string, Decision>> {
+    const decided = new Map<string, Decision>();
+    if (!revalidate) {
+      const hits = await cache.getMany<Decision>(papers.map((p) => decisionKey(p.arxivId)));
+      for (const p of papers) {
+        const hit = hits.get(decisionKey(p.arxivId));
+        if (hit && !hit.stale && hit.value.sig === signature(p)) decided.set(p.arxivId, hit.value);
+      }
+    }
+    const todo = papers.filter((p) => !decided.has(p.arxivId));
+    if (todo.length > 0) for (const [id, d] of await resolve(todo, revalidate)) decided.set(id, d);
+    return decided;
+  }
+
+  async function resolve(papers: FreshPaper[], revalidate: boolean): Promise<Map<string, Decision>> {
+    const budget = creditsFor(openalex.budgetResetAt() > now() ? 0 : creditBudget(papers.length));
+    const profiles = new Map<string, CandidateProfile>();
+    const { suggestions, states } = await candidates(papers, profiles, revalidate);
+
+    // Profiles alongside the shared works when one list call holds all that are missing.
+    const allIds = [...new Set(states.flatMap((s) => s.slots.flatMap((slot) => slot.ids)))];
+    const missing = await cachedProfiles(allIds, profiles, revalidate);
+    const early = missing.length <= MAX_FILTER_IDS ? fetchProfiles(missing, profiles, budget) : null;
+    early?.catch(() => undefined); // awaited below
+    await sharedWorks(states, suggestions, budget);
+    await early;
+    const needed = states.flatMap((s) => s.slots.flatMap((slot) => slot.plan.linked ?? slot.ids));
+    await fetchProfiles(await cachedProfiles([...new Set(needed)], profiles, revalidate), profiles, budget);
+
+    const decisions = new Map<string, Decision>();
+    for (const s of states) {
+      const identities = decideIdentities({
+        field: s.field,
+        printed: s.paper.printed,
+        works: [...s.works.values()],
+        slots: s.slots.map((slot) => ({
+          name: slot.author.name,
+          printed: slot.author.printed,
+          candidates: slot.ids.map((id) => profiles.get(id) ?? thinProfile(suggestions.get(id)!)),
+        })),
+      });
+      const named = [...new Set(identities.flatMap((i) => i.openalexId ?? []))];
+      decisions.set(s.paper.arxivId, {
+        sig: signature(s.paper),
+        identities,
+        profiles: named.flatMap((id) => (profiles.has(id) ? [metricsOf(profiles.get(id)!)] : [])),
+      });
+    }
+    await cache.putMany([...decisions].map(([arxivId, value]) => ({ key: decisionKey(arxivId), value, ttlMs: NOT_INDEXED_TTL })));
+    return decisions;
+  }
+
+  /** Step 1: every author's candidate ids (≤100 per paper), and the suggestions behind them. */
+  async function candidates(papers: FreshPaper[], profiles: Map<string, CandidateProfile>, revalidate: boolean) {
+    const queries = new Map<string, string>();
+    for (const p of papers) for (const a of p.authors) if (nameKey(a.name)) queries.set(namesKey(a.name), a.name);
+    const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
+    const [answers, byOrcid] = await Promise.all([
+      cache.readMany<AuthorSuggestion[]>(
+        [...queries.keys()],
+        TTL.author,
+        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await openalex.autocomplete('authors', queries.get(k)!)] as const))),
+        { revalidate },
+      ),
+      cache.readMany<CandidateProfile | null>(
+        orcids.map(orcidKey),
+        TTL.author,
+        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await orNull(openalex.candidateById({ orcid: k.slice(orcidKey('').length) }))] as const))),
+        { revalidate },
+      ),
+    ]);
+    const suggestions = new Map<string, AuthorSuggestion>();
+    const states: PaperState[] = papers.map((paper) => {
+      const slots = paper.authors.map((author): SlotState => {
+        const fits = nameMatcher(author.name);
+        const hits = (answers.get(namesKey(author.name))?.value ?? []).filter((h) => fits(h.name));
+        for (const h of hits) if (!suggestions.has(h.id)) suggestions.set(h.id, h);
+        const owner = author.printed?.orcid ? byOrcid.get(orcidKey(author.printed.orcid))?.value : null;
+        const ownerFits = owner && (fits(owner.displayName) || owner.alternativeNames.some(fits));
+        if (owner && ownerFits) profiles.set(owner.openalexId, owner);
+        const ids = [...new Set([...(ownerFits ? [owner.openalexId] : []), ...hits.map((h) => h.id)])];
+        return { author, ids, plan: { candidates: ids, linked: null } };
+      });
+      if (slots.length <= ONE_CALL_AUTHORS) trimToFit(slots, MAX_FILTER_IDS);
+      return { paper, field: fieldOfCategory(paper.primaryCategory), slots, works: new Map() };
+    });
+    return { suggestions, states };
+  }
+
+  /** Step 2: the works that join candidates of different authors, level by level. */
+  async function sharedWorks(states: PaperState[], suggestions: Map<string, AuthorSuggestion>, budget: Credits): Promise<void> {
+    const plans = (s: PaperState) => s.slots.map((slot) => slot.plan);
+    const levels = Math.max(0, ...states.map((s) => levelsFor(s.slots.length)));
+    for (let level = 0; level < levels; level++) {
+      const open = states.filter((s) => openFrom(plans(s), level));
+      if (open.length === 0) return;
+      if (level > 0 && open.some((s) => openFrom(plans(s), level + 1))) {
+        // More than one level to go: one scan of the authors still without evidence, if it fits.
+        const scan = [...new Set(open.flatMap((s) => s.slots.flatMap((slot) => (slot.plan.linked ? [] : slot.ids))))]
+          .filter((id) => (suggestions.get(id)?.works ?? 0) <= SCAN_MAX_WORKS);
+        if (scan.length > 0 && scan.length <= MAX_FILTER_IDS) {
+          if (budget.take()) deliver(states, await joining([scan], true, budget));
+          return;
+        }
+      }
+      const calls = packCalls(open.flatMap((s) => sidesAt(plans(s), level) ?? []));
+      const found = await Promise.all(calls.map((c) => (budget.take() ? joining([c.a, c.b], false, budget) : [])));
+      deliver(states, found.flat());
+    }
+  }
+
+  async function joining(sets: string[][], recentFirst: boolean, budget: Credits): Promise<WorkAuthors[]> {
+    try {
+      return await openalex.worksJoining(sets, { recentFirst });
+    } catch (e) {
+      if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
+      budget.spent();
+      return [];
+    }
+  }
+
+  /** Ids whose profile is not cached yet (cached ones go into `profiles`). */
+  async function cachedProfiles(ids: string[], profiles: Map<string, CandidateProfile>, revalidate: boolean): Promise<string[]> {
+    const todo = ids.filter((id) => !profiles.has(id));
+    const hits = revalidate ? new Map() : await cache.getMany<CandidateProfile>(todo.map(profileKey));
+    return todo.filter((id) => {
+      const hit = hits.get(profileKey(id));
+      if (hit && !hit.stale) profiles.set(id, hit.value);
+      return !profiles.has(id);
+    });
+  }
+
+  /** Step 3: list calls of ≤100 ids while credits last, free singletons for the rest. */
+  async function fetchProfiles(ids: string[], profiles: Map<string, CandidateProfile>, budget: Credits): Promise<void> {
+    const todo = ids.filter((id) => !profiles.has(id));
+    if (todo.length === 0) return;
+    const found = await Promise.all(chunk(todo, MAX_FILTER_IDS).map(async (part) => {
+      if (budget.take()) {
+        try {
+          return await openalex.candidateProfiles(part);
+        } catch (e) {
+          if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
+          budget.spent();
+        }
+      }
+      return (await Promise.all(part.map((id) => orNull(openalex.candidateById({ openalexId: id }))))).filter((p) => p !== null);
+    }));
+    const fetched = found.flat();
+    for (const p of fetched) profiles.set(p.openalexId, p);
+    await cache.putMany(fetched.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author })));
+  }
+
+  return { identify };
+}
+
+export type FreshIdentifier = ReturnType<typeof createFreshIdentifier>;
+
+interface Credits {
+  /** Spends one credit; false when none is left. */
+  take(): boolean;
+  /** OpenAlex said the day's budget is gone: no credit is left. */
+  spent(): void;
+}
+
+function creditsFor(n: number): Credits {
+  let left = n;
+  return {
+    take: () => left > 0 && left-- > 0,
+    spent: () => void (left = 0),
+  };
+}
+
+/** Whether a pair is still open at `level` or any later one. */
+function openFrom(plans: PlanSlot[], level: number): boolean {
+  for (let l = level; l < levelsFor(plans.length); l++) if (openAt(plans, l)) return true;
+  return false;
+}
+
+/** Keeps, for each paper, the works that join two of its candidates; updates who is linked. */
+function deliver(states: PaperState[], works: WorkAuthors[]): void {
+  for (const s of states) {
+    const mine = new Set(s.slots.flatMap((slot) => slot.ids));
+    for (const w of works) if (new Set(w.authorIds.filter((id) => mine.has(id))).size >= 2) s.works.set(w.id, w);
+    const links = coauthorLinks(s.slots.map((slot) => slot.ids), [...s.works.values()]);
+    s.slots.forEach((slot, i) => {
+      const linked = [...(links.get(i)?.keys() ?? [])];
+      slot.plan.linked = linked.length > 0 ? linked : null;
+    });
+  }
+}
+
+/** At most `max` candidates in all: the authors with the most lose their last ones first. */
+function trimToFit(slots: SlotState[], max: number): void {
+  let total = slots.reduce((n, s) => n + s.ids.length, 0);
+  while (total > max) {
+    const most = slots.reduce((a, b) => (b.ids.length > a.ids.length ? b : a));
+    most.ids = most.ids.slice(0, -1);
+    most.plan = { candidates: most.ids, linked: null };
+    total--;
+  }
+}
+
+async function orNull<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof CatalogError && e.kind === 'not-found') return null;
+    throw e;
+  }
+}
+
+/** A candidate known only from autocomplete (never the one a decision rests on). */
+function thinProfile(s: AuthorSuggestion): CandidateProfile {
+  return {
+    source: 'openalex', openalexId: s.id, s2Id: null, orcid: null, displayName: s.name,
+    hIndex: null, citedBy: s.citedBy, works: s.works, lastKnownInstitutions: [],
+    alternativeNames: [], institutions: [], fields: [],
+  };
+}
+
+function metricsOf(p: CandidateProfile): AuthorMetrics {
+  const { source, openalexId, s2Id, orcid, displayName, hIndex, citedBy, works, lastKnownInstitutions } = p;
+  return { source, openalexId, s2Id, orcid, displayName, hIndex, citedBy, works, lastKnownInstitutions };
+}

@@ -1,0 +1,67 @@
+/**
+ * The researcher page service: what researcher.html shows (the OpenAlex profile, the works a
+ * page of 200 at a time, Semantic Scholar's figures for the person) and the opening of that
+ * page from an author card, the popup or the Following list.
+ */
+import * as v from 'valibot';
+import { browser } from 'wxt/browser';
+import { isS2AuthorId } from '../../catalog/ids';
+import { researcherPageUrl } from '../../shared/researcher-link';
+import { WORKS_PAGE_SIZE, type WorkOrder } from '../catalog/openalex';
+import { createResearcherPages } from '../catalog/researcher-page';
+import { defineRequests } from '../define-requests';
+import type { BackgroundDeps } from '../deps';
+import { toWireError } from '../errors';
+import { OpenAlexAuthorId, Revalidate } from './fields';
+
+const S2AuthorId = v.pipe(v.string(), v.check(isS2AuthorId, 'not a Semantic Scholar author id'));
+const Order = v.picklist(['recent', 'cited'] as const satisfies readonly WorkOrder[]);
+/** OpenAlex pages through the first 10,000 results: 50 pages of 200. */
+const Page = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50));
+
+export const researcherPageRequests = defineRequests({
+  'researcher-profile': { from: 'extension', fields: { id: OpenAlexAuthorId, revalidate: Revalidate } },
+  'researcher-works': { from: 'extension', fields: { id: OpenAlexAuthorId, order: Order, page: Page, revalidate: Revalidate } },
+  'researcher-s2': { from: 'extension', fields: { id: OpenAlexAuthorId, s2Id: v.optional(S2AuthorId), revalidate: Revalidate } },
+  // From an author card on arXiv too: a web page may not open an extension page itself (it is not web-accessible).
+  'open-researcher-page': { from: 'pages', fields: { id: OpenAlexAuthorId, s2Id: v.optional(S2AuthorId), background: v.optional(v.boolean()) } },
+});
+
+export function researcherPageService({ openalex, s2, cache }: Pick<BackgroundDeps, 'openalex' | 's2' | 'cache'>) {
+  const pages = createResearcherPages({ openalex, s2, cache });
+  return researcherPageRequests.answer({
+    /** The profile, or `unmatched`: OpenAlex has no author of that id (a 404, cached as an answer). */
+    'researcher-profile': async ({ id, revalidate }) => {
+      const r = await pages.profile(id, revalidate);
+      const fresh = { fetchedAt: r.fetchedAt, stale: r.stale };
+      return r.value.found ? { status: 'ready' as const, profile: r.value.value, ...fresh } : { status: 'unmatched' as const, ...fresh };
+    },
+    /** One page of works; a page with fewer than `pageSize` is the last. */
+    'researcher-works': async ({ id, order, page, revalidate }) => {
+      const r = await pages.works(id, order, page, revalidate);
+      return { ...r.value, page, pageSize: WORKS_PAGE_SIZE, fetchedAt: r.fetchedAt, stale: r.stale };
+    },
+    /** Semantic Scholar's figures for the person: `none` when no S2 author id is known for them. */
+    'researcher-s2': async ({ id, s2Id, revalidate }) => {
+      const known = await pages.s2IdOf(id, s2Id);
+      if (!known) return { status: 'none' as const };
+      try {
+        const r = await pages.s2Figures(known, revalidate);
+        return r.value.found
+          ? { status: 'ready' as const, figures: r.value.value, fetchedAt: r.fetchedAt, stale: r.stale }
+          : { status: 'unmatched' as const, s2Id: known };
+      } catch (e) {
+        return { status: 'unavailable' as const, s2Id: known, error: toWireError(e) };
+      }
+    },
+    'open-researcher-page': async ({ id, s2Id, background }, sender) => {
+      const tab = sender.tab;
+      await browser.tabs.create({
+        url: researcherPageUrl(id, s2Id),
+        active: !background,
+        ...(tab?.id !== undefined ? { openerTabId: tab.id, index: tab.index + 1 } : {}),
+      });
+      return { opened: true as const };
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { followFile, parseFollowFile } from './file';
+
+describe('corrections in the file (version 2)', () => {
+  const v2 = (corrections: unknown[]) =>
+    JSON.stringify({ format: 'weft-follows', version: 2, follows: [{ id: 'A1', name: 'Ray Cao' }], corrections });
+  const good = { arxivId: '2406.05546', index: 1, name: 'Luo, Sherry', openalexId: 'A5091093033', coauthors: null, at: '2026-06-02T10:00:00.000Z' };
+
+  it('round-trips the reader’s corrections through export and import', () => {
+    const text = followFile([{ id: 'A1', name: 'Ray Cao', followedAt: Date.parse('2026-06-01') }], [{ ...good, at: Date.parse(good.at) }]);
+    const parsed = parseFollowFile(text);
+    expect(parsed.ok && parsed.corrections).toEqual([{ ...good, at: Date.parse(good.at) }]);
+  });
+
+  it('still imports version 1 files, which have no corrections', () => {
+    const parsed = parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 1, follows: [{ id: 'A1' }] }));
+    expect(parsed.ok && parsed.corrections).toEqual([]);
+  });
+
+  it.each([
+    ['a malformed author id', [{ ...good, openalexId: 'javascript:alert(1)' }], /not an OpenAlex author id/],
+    ['a malformed arXiv id', [{ ...good, arxivId: '../etc' }], /not an arXiv id/],
+    ['too many entries', Array.from({ length: 5001 }, () => good), /at most 5000/],
+    ['100,000 entries', Array.from({ length: 100_000 }, () => good), /too large/],
+  ])('refuses a file with %s, naming the problem', (_, corrections, message) => {
+    const parsed = parseFollowFile(v2(corrections));
+    expect(parsed.ok).toBe(false);
+    expect(!parsed.ok && parsed.message).toMatch(message);
+  });
+
+  it('refuses a file of an unknown, newer version', () => {
+    const parsed = parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 3, follows: [] }));
+    expect(!parsed.ok && parsed.message).toMatch(/newer Weft/);
+  });
+});

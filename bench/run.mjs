@@ -16,6 +16,10 @@
 //   5. the ~2,830-author page (../shared/fixtures/arxiv-pages/rendered-2026-06/abs_1411.4413.html
 //      when present, else a generated page with 2,830 authors): long tasks > 50 ms, cold API
 //      requests per host, time until the first 100 badges are ready
+//   5b. the HTML paper view (the shared fixtures ../shared/fixtures/arxiv-pages/html/, when
+//      present): warm reload and browser restart of a 4-author view (API requests, median ms from
+//      DOMContentLoaded to all badges ready); the 300-author appendix of 1411.4413v2: long tasks
+//      > 50 ms cold and warm, with and without Weft
 //
 // "Ready" is detected inside the page: an init script watches data-state changes with a
 // MutationObserver and stamps the time of the mutation that completes the set, so the figures
@@ -38,6 +42,7 @@ import { execFileSync } from 'node:child_process';
 import { ROOT, EXT_DIR, chromiumPath, launch, relaunch, closeAll, killAll, prerequisiteProblems, sleep, withTimeout } from '../e2e/harness.mjs';
 import { FakeApis, buildCatalog, API_HOSTS } from '../e2e/fake-apis.mjs';
 import { absPage, makeAuthors } from '../e2e/pages.mjs';
+import { HTML_VIEW_CSS, htmlFixture, htmlFixturesMissing } from '../e2e/html-pages.mjs';
 import { researcherScenario } from '../e2e/researcher-world.mjs';
 import { fixturePage, listingCatalog, readEntries } from '../e2e/fake-listing.mjs';
 
@@ -55,9 +60,13 @@ function parseArgs(argv) {
   return o;
 }
 
-/** Init script: long tasks, and the moment badges 0…target-1 have all finished loading (ready, unmatched or error). */
-const benchInit = (target) => `(() => {
-  const b = (window.__weftBench = { target: ${Number(target)}, longTasks: [], readyPerf: null, readyEpoch: null, firstBadgePerf: null, states: new Map(), doneCount: 0 });
+/**
+ * Init script: long tasks, and the moment badges 0…target-1 (or those of `indices`, the persons
+ * an HTML view names) have all finished loading (ready, unmatched or error).
+ */
+const benchInit = (target, indices = null) => `(() => {
+  const wanted = ${indices ? `new Set(${JSON.stringify(indices)})` : 'null'};
+  const b = (window.__weftBench = { target: ${indices ? indices.length : Number(target)}, longTasks: [], readyPerf: null, readyEpoch: null, firstBadgePerf: null, states: new Map(), doneCount: 0 });
   const done = (st) => st === 'ready' || st === 'unmatched' || st === 'error';
   try {
     new PerformanceObserver((list) => {
@@ -72,7 +81,7 @@ const benchInit = (target) => `(() => {
     const was = b.states.get(i);
     if (was === st) return;
     b.states.set(i, st);
-    if (i < b.target) b.doneCount += (done(st) ? 1 : 0) - (done(was) ? 1 : 0);
+    if (wanted ? wanted.has(i) : i < b.target) b.doneCount += (done(st) ? 1 : 0) - (done(was) ? 1 : 0);
   };
   const scan = (node) => {
     if (node.nodeType !== 1) return;
@@ -467,6 +476,77 @@ async function main() {
     row('long page baseline', `error: ${String(e.message).split('\n')[0]}`);
   } finally {
     await closeAll();
+  }
+
+  // 5b: the HTML paper view
+  const htmlMissing = htmlFixturesMissing();
+  if (htmlMissing) row('html view', `not measured: ${htmlMissing}`);
+  else {
+    const view = (file) => {
+      const fx = htmlFixture(file);
+      const fake = new FakeApis(buildCatalog({ arxivId: fx.id, title: fx.title, authors: fx.authors, seed: 31 }), { htmlPages: { [fx.id]: fx.html }, htmlCss: HTML_VIEW_CSS });
+      return { ...fx, fake, eager: fx.persons.slice(0, 100).map((p) => p.index) };
+    };
+    try {
+      const v = view('html_2406.05546v1.html');
+      const init = benchInit(0, v.eager);
+      let s = await launch(v.fake, { initScripts: [init] });
+      const cold = await loadAndMeasure(s, v.url, 30_000);
+      row(`html view ${v.id}v${v.version} (${v.persons.length} authors) cold: navigation start → all badges ready`, cold.ok ? `${Math.round(cold.readyPerf)} ms; ${v.fake.apiRequests().length} API requests (${hosts(v.fake.apiRequests())})` : 'never ready');
+      await sleep(800);
+      const reloadMs = [];
+      const reloadSince = Date.now();
+      for (let k = 0; k < opts.runs; k++) {
+        const w = await loadAndMeasure(s, v.url, 15_000);
+        if (w.ok && w.dcl != null) reloadMs.push(w.readyPerf - w.dcl);
+        await w.page.close();
+      }
+      row(`html view: warm reload ×${opts.runs} (same session): DOMContentLoaded → all badges ready`, reloadMs.length
+        ? `median ${Math.round(median(reloadMs))} ms (min ${Math.round(Math.min(...reloadMs))}, max ${Math.round(Math.max(...reloadMs))}); ${v.fake.apiRequests(reloadSince).length} API requests`
+        : 'never ready');
+      const restartMs = [];
+      let restartReqs = 0;
+      for (let k = 0; k < opts.runs; k++) {
+        s = await relaunch(s, { initScripts: [init] });
+        const since = Date.now();
+        const w = await loadAndMeasure(s, v.url, 15_000);
+        await sleep(300);
+        restartReqs += v.fake.apiRequests(since).length;
+        if (w.ok && w.dcl != null) restartMs.push(w.readyPerf - w.dcl);
+      }
+      row(`html view: after a browser restart ×${opts.runs}: DOMContentLoaded → all badges ready`, restartMs.length
+        ? `median ${Math.round(median(restartMs))} ms (min ${Math.round(Math.min(...restartMs))}, max ${Math.round(Math.max(...restartMs))}); ${restartReqs} API requests`
+        : 'never ready');
+    } catch (e) {
+      row('html view', `error: ${String(e.message).split('\n')[0]}`);
+    } finally {
+      await closeAll();
+    }
+    try {
+      const v = view('html_1411.4413v2.html');
+      const init = benchInit(0, v.eager);
+      let s = await launch(v.fake, { initScripts: [init] });
+      const tasks = async (label) => {
+        const m = await loadAndMeasure(s, v.url, 60_000);
+        await sleep(1000); // long tasks right after the badges are ready count too
+        const lt = await m.page.evaluate(() => window.__weftBench.longTasks);
+        row(`html view ${v.id}v${v.version} (${v.persons.length} appendix names) ${label}: first 100 badges ready`, m.ok ? `${Math.round(m.readyPerf)} ms after navigation start` : `not within 60 s (states: ${JSON.stringify(m.tally)})`);
+        row(`html view ${v.id}v${v.version} ${label}: long tasks > 50 ms (with Weft)`, longTasks(lt.map(([, d]) => d).sort((a, b) => b - a)));
+      };
+      await tasks('cold');
+      s = await relaunch(s, { initScripts: [init] });
+      await tasks('after a browser restart');
+      await closeAll();
+      s = await launch(v.fake, { extension: false, initScripts: [benchInit(0)] });
+      const page = await s.open(v.url);
+      await sleep(3000);
+      const lt = await page.evaluate(() => window.__weftBench.longTasks);
+      row(`html view ${v.id}v${v.version}: long tasks > 50 ms (baseline, no extension)`, longTasks(lt.map(([, d]) => d).sort((a, b) => b - a)));
+    } catch (e) {
+      row('html view, long appendix', `error: ${String(e.message).split('\n')[0]}`);
+    } finally {
+      await closeAll();
+    }
   }
 
   // 6: the popup — time to interactive, first results after the last keystroke, requests

@@ -1,20 +1,24 @@
 /**
- * Weft's shadow-root styles. Tokens follow arXiv's quiet palette; dark mode follows the
- * system (arXiv has no dark theme of its own, but browsers and extensions may darken it).
+ * Weft's shadow-root styles. Tokens follow arXiv's quiet palette. Dark mode follows the page's
+ * own theme where it has one (the HTML view: its hosts carry THEME_ATTRIBUTE), else the system
+ * (abs pages have no dark theme, but browsers and extensions may darken them).
  */
+
+/** Set on a shadow host to the page's theme (`light` | `dark`); absent: follow the system. */
+export const THEME_ATTRIBUTE = 'data-weft-theme';
+
+/** Each token's light and dark value: one palette, picked by the host's color-scheme. */
+const PALETTE: Record<string, [light: string, dark: string]> = {
+  fg: ['#1f2328', '#e6edf3'], muted: ['#5b636d', '#9aa5b1'], bg: ['#ffffff', '#1d2125'],
+  chip: ['#eef1f4', '#2d333b'], 'chip-fg': ['#2b3440', '#dbe3ea'], accent: ['#b31b1b', '#ff8a80'],
+  link: ['#0b57a4', '#79b8ff'], border: ['#d0d7de', '#444c56'], error: ['#9a3412', '#fdba74'],
+  focus: ['#1a73e8', '#79b8ff'],
+};
+
 export const tokens = `
-  :host {
-    --weft-fg: #1f2328; --weft-muted: #5b636d; --weft-bg: #ffffff; --weft-chip: #eef1f4;
-    --weft-chip-fg: #2b3440; --weft-accent: #b31b1b; --weft-link: #0b57a4; --weft-border: #d0d7de;
-    --weft-error: #9a3412; --weft-focus: #1a73e8;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --weft-fg: #e6edf3; --weft-muted: #9aa5b1; --weft-bg: #1d2125; --weft-chip: #2d333b;
-      --weft-chip-fg: #dbe3ea; --weft-accent: #ff8a80; --weft-link: #79b8ff; --weft-border: #444c56;
-      --weft-error: #fdba74; --weft-focus: #79b8ff;
-    }
-  }
+  :host { color-scheme: light; ${Object.entries(PALETTE).map(([name, [light, dark]]) => `--weft-${name}: light-dark(${light}, ${dark});`).join(' ')} }
+  @media (prefers-color-scheme: dark) { :host(:not([${THEME_ATTRIBUTE}])) { color-scheme: dark; } }
+  :host([${THEME_ATTRIBUTE}="dark"]) { color-scheme: dark; }
 `;
 
 export const badgeCss = `${tokens}

@@ -18,7 +18,9 @@
 //                  authors.hIndex etc. add subfields, unknown → 400); versioned arXiv id → 404
 //             POST /graph/v1/paper/batch {ids}   POST /graph/v1/author/batch {ids}   GET /graph/v1/author/<id>
 //             GET  /recommendations/v1/papers/forpaper/<id>?from=recent|all-cs
-//   arxiv.org GET /abs/<id>[vN] → the page registered for <id>; a page registered by its path
+//   arxiv.org GET /abs/<id>[vN] → the page registered for <id>; GET /html/<id>[vN][/] → the HTML
+//             view registered for <id> (`htmlPages`), whose stylesheet /static/browse/<v>/css/
+//             arxiv-html-papers-<date>.css is `htmlCss`; a page registered by its path
 //             ("/list/cs.DC/new", "/search/") → that page; anything else → 404
 //   any other URL → aborted (and recorded when the extension asked for it).
 //
@@ -300,11 +302,15 @@ export class FakeApis {
    * @param {ReturnType<typeof buildCatalog>} catalog
    * @param {object} [o]
    * @param {Record<string,string>} [o.pages]  arXiv id → page HTML served at https://arxiv.org/abs/<id>[vN]
-   * @param {object} [o.twists]  {down, openalexMissing, slowMs, budgetSpent}
+   * @param {Record<string,string>} [o.htmlPages]  arXiv id → HTML view served at https://arxiv.org/html/<id>[vN][/]
+   * @param {string} [o.htmlCss]  the HTML view's arXiv stylesheet (a stand-in)
+   * @param {object} [o.twists]  {down, openalexMissing, fresh, slowMs, budgetSpent}
    */
-  constructor(catalog, { pages = {}, twists = {} } = {}) {
+  constructor(catalog, { pages = {}, htmlPages = {}, htmlCss = '', twists = {} } = {}) {
     this.catalog = catalog;
     this.pages = new Map(Object.entries(pages));
+    this.htmlPages = new Map(Object.entries(htmlPages));
+    this.htmlCss = htmlCss;
     this.twists = { down: false, openalexMissing: false, slowMs: 0, keys: null, ...twists };
     /** @type {{method:string,url:string,host:string,path:string,status:number|string,initiator:string,tStart:number,tEnd:number|null}[]} */
     this.requests = [];
@@ -341,9 +347,14 @@ export class FakeApis {
 
   async #arxiv(route) {
     const u = new URL(route.request().url());
+    if (route.request().resourceType() === 'stylesheet' && /^\/static\/browse\/[^/]+\/css\/arxiv-html-papers-\d+\.css$/.test(u.pathname) && this.htmlCss) {
+      await route.fulfill({ status: 200, contentType: 'text/css', body: this.htmlCss }).catch(() => {});
+      return;
+    }
     const m = u.pathname.match(/^\/abs\/(.+?)(v\d+)?$/);
-    // Abs pages by arXiv id; any other page (a listing, search results) by its path.
-    const html = m ? this.pages.get(m[1]) : this.pages.get(u.pathname);
+    // Abs pages by arXiv id, HTML views by id; any other page (a listing, search results) by its path.
+    const v = u.pathname.match(/^\/html\/(.+?)(v\d+)?\/?$/);
+    const html = (m && this.pages.get(m[1])) || (v && this.htmlPages.get(v[1])) || this.pages.get(u.pathname);
     await route.fulfill(html
       ? { status: 200, contentType: 'text/html; charset=utf-8', body: html, headers: { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'SAMEORIGIN' } }
       : { status: 404, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>404</title><h1>Not Found</h1>' }).catch(() => {});

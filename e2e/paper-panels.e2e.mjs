@@ -143,8 +143,8 @@ export const tests = [
       await page.goto(sc.url, { waitUntil: 'domcontentloaded' });
       await waitForPanels(page);
       const colours = await page.evaluate(() => {
-        const host = document.querySelector('weft-panels');
-        const cs = getComputedStyle(host);
+        const group = document.querySelector('weft-panels').shadowRoot.querySelector('[role="region"]');
+        const cs = getComputedStyle(group);
         return { bg: cs.backgroundColor, fg: cs.color };
       });
       // the dark tokens: background #1d2125, text #e6edf3

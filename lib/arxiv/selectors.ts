@@ -66,6 +66,8 @@ export const SELECTORS = {
   htmlArticle: ['article.ltx_document'],
   /** The text column's box, around the article. */
   htmlPageMain: ['div.ltx_page_main'],
+  /** The sticky header: the 2026 scaffold's, then the one older pages build by script. */
+  htmlHeader: ['header.arxiv-html-header', 'header.desktop_header'],
   htmlTitle: ['h1.ltx_title_document'],
   htmlAuthors: ['div.ltx_authors'],
   htmlCreator: ['.ltx_creator.ltx_role_author'],

@@ -10,10 +10,11 @@ const metrics = (id: string, h: number): AuthorMetrics => ({
 });
 const identity = (openalexId: string | null, s2Id: string | null = null): Identity =>
   ({ match: openalexId || s2Id ? 'record' : null, openalexId, s2Id, evidence: [], candidates: [], note: '' });
-const oaSlot = (id: string | null): AuthorSlot => ({
+const oaSlot = (id: string | null, position: number | null = null): AuthorSlot => ({
   openalex: id ? { name: 'x', rawName: null, openalexId: id, s2Id: null, institutions: [], metrics: null } : null,
   s2: null,
   identity: identity(id),
+  position,
 });
 const authors = (n: number, hiddenFrom = Infinity) =>
   Array.from({ length: n }, (_, i) => ({ index: i, name: `Name ${i}`, citationName: `Name, ${i}`, hidden: i >= hiddenFrom }));
@@ -21,7 +22,7 @@ const authors = (n: number, hiddenFrom = Infinity) =>
 type AskFn = Parameters<typeof createAuthorProfiles>[2];
 
 function fakeAsk(slots: AuthorSlot[], opts: { failPaper?: boolean; failMetrics?: boolean; stale?: boolean } = {}) {
-  type Req = { type: string; ids?: string[]; eager?: number; revalidate?: boolean };
+  type Req = { type: string; ids?: string[]; eager?: number; revalidate?: boolean; fullList?: boolean };
   const calls: Req[] = [];
   const metricsFor = (ids: string[], revalidate?: boolean) => {
     const out: Record<string, AuthorMetrics> = {};
@@ -52,6 +53,49 @@ describe('author profiles', () => {
     expect(p.entries.map((e) => e.state.value.kind)).toEqual(['ready', 'unmatched', 'ready']);
     const s = p.entries[2]!.state.value;
     expect(s.kind === 'ready' && s.metrics.hIndex).toBe(7);
+    // The page prints the paper's list: an author's position is its index, from the start.
+    expect(p.entries.map((e) => e.position.value)).toEqual([0, 1, 2]);
+  });
+
+  it('on a page without its own author list, places each name where the record says', async () => {
+    const { ask, calls } = fakeAsk([oaSlot('A3', 2), oaSlot('A4', 3), oaSlot(null, null)]);
+    const p = createAuthorProfiles({ arxivId: '1411.4413' }, authors(3), ask, { ownList: false });
+    expect(p.entries.map((e) => e.position.value)).toEqual([null, null, null]);
+    await p.start();
+    expect(p.entries.map((e) => e.position.value)).toEqual([2, 3, null]);
+    expect(calls[0]).toMatchObject({ type: 'paper-authors', fullList: true });
+  });
+
+  it('on a page without its own author list, keeps a correction at the author\'s position in the paper\'s list', async () => {
+    const { ask } = fakeAsk([oaSlot('A3', 2), oaSlot('A4', 3)]);
+    const corrected: Record<string, unknown>[] = [];
+    const asking = ((req: { type: string }) => {
+      if (req.type !== 'author-correct' && req.type !== 'author-uncorrect') return ask(req as never);
+      corrected.push(req);
+      return Promise.resolve(req.type === 'author-correct' ? { identity: { ...identity('A9'), match: 'reader' }, metrics: metrics('A9', 9) } : { removed: true });
+    }) as AskFn;
+    const p = createAuthorProfiles({ arxivId: '1411.4413' }, authors(2), asking, { ownList: false });
+    await p.start();
+    await p.correct(1, 'A9', false);
+    // The second name printed is author 3 of the paper (as on its abs page), not author 1.
+    expect(corrected[0]).toMatchObject({ index: 3, names: ['', '', 'Name, 0', 'Name, 1'], openalexId: 'A9' });
+    expect(p.entries[1]!.state.value).toMatchObject({ kind: 'ready', match: 'reader' });
+    await p.uncorrect(1);
+    expect(corrected[1]).toMatchObject({ type: 'author-uncorrect', index: 3 });
+  });
+
+  it('on a page without its own author list, uses the page\'s order when no catalog has the paper, or none answers', async () => {
+    const bare = { openalex: null, s2: null, identity: identity(null), position: null };
+    const fresh = vi.fn(async (req: { type: string }) => {
+      if (req.type === 'paper-authors') return { source: null, openalexWorkId: null, slots: [bare, bare], s2Paired: true, fetchedAt: 1, stale: false, eagerMetrics: null };
+      return { identities: [identity(null), identity(null)], metrics: {}, fetchedAt: 1 };
+    });
+    const p = createAuthorProfiles({ arxivId: '2406.99999' }, authors(2), fresh as unknown as AskFn, { ownList: false });
+    await p.start();
+    expect(p.entries.map((e) => [e.position.value, e.state.value.kind])).toEqual([[0, 'unmatched'], [1, 'unmatched']]);
+    const down = createAuthorProfiles({ arxivId: '2406.99999' }, authors(2), fakeAsk([], { failPaper: true }).ask, { ownList: false });
+    await down.start();
+    expect(down.entries.map((e) => [e.position.value, e.state.value.kind])).toEqual([[0, 'error'], [1, 'error']]);
   });
 
   it('loads the first 100 of a very long list with the page in one round trip, the rest on demand', async () => {
@@ -137,7 +181,7 @@ describe('author profiles', () => {
 
   it('uses Semantic Scholar metrics carried inline when OpenAlex has no record', async () => {
     const s2metrics = { ...metrics('A0', 9), source: 's2' as const, openalexId: null, s2Id: '123' };
-    const slot: AuthorSlot = { openalex: null, s2: { name: 'x', rawName: null, openalexId: null, s2Id: '123', institutions: [], metrics: s2metrics }, identity: identity(null, '123') };
+    const slot: AuthorSlot = { openalex: null, s2: { name: 'x', rawName: null, openalexId: null, s2Id: '123', institutions: [], metrics: s2metrics }, identity: identity(null, '123'), position: 0 };
     const { ask, calls } = fakeAsk([slot]);
     const p = createAuthorProfiles({ arxivId: '2403.10561' }, authors(1), ask);
     await p.start();

@@ -3,7 +3,7 @@
  * identity record per slot) and each one's numbers, from both catalogs. Pure state and loading
  * logic (no DOM), driven by the background through the protocol; badge features render it.
  */
-import { batch, signal, type Signal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
 import type { Candidate, Identity, MatchKind } from '../catalog/identity';
 import type { PrintedEvidence } from '../arxiv/page-model';
 import type { AuthorMetrics, Institution } from '../catalog/types';
@@ -35,7 +35,15 @@ export type BadgeState =
     };
 
 export interface AuthorEntry {
+  /** The page's own order of its authors. */
   index: number;
+  /**
+   * The author's position in the paper's author list (the contract's `data-weft-author`): the
+   * index itself on pages that print the list; on the HTML view, from the catalog record (the
+   * page's order for a paper no catalog has yet), null until known and for a name the record
+   * does not place.
+   */
+  position: ReadonlySignal<number | null>;
   /** The name as printed on the page. */
   name: string;
   /** Loaded only on demand (hidden part of a very long author list). */
@@ -48,22 +56,38 @@ type MetricsAnswer = AuthorMetricsResult | { error: unknown };
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
+export interface ProfileOptions {
+  /**
+   * Whether the page prints the paper's author list (abs pages, listings: the default). The
+   * HTML view does not: its persons are placed in that list by the background's record.
+   */
+  ownList?: boolean;
+}
+
 /** The request that resolves a page's author list (also sent early, from the page's head). */
-export function paperAuthorsRequest(arxivId: string, names: string[], eager: number) {
-  return { type: 'paper-authors' as const, arxivId, names, eager };
+export function paperAuthorsRequest(arxivId: string, names: string[], eager: number, { ownList = true }: ProfileOptions = {}) {
+  return { type: 'paper-authors' as const, arxivId, names, eager, ...(ownList ? {} : { fullList: true }) };
 }
 
 export function createAuthorProfiles(
   paper: { arxivId: string; primaryCategory?: string | null; printed?: { affiliations: string[]; emailDomains: string[] } },
   authors: { index: number; name: string; citationName: string; hidden: boolean; printed?: PrintedEvidence }[],
   ask: Ask,
+  options: ProfileOptions = {},
 ) {
   const { arxivId } = paper;
-  const entries: AuthorEntry[] = authors.map((a) => {
+  const ownList = options.ownList ?? true;
+  const positions = authors.map((a) => signal<number | null>(ownList ? a.index : null));
+  /** Without a record, the page's order is the best list there is (a paper no catalog has yet). */
+  const placeInPageOrder = () => {
+    if (!ownList) positions.forEach((p, i) => (p.value ??= authors[i]!.index));
+  };
+  const entries: AuthorEntry[] = authors.map((a, i) => {
     const lazy = a.hidden || a.index >= EAGER_AUTHORS;
     const state = signal<BadgeState>(lazy ? { kind: 'idle' } : { kind: 'loading' });
     return {
       index: a.index,
+      position: positions[i]!,
       get name() {
         return a.name;
       },
@@ -162,9 +186,13 @@ export function createAuthorProfiles(
    * with the page, so a page view costs one round trip.
    */
   async function resolve(revalidate: boolean): Promise<AuthorSlot[] | null> {
-    const r = await ask({ ...paperAuthorsRequest(arxivId, names(), eagerCount), ...(revalidate ? { revalidate } : {}) });
+    const r = await ask({ ...paperAuthorsRequest(arxivId, names(), eagerCount, options), ...(revalidate ? { revalidate } : {}) });
     // No catalog has the paper yet: who the authors are comes from evidence instead.
-    if (r.source === null) return identifyFresh(r.slots, revalidate);
+    if (r.source === null) {
+      batch(placeInPageOrder);
+      return identifyFresh(r.slots, revalidate);
+    }
+    if (!ownList) batch(() => r.slots.forEach((slot, i) => positions[i] && (positions[i].value = slot.position)));
     slots = r.slots;
     // Authors no OpenAlex profile names are settled by the answer itself.
     batch(() => {
@@ -214,6 +242,7 @@ export function createAuthorProfiles(
       resolving = null;
       const state = errorState(e);
       batch(() => {
+        placeInPageOrder();
         for (const entry of entries) if (entry.state.value.kind !== 'ready') entry.state.value = state;
       });
       return null;
@@ -304,8 +333,22 @@ export function createAuthorProfiles(
   }
 
   /** The reader's choice for author `index`: a profile, or none; applied at once. */
+  /**
+   * Corrections are kept by position in the paper's author list, so one made here holds on the
+   * paper's other pages: on a page without its own list, the names go where the record put them.
+   */
+  const listed = (index: number) => {
+    if (ownList) return { index, names: names() };
+    const at = positions.map((p) => p.value);
+    const list = new Array<string>(Math.max(index + 1, ...at.map((p) => (p ?? -1) + 1))).fill('');
+    at.forEach((p, i) => p !== null && (list[p] = names()[i]!));
+    const position = at[index] ?? index;
+    list[position] = names()[index]!;
+    return { index: position, names: list };
+  };
+
   async function correct(index: number, openalexId: string | null, everywhere: boolean): Promise<void> {
-    const r = await ask({ type: 'author-correct', arxivId, index, names: names(), openalexId, everywhere });
+    const r = await ask({ type: 'author-correct', arxivId, ...listed(index), openalexId, everywhere });
     const slot = slots?.[index];
     if (slot) slots![index] = { ...slot, identity: r.identity };
     const entry = entries[index]!;
@@ -314,7 +357,7 @@ export function createAuthorProfiles(
 
   /** Takes the reader's correction of author `index` back. */
   async function uncorrect(index: number): Promise<void> {
-    await ask({ type: 'author-uncorrect', arxivId, index });
+    await ask({ type: 'author-uncorrect', arxivId, index: listed(index).index });
     await reload();
     const slot = slots?.[index];
     if (slot?.identity.openalexId) await fetchMetrics([index]);

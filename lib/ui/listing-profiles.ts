@@ -117,7 +117,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     let entries = byPaper[k];
     if (!entries) {
       entries = papers[k]!.authors.map((a) => {
-        const entry: AuthorEntry = { index: all.length, name: a.name, lazy: false, state: signal<BadgeState>({ kind: 'loading' }) };
+        const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state: signal<BadgeState>({ kind: 'loading' }) };
         all.push(entry);
         return entry;
       });

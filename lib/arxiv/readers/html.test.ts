@@ -242,6 +242,7 @@ describe.skipIf(!available)('HTML-view fixture pages', () => {
     expect(layout.article.matches('article.ltx_document')).toBe(true);
     expect(layout.pageMain?.matches('div.ltx_page_main')).toBe(true);
     expect(layout.pageMain?.contains(layout.article)).toBe(true);
+    expect(layout.header?.matches('header.arxiv-html-header')).toBe(true);
     // Without scripts the head script never sets the theme.
     expect(layout.theme).toBeNull();
     doc.documentElement.setAttribute('data-theme', 'dark');

@@ -108,22 +108,37 @@ export function readHtmlPage(doc: Document, url: string): ArxivPage | null {
   return { type: 'html', papers: [pagePaper] };
 }
 
+export type HtmlTheme = 'light' | 'dark';
+
+/**
+ * The reading preferences arXiv's head script sets on `<html>` at load and its toggles change:
+ * the theme, and reading mode (which hides the sticky header). Weft reads them, never sets them.
+ */
+export const HTML_VIEW_PREFERENCES = { theme: 'data-theme', readingMode: 'data-reading-mode' } as const;
+
+/** `<html data-theme>`; null when unset (a DOM that runs no scripts). */
+export function readHtmlTheme(doc: Document): HtmlTheme | null {
+  const theme = doc.documentElement.getAttribute(HTML_VIEW_PREFERENCES.theme);
+  return theme === 'light' || theme === 'dark' ? theme : null;
+}
+
 export interface HtmlLayout {
   article: HTMLElement;
   /** The text column's box (`div.ltx_page_main`), which a side panel must not cover. */
   pageMain: HTMLElement | null;
-  /** `<html data-theme>`, set at load by the page's head script; null when unset. */
-  theme: 'light' | 'dark' | null;
+  /** arXiv's sticky header, whose height a side panel stays below; null when there is none. */
+  header: HTMLElement | null;
+  theme: HtmlTheme | null;
 }
 
 /** What a side panel needs to know of the page's layout; null without a LaTeXML article. */
 export function htmlLayout(doc: Document): HtmlLayout | null {
   const article = queryFirst<HTMLElement>(doc, SELECTORS.htmlArticle);
   if (!article) return null;
-  const theme = doc.documentElement.getAttribute('data-theme');
   return {
     article,
     pageMain: queryFirst<HTMLElement>(doc, SELECTORS.htmlPageMain),
-    theme: theme === 'light' || theme === 'dark' ? theme : null,
+    header: queryFirst<HTMLElement>(doc, SELECTORS.htmlHeader),
+    theme: readHtmlTheme(doc),
   };
 }

@@ -74,6 +74,24 @@ describe('catalog.paperAuthors', () => {
     expect(r.slots[0]!.openalex?.openalexId).toBe('A1');
   });
 
+  it('tells a page without its own author list where each name is in the fullest record', async () => {
+    // OpenAlex dropped the collaboration entry; Semantic Scholar keeps it (unresolved).
+    const oaWork = async () => record('openalex', [author('Ray Cao', { oa: 'A1' }), author('Bo Li', { oa: 'A2' })]);
+    const s2Paper = async () => record('s2', [author('The CMS Collaboration'), author('Ray Cao', { s2: '7' }), author('Bo Li', { s2: '8' })]);
+    const abs = await setup({ oaWork, s2Paper }).catalog.paperAuthors('2406.05546', ['Ray Cao', 'Bo Li']);
+    expect(abs.positions).toEqual([0, 1]); // OpenAlex paired everyone: S2 was not waited for
+    const html = await setup({ oaWork, s2Paper }).catalog.paperAuthors('2406.05546', ['Ray Cao', 'Bo Li'], false, true);
+    expect(html.positions).toEqual([1, 2]);
+    expect(html.slots.map((s) => [s.openalex?.openalexId, s.s2?.s2Id])).toEqual([['A1', '7'], ['A2', '8']]);
+    expect(html.laterS2).toBeNull();
+  });
+
+  it('falls back to OpenAlex positions when Semantic Scholar cannot answer', async () => {
+    const down = () => Promise.reject(new CatalogError('http', 'HTTP 500', null, 500));
+    const r = await setup({ s2Paper: down }).catalog.paperAuthors('2406.05546', ['Ray Cao', 'Bo Li'], false, true);
+    expect(r.positions).toEqual([0, 1]);
+  });
+
   it('serves stale records at once and marks them stale', async () => {
     const { catalog, advance } = setup();
     await catalog.paperAuthors('2406.05546', ['Cao, Ray']);

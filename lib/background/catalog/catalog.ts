@@ -6,7 +6,7 @@
 import type { Cache } from '../cache/cache';
 import { TTL } from '../../shared/cache-ttl';
 import { mayBeNew, NOT_INDEXED_TTL } from './not-indexed';
-import { matchAuthors, type NameForms } from './match-authors';
+import { fillPositions, matchAuthors, type NameForms } from './match-authors';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
@@ -27,6 +27,11 @@ export interface ResolvedAuthors {
   source: PaperRecord['source'] | null;
   openalexWorkId: string | null;
   slots: { openalex: PaperAuthor | null; s2: PaperAuthor | null }[];
+  /**
+   * Each page name's position in the paper's author list, or null: Semantic Scholar's list
+   * when it is in hand (it keeps authors it could not resolve), else OpenAlex's authorships.
+   */
+  positions: (number | null)[];
   fetchedAt: number;
   stale: boolean;
   /**
@@ -74,9 +79,20 @@ export const CACHE_KEYS = {
 const pageForms = (names: string[]): NameForms[] => names.map((n) => ({ name: n }));
 const catalogForms = (authors: PaperAuthor[]): NameForms[] => authors.map((a) => ({ name: a.name, alt: a.rawName }));
 
+interface Pairing {
+  authors: (PaperAuthor | null)[];
+  /** Each page author's position in the paper's author list (the record's order). */
+  positions: (number | null)[];
+}
+
 /** Each page author's catalog author on the paper's own record (never a name search), or null. */
+function pair(names: string[], authors: PaperAuthor[]): Pairing {
+  const matched = matchAuthors(pageForms(names), catalogForms(authors));
+  return { authors: matched.map((j) => (j === null ? null : authors[j]!)), positions: fillPositions(matched, authors.length) };
+}
+
 export function pairAuthors(names: string[], authors: PaperAuthor[]): (PaperAuthor | null)[] {
-  return matchAuthors(pageForms(names), catalogForms(authors)).map((j) => (j === null ? null : authors[j]!));
+  return pair(names, authors).authors;
 }
 
 export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScholarClient; cache: Cache; now?: () => number }) {
@@ -93,9 +109,11 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
   /**
    * Resolves the page's author list against the paper's own catalog records (never a name
    * search). OpenAlex authorships first; Semantic Scholar when OpenAlex has no record (or is
-   * unreachable), and for authors OpenAlex's record leaves out.
+   * unreachable), and for authors OpenAlex's record leaves out. `fullList`: the page prints no
+   * author list of its own (the HTML view), so its names' positions matter: Semantic Scholar's
+   * list is waited for even when OpenAlex paired every name.
    */
-  async function paperAuthors(arxivId: string, names: string[], revalidate = false): Promise<ResolvedAuthors> {
+  async function paperAuthors(arxivId: string, names: string[], revalidate = false, fullList = false): Promise<ResolvedAuthors> {
     const s2Pending = s2Paper(arxivId, revalidate);
     s2Pending.catch(() => undefined); // awaited below only when needed
     let oa: Fresh<Lookup<PaperRecord>> | null = null;
@@ -107,18 +125,19 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     }
 
     if (oa?.value.found) {
-      const oaSlots = pairAuthors(names, oa.value.value.authors);
-      const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pairAuthors(names, s2.value.value.authors) : null)).catch(() => null);
+      const oaPairing = pair(names, oa.value.value.authors);
+      const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pair(names, s2.value.value.authors) : null)).catch(() => null);
       // Authors OpenAlex leaves out may still have a Semantic Scholar profile: wait for it then.
-      const complete = oaSlots.every((s) => s !== null);
-      const s2Slots = complete ? null : await s2Pairing;
+      const complete = oaPairing.authors.every((s) => s !== null);
+      const waited = complete && !fullList ? null : await s2Pairing;
       return {
         source: 'openalex',
         openalexWorkId: oa.value.value.openalexId,
-        slots: oaSlots.map((o, i) => ({ openalex: o, s2: s2Slots?.[i] ?? null })),
+        slots: oaPairing.authors.map((o, i) => ({ openalex: o, s2: waited?.authors[i] ?? null })),
+        positions: (waited ?? oaPairing).positions,
         fetchedAt: oa.fetchedAt,
         stale: oa.stale,
-        laterS2: complete ? s2Pairing : null,
+        laterS2: complete && !fullList ? s2Pairing.then((p) => p?.authors ?? null) : null,
       };
     }
 
@@ -136,15 +155,18 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
         source: null,
         openalexWorkId: null,
         slots: names.map(() => ({ openalex: null, s2: null })),
+        positions: names.map(() => null),
         fetchedAt: Math.min(s2.fetchedAt, oa?.fetchedAt ?? Infinity),
         stale: s2.stale || !!oa?.stale,
         laterS2: null,
       };
     }
+    const s2Pairing = pair(names, s2.value.value.authors);
     return {
       source: 's2',
       openalexWorkId: null,
-      slots: pairAuthors(names, s2.value.value.authors).map((s) => ({ openalex: null, s2: s })),
+      slots: s2Pairing.authors.map((s) => ({ openalex: null, s2: s })),
+      positions: s2Pairing.positions,
       fetchedAt: Math.min(s2.fetchedAt, oa?.fetchedAt ?? Infinity),
       stale: s2.stale || !!oa?.stale,
       laterS2: null,
@@ -180,7 +202,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
   /** Semantic Scholar's authors of the paper paired with the page's names; null when S2 has no record of it. */
   async function s2Authors(arxivId: string, names: string[]): Promise<Fresh<(PaperAuthor | null)[] | null>> {
     const s2 = await s2Paper(arxivId);
-    return { ...s2, value: s2.value.found ? pairAuthors(names, s2.value.value.authors) : null };
+    return { ...s2, value: s2.value.found ? pair(names, s2.value.value.authors).authors : null };
   }
 
   return { paperAuthors, s2Authors, authorMetrics, openAlexWork, s2Paper };

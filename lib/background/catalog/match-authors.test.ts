@@ -1,4 +1,4 @@
-import { matchAuthors, foldName } from './match-authors';
+import { fillPositions, matchAuthors, foldName } from './match-authors';
 
 const n = (name: string, alt?: string) => ({ name, alt });
 
@@ -66,5 +66,21 @@ describe('matchAuthors with compound family names', () => {
 
   it('still tells apart people who share only a particle', () => {
     expect(matchAuthors([n('Van Mechelen, Jan')], [n('Jan Van Dijk')])).toEqual([null]);
+  });
+});
+
+describe('fillPositions', () => {
+  it('gives an unpaired name the one position its neighbours leave', () => {
+    expect(fillPositions([0, null, 2], 3)).toEqual([0, 1, 2]);
+    expect(fillPositions([null, 1, null], 3)).toEqual([0, 1, 2]);
+    expect(fillPositions([0, null, null, 3, null], 5)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('leaves a name without a place when the gap does not fit it exactly', () => {
+    // The block named a collaboration the reader took for a person; the persons start at 2.
+    expect(fillPositions([null, 2, 3], 10)).toEqual([null, 2, 3]);
+    expect(fillPositions([0, null, 3], 4)).toEqual([0, null, 3]);
+    expect(fillPositions([0, null], 5)).toEqual([0, null]);
+    expect(fillPositions([null, null], 0)).toEqual([null, null]);
   });
 });

@@ -108,3 +108,24 @@ export function matchAuthors(pageAuthors: NameForms[], catalogAuthors: NameForms
   }
   return out;
 }
+
+/**
+ * Positions in a catalog's author list for names the matching left unpaired, where the list
+ * leaves no doubt: a run of unpaired names fills the gap between its paired neighbours (or the
+ * list's ends) only when the gap holds exactly that many authors. A name printed differently
+ * from the record keeps its place; a stray name (a collaboration misread as a person) gets none.
+ */
+export function fillPositions(matched: readonly (number | null)[], listLength: number): (number | null)[] {
+  const out = [...matched];
+  let runStart = 0;
+  let before = -1;
+  for (let i = 0; i <= out.length; i++) {
+    const at = i < out.length ? out[i] : listLength;
+    if (at === null || at === undefined) continue;
+    const run = i - runStart;
+    if (run > 0 && at - before - 1 === run) for (let k = 0; k < run; k++) out[runStart + k] = before + 1 + k;
+    before = at;
+    runStart = i + 1;
+  }
+  return out;
+}

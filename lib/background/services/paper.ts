@@ -8,6 +8,7 @@ import { createPaperPanels } from '../catalog/paper-panels';
 import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
 import { toWireError } from '../errors';
+import type { Correction } from '../identity/corrections';
 import { applyCorrections, NO_PROFILE, recordIdentity } from '../identity/identities';
 import type { Identity } from '../../catalog/identity';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
@@ -30,6 +31,11 @@ export const paperRequests = defineRequests({
       names: Names,
       /** Also return the OpenAlex metrics of the first `eager` authors (one round trip per page). */
       eager: v.optional(Count),
+      /**
+       * The page prints no author list of its own (the HTML view): its names' positions in the
+       * paper's list (`slots[i].position`) must come from the fullest record.
+       */
+      fullList: v.optional(v.boolean()),
       revalidate: Revalidate,
     },
   },
@@ -93,6 +99,27 @@ const S2_GRACE_MS = 15;
 /** A reader's "Refresh" of one paper goes to the catalogs at most this often. */
 export const REFRESH_INTERVAL_MS = 60_000;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The reader's corrections for a page that prints no author list of its own: they are kept by
+ * position in the paper's list (the same as on its abs page), so they go to the names the
+ * record placed there. A name the record does not place keeps its identity.
+ */
+function correctAtPositions(arxivId: string, names: string[], base: Identity[], positions: (number | null)[], list: Correction[]): Identity[] {
+  const length = Math.max(0, ...positions.map((p) => (p ?? -1) + 1));
+  const namesAt = new Array<string>(length).fill('');
+  const baseAt = new Array<Identity>(length).fill(NO_PROFILE);
+  positions.forEach((p, i) => {
+    if (p === null) return;
+    namesAt[p] = names[i]!;
+    baseAt[p] = base[i]!;
+  });
+  const corrected = applyCorrections(arxivId, namesAt, baseAt, list);
+  return base.map((identity, i) => {
+    const p = positions[i];
+    return p === null || p === undefined ? identity : corrected[p]!;
+  });
+}
+
 const flat = <T extends object>({ value, fetchedAt, stale }: Fresh<T>): T & Freshness => ({ ...value, fetchedAt, stale });
 
 export function paperService(deps: BackgroundDeps, now = Date.now) {
@@ -111,19 +138,26 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
   }
 
   return paperRequests.answer({
-    'paper-authors': async ({ arxivId, names, eager = 0, revalidate }) => {
+    'paper-authors': async ({ arxivId, names, eager = 0, fullList = false, revalidate }) => {
       const refresh = mayRefresh(arxivId, revalidate);
-      const r = await catalog.paperAuthors(arxivId, names, refresh);
+      const r = await catalog.paperAuthors(arxivId, names, refresh, fullList);
       // No record yet (a paper's first days): nobody is identified by a record.
       const base: Identity[] = r.source ? r.slots.map(recordIdentity) : r.slots.map(() => NO_PROFILE);
-      const identities = applyCorrections(arxivId, names, base, await corrections.list());
+      const list = await corrections.list();
+      const identities = fullList && r.source ? correctAtPositions(arxivId, names, base, r.positions, list) : applyCorrections(arxivId, names, base, list);
       const eagerIds = identities.slice(0, eager).flatMap((id) => (id.openalexId ? [id.openalexId] : []));
       const pending: Promise<MetricsAnswer | { error: WireError } | null> = eagerIds.length
         ? metricsOf(eagerIds, refresh).catch((e: unknown) => ({ error: toWireError(e) }))
         : Promise.resolve(null);
       // Semantic Scholar's profile ids are welcome, but never worth delaying the numbers for.
       const s2 = r.laterS2 ? await Promise.race([r.laterS2, pending.then(() => delay(S2_GRACE_MS)).then(() => null)]) : null;
-      const slots = r.slots.map((slot, i) => ({ ...slot, s2: s2 ? (s2[i] ?? null) : slot.s2, identity: identities[i]! }));
+      // `position`: where the name is in the paper's author list, for pages that print none.
+      const slots = r.slots.map((slot, i) => ({
+        ...slot,
+        s2: s2 ? (s2[i] ?? null) : slot.s2,
+        identity: identities[i]!,
+        position: r.positions[i] ?? null,
+      }));
       return {
         source: r.source,
         openalexWorkId: r.openalexWorkId,

@@ -1,11 +1,13 @@
 /**
- * Author badges: next to each author name on an abs page, a badge with the author's h-index,
- * and on hover, focus or click a card with their profile.
+ * Author badges: next to each author name on an abs page or an HTML view, a badge with the
+ * author's h-index, and on hover, focus or click a card with their profile.
  *
  * Applies to: https://arxiv.org/abs/2406.05546, https://arxiv.org/abs/hep-th/9901001v3,
- * https://arxiv.org/abs/1411.4413 (2,830 authors, most in the hidden long list).
+ * https://arxiv.org/abs/1411.4413 (2,830 authors, most in the hidden long list),
+ * https://arxiv.org/html/2403.10561v1 (nine names in one LaTeXML personname),
+ * https://arxiv.org/html/1411.4413v2 (a collaboration; its persons in an appendix list).
  */
-import { effect, signal } from '@preact/signals';
+import { effect, signal, type ReadonlySignal } from '@preact/signals';
 import { render } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { AuthorBadge } from '@/components/AuthorBadge';
@@ -16,6 +18,7 @@ import { badgeCss, cardCss } from '@/components/styles';
 import type { PagePaper } from '../../arxiv/page-model';
 import { onChange } from '../../ui/changes';
 import { followedIds } from '../../ui/followed-ids';
+import { themeHost, type PageTheme } from '../page-theme';
 import { attachStyledShadow } from '../shadow-host';
 import { placeHost } from './badge-placement';
 import { inSlices } from '../slices';
@@ -44,13 +47,17 @@ interface OpenCard {
   pinned: boolean;
 }
 
-/** Mirrors an author's state onto the contract's data attributes on the badge host. */
-export function syncHooks(host: HTMLElement, state: BadgeState): void {
-  host.setAttribute('data-state', state.kind);
+/**
+ * Mirrors an author's state onto the contract's data attributes on the badge host. The host is
+ * a hook (`data-weft-author`) once its position in the paper's author list is known.
+ */
+export function syncHooks(host: HTMLElement, state: BadgeState, position: number | null): void {
   const set = (name: string, value: number | string | null | undefined) => {
     if (value === null || value === undefined) host.removeAttribute(name);
     else host.setAttribute(name, String(value));
   };
+  set('data-weft-author', position);
+  host.setAttribute('data-state', state.kind);
   const ready = state.kind === 'ready' ? state : null;
   const m = ready?.metrics;
   set('data-h-index', m?.hIndex);
@@ -65,12 +72,16 @@ export function syncHooks(host: HTMLElement, state: BadgeState): void {
   set('data-s2-works', s2?.works);
 }
 
-/** What the card layer needs of a page's badges: each by its index, loading and retrying them. */
 /** What the card layer needs of a page's profiles; the identity actions when the page has them. */
 export type CardProfiles = Pick<AuthorProfiles, 'entries' | 'load' | 'retry'> &
   Partial<Pick<AuthorProfiles, 'refresh' | 'candidates' | 'correct' | 'uncorrect'>>;
 
-export function createCardLayer(profiles: CardProfiles, hostOf: (index: number) => HTMLElement, signalAbort: AbortSignal) {
+export function createCardLayer(
+  profiles: CardProfiles,
+  hostOf: (index: number) => HTMLElement,
+  theme: ReadonlySignal<PageTheme> | undefined,
+  signalAbort: AbortSignal,
+) {
   const { refresh, candidates, correct, uncorrect } = profiles;
   const identity = refresh && candidates && correct && uncorrect ? { refresh, candidates, correct, uncorrect } : null;
   const open = signal<OpenCard | null>(null);
@@ -177,6 +188,7 @@ export function createCardLayer(profiles: CardProfiles, hostOf: (index: number) 
   function ensureLayer() {
     if (layerHost) return;
     layerHost = document.createElement('weft-card');
+    signalAbort.addEventListener('abort', themeHost(layerHost, theme));
     document.body.append(layerHost);
     render(<Layer />, attachStyledShadow(layerHost, cardCss));
   }
@@ -219,8 +231,9 @@ export function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: Pic
 }
 
 /**
- * Authors beyond the first ones load as the reader scrolls them into view, and those in arXiv's
- * hidden long list only once the reader expands it.
+ * Authors beyond the first ones are drawn and load as they come near the viewport (two hundred
+ * badges far below would cost the page a long layout for nothing), a few per task; those in
+ * arXiv's hidden long list only once the reader expands it.
  */
 function watchLazyAuthors(page: PagePaper, hostOf: (index: number) => HTMLElement, profiles: AuthorProfiles, draw: (i: number) => void, abort: AbortSignal) {
   const lazy = profiles.entries.filter((e) => e.lazy).map((e) => e.index);
@@ -229,12 +242,14 @@ function watchLazyAuthors(page: PagePaper, hostOf: (index: number) => HTMLElemen
   const hidden = () => !!list && (list.hidden || list.style.display === 'none');
   let pending = new Set<number>();
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
+  const indexOf = new Map<Element, number>();
   const seen = new IntersectionObserver((records) => {
-    for (const r of records) {
-      if (!r.isIntersecting) continue;
+    const near = records.filter((r) => r.isIntersecting).map((r) => {
       seen.unobserve(r.target);
-      pending.add(Number(r.target.getAttribute('data-weft-author')));
-    }
+      return indexOf.get(r.target)!;
+    });
+    inSlices(near, draw, abort);
+    near.forEach((i) => pending.add(i));
     clearTimeout(flushTimer);
     flushTimer = setTimeout(() => {
       const batch = [...pending];
@@ -250,7 +265,7 @@ function watchLazyAuthors(page: PagePaper, hostOf: (index: number) => HTMLElemen
     shown = true;
     mutation.disconnect();
     inSlices(lazy, (i) => {
-      draw(i);
+      indexOf.set(hostOf(i), i);
       seen.observe(hostOf(i));
     }, abort);
   };
@@ -262,25 +277,21 @@ function watchLazyAuthors(page: PagePaper, hostOf: (index: number) => HTMLElemen
 
 export const authorBadges: Feature = {
   id: 'author-badges',
-  pages: ['abs'],
+  pages: ['abs', 'html'],
   shown: (show) => show.badges,
   early: ({ arxivId, citationNames }, show) =>
     show.badges && citationNames.length ? [paperAuthorsRequest(arxivId, citationNames, Math.min(citationNames.length, EAGER_AUTHORS))] : [],
-  run({ page: { papers: [page] }, signal: abort, ask }) {
+  run({ page: { type, papers: [page] }, signal: abort, ask, theme }) {
     if (!page?.authors.length) return;
-    const profiles = createAuthorProfiles(page, page.authors, ask);
+    // The HTML view prints no author list of its own: the record places its names in the paper's.
+    // What it prints tied to no one name (LaTeXML shifts affiliations: docs/arxiv-pages.md) is no
+    // evidence about any one author: a namesake at one of the paper's institutions is not its author.
+    const profiles = createAuthorProfiles({ ...page, printed: undefined }, page.authors, ask, { ownList: type !== 'html' });
     // A correction made elsewhere (another tab, the settings page) applies here too.
     abort.addEventListener('abort', onChange('identities', () => void profiles.reload()));
     // Created when first needed: a long list's hidden thousands only in later slices.
     const hosts: HTMLElement[] = new Array<HTMLElement>(page.authors.length);
-    const hostOf = (i: number) => {
-      let host = hosts[i];
-      if (!host) {
-        host = hosts[i] = document.createElement('weft-author');
-        host.setAttribute('data-weft-author', String(i));
-      }
-      return host;
-    };
+    const hostOf = (i: number) => (hosts[i] ??= document.createElement('weft-author'));
     const disposers: (() => void)[] = [];
     abort.addEventListener('abort', () => {
       disposers.forEach((dispose) => dispose());
@@ -288,15 +299,16 @@ export const authorBadges: Feature = {
     });
     const setUp = (entry: AuthorEntry) => {
       page.locateThrough(entry.index);
-      disposers.push(effect(() => syncHooks(hostOf(entry.index), entry.state.value)));
-      placeHost(page, page.authors[entry.index]!, hostOf(entry.index));
+      const host = hostOf(entry.index);
+      disposers.push(effect(() => syncHooks(host, entry.state.value, entry.position.value)), themeHost(host, theme));
+      placeHost(page, page.authors[entry.index]!, host);
     };
     // The authors shown with the page first (last first: see resolveTextPosition), then the
     // thousands a long list may hide, all in time slices so no single task runs long.
     const [eager, lazy] = [profiles.entries.filter((e) => !e.lazy), profiles.entries.filter((e) => e.lazy)];
     inSlices([...[...eager].reverse(), ...lazy], setUp, abort);
 
-    const layer = createCardLayer(profiles, hostOf, abort);
+    const layer = createCardLayer(profiles, hostOf, theme, abort);
     const drawn = new Set<number>();
     const draw = (i: number) => {
       if (drawn.has(i)) return;

@@ -45,8 +45,8 @@ const DRAW_WAIT_MS = { first: 150, ahead: 500 };
 const PROGRESS_LINGER_MS = 1500;
 
 /** The abs page's hooks, plus what a listing adds: how the person was found, and who is followed. */
-function syncListingHooks(host: HTMLElement, state: BadgeState, followed: boolean): void {
-  syncHooks(host, state);
+function syncListingHooks(host: HTMLElement, state: BadgeState, position: number, followed: boolean): void {
+  syncHooks(host, state, position);
   if (state.kind === 'ready' && state.match) host.setAttribute('data-match', state.match);
   else host.removeAttribute('data-match');
   if (followed) host.setAttribute('data-followed', 'true');
@@ -101,7 +101,7 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
   const hosts: HTMLElement[] = [];
   const disposers: (() => void)[] = [];
   const followed = followedIds();
-  const layer = createCardLayer({ entries: profiles.all, load: () => Promise.resolve(), retry: profiles.retry }, (g) => hosts[g]!, abort);
+  const layer = createCardLayer({ entries: profiles.all, load: () => Promise.resolve(), retry: profiles.retry }, (g) => hosts[g]!, undefined, abort);
   const indexOf = new Map<Element, number>(papers.map((p, k) => [p.element, k]));
 
   const setUp = slicedQueue<number>((k) => {
@@ -117,7 +117,7 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
         const state = entry.state.value;
         const id = state.kind === 'ready' ? state.metrics.openalexId : null;
         const isFollowed = !!id && !!followed.value?.has(id);
-        syncListingHooks(host, state, isFollowed);
+        syncListingHooks(host, state, i, isFollowed);
         // A quiet listing shows only followed researchers, and nothing while it finds out who they are.
         if (onlyFollowed) host.hidden = !isFollowed;
       }));

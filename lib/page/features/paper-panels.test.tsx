@@ -38,10 +38,6 @@ const answers: Record<string, unknown> = {
       related(4), related(5), related(6),
     ],
   },
-  'paper-authors': {
-    source: 'openalex', openalexWorkId: 'W9', fetchedAt: 1, stale: false, eagerMetrics: null,
-    slots: ['A1', 'A2', 'A3'].map((id) => ({ openalex: { name: id, rawName: null, openalexId: id, s2Id: null, institutions: [], metrics: null }, s2: null })),
-  },
 };
 
 /** The panel layout the background keeps (set-collapsed-panels), across the page loads of a test. */
@@ -74,6 +70,7 @@ function arxivPage(sidebar: boolean): ArxivPage {
   const authors = ['Ray Cao', 'Ann Lee', 'Bo Li'].map((name, index) => {
     const badge = document.createElement('weft-author');
     badge.setAttribute('data-weft-author', String(index));
+    badge.setAttribute('data-openalex-id', `A${index + 1}`);
     document.querySelector('div.authors')!.append(badge);
     return { index, name, citationName: name, anchor: null, hidden: false };
   });

@@ -1,25 +1,30 @@
 /**
- * Paper panels: in arXiv's sidebar (after "Access Paper"; after the abstract on a layout
- * without the sidebar), the paper's citation count, its authors' institutions and related
- * papers. Each panel loads, fails and retries on its own, can be collapsed (remembered as a
- * user setting) or hidden (options page; applied live) and is reachable by keyboard. Hovering
- * or focusing an institution points out its authors' badges.
+ * Paper panels: the paper's citation count, its authors' institutions and related papers. On
+ * an abs page in arXiv's sidebar (after "Access Paper"; after the abstract on a layout without
+ * the sidebar); on an HTML view beside the article, or in a drawer on narrow windows
+ * (panel-dock.tsx). Each panel loads, fails and retries on its own, can be collapsed
+ * (remembered as a user setting) or hidden (options page; applied live) and is reachable by
+ * keyboard. Hovering or focusing an institution points out its authors' badges.
  *
  * Applies to: https://arxiv.org/abs/2406.05546, https://arxiv.org/abs/hep-th/9901001,
- * https://arxiv.org/abs/2403.10561 (unknown to OpenAlex), https://arxiv.org/abs/1607.08199v2.
+ * https://arxiv.org/abs/2403.10561 (unknown to OpenAlex), https://arxiv.org/abs/1607.08199v2,
+ * https://arxiv.org/html/2406.05546v1.
  */
 import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import { render } from 'preact';
+import { render, type VNode } from 'preact';
 import { CitationsPanel } from '@/components/CitationsPanel';
 import { InstitutionsPanel } from '@/components/InstitutionsPanel';
 import { panelCss } from '@/components/panel-styles';
 import { RelatedPanel } from '@/components/RelatedPanel';
 import { panelInsertionPoint } from '../../arxiv/readers/abs';
-import type { PagePaper } from '../../arxiv/page-model';
+import { htmlLayout } from '../../arxiv/readers/html';
+import type { PageType } from '../../arxiv/page-model';
+import { themeHost } from '../page-theme';
 import { attachStyledShadow } from '../shadow-host';
+import { dockBesideArticle } from './panel-dock';
 import { createPaperPanelState, PANEL_IDS, panelRequests, type PanelId, type PaperPanelState } from '../../ui/paper-panel-state';
 import type { Visibility } from '../../shared/settings/settings';
-import type { Feature, FeatureContext } from './types';
+import type { Feature } from './types';
 
 const HIGHLIGHT = 'data-weft-highlight';
 /**
@@ -31,48 +36,43 @@ const RELATED_WAIT_MS = 1500;
 const WAITING: ReadonlySet<PanelId> = new Set(['related']);
 
 /**
- * Marks the badges of some authors. Which page author an OpenAlex author is comes from the
- * author matching the badges use (the `paper-authors` answer, aligned with the page's author
- * list), asked once, on the first hover.
+ * Marks the badges of some authors: those showing one of the given OpenAlex profiles (the
+ * badges' own hooks say whom they show, on every page type).
  */
-function createHighlighter(page: PagePaper, ask: FeatureContext['ask']) {
-  let positions: Promise<Map<string, number[]>> | null = null;
+function createHighlighter() {
   let lit: Element[] = [];
-  let turn = 0;
 
-  const positionsById = () =>
-    (positions ??= ask({ type: 'paper-authors', arxivId: page.arxivId, names: page.authors.map((a) => a.citationName || a.name) })
-      .then((r) => {
-        const byId = new Map<string, number[]>();
-        r.slots.forEach((slot, i) => {
-          const id = slot.openalex?.openalexId;
-          if (id) byId.set(id, [...(byId.get(id) ?? []), i]);
-        });
-        return byId;
-      })
-      .catch(() => {
-        positions = null; // asked again on the next hover
-        return new Map<string, number[]>();
-      }));
-
-  function clear(): number {
+  function clear(): void {
     lit.forEach((el) => el.removeAttribute(HIGHLIGHT));
     lit = [];
-    return ++turn;
   }
 
-  async function show(openalexIds: string[]): Promise<void> {
-    const mine = clear();
-    if (!openalexIds.length || !page.authors.length) return;
-    const byId = await positionsById();
-    if (mine !== turn) return; // the pointer moved on meanwhile
-    lit = openalexIds
-      .flatMap((id) => byId.get(id) ?? [])
-      .flatMap((i) => document.querySelector(`weft-author[data-weft-author="${i}"]`) ?? []);
+  function show(openalexIds: string[]): void {
+    clear();
+    lit = openalexIds.flatMap((id) => [...document.querySelectorAll(`weft-author[data-openalex-id="${CSS.escape(id)}"]`)]);
     lit.forEach((el) => el.setAttribute(HIGHLIGHT, ''));
   }
 
   return { show, clear };
+}
+
+/**
+ * Where the panel host goes on each page type; null when the page has no place Weft knows.
+ * `mount` puts the host there with the panel group in its shadow root.
+ */
+function panelPlace(type: PageType, abort: AbortSignal): ((host: HTMLElement, group: VNode) => void) | null {
+  if (type === 'html') {
+    const layout = htmlLayout(document);
+    return layout && ((host, group) => dockBesideArticle(layout, host, group, abort));
+  }
+  const point = panelInsertionPoint(document);
+  return (
+    point &&
+    ((host, group) => {
+      point.parent.insertBefore(host, point.before);
+      render(group, attachStyledShadow(host, panelCss));
+    })
+  );
 }
 
 function PanelGroup({ state, show, collapsed, toggle, highlight }: {
@@ -85,7 +85,7 @@ function PanelGroup({ state, show, collapsed, toggle, highlight }: {
   const shut = collapsed.value;
   const shown = show.value;
   return (
-    <div role="region" aria-label="Weft: citations, institutions and related papers">
+    <div class="group" role="region" aria-label="Weft: citations, institutions and related papers">
       {shown.paper && <CitationsPanel loader={state.paper} collapsed={shut.has('paper')} onToggle={() => toggle('paper')} />}
       {shown.institutions && (
         <InstitutionsPanel
@@ -102,16 +102,16 @@ function PanelGroup({ state, show, collapsed, toggle, highlight }: {
 
 export const paperPanels: Feature = {
   id: 'paper-panels',
-  pages: ['abs'],
+  pages: ['abs', 'html'],
   shown: (show) => PANEL_IDS.some((id) => show[id]),
   early: (head, show) => {
     const requests = panelRequests(head);
     return PANEL_IDS.filter((id) => show[id] && !WAITING.has(id)).map((id) => requests[id]);
   },
-  async run({ page: { papers: [page] }, signal: abort, ask, show, settings, earlier }) {
+  async run({ page: { type, papers: [page] }, signal: abort, ask, show, settings, earlier, theme }) {
     if (!page) return;
-    const point = panelInsertionPoint(document);
-    if (!point) {
+    const mount = panelPlace(type, abort);
+    if (!mount) {
       console.warn('Weft: no place for the paper panels on this page; none added.');
       return;
     }
@@ -137,17 +137,15 @@ export const paperPanels: Feature = {
       collapsed.value = next;
       ask({ type: 'set-collapsed-panels', ids: [...next] }).catch((e: unknown) => console.warn('Weft: could not save the panel layout', e));
     };
-    const highlighter = createHighlighter(page, ask);
+    const highlighter = createHighlighter();
 
     const host = document.createElement('weft-panels');
-    point.parent.insertBefore(host, point.before);
-    render(
-      <PanelGroup state={state} show={show} collapsed={collapsed} toggle={toggle} highlight={(ids) => void highlighter.show(ids)} />,
-      attachStyledShadow(host, panelCss),
-    );
+    const unTheme = themeHost(host, theme);
+    mount(host, <PanelGroup state={state} show={show} collapsed={collapsed} toggle={toggle} highlight={highlighter.show} />);
     const stopLoading = effect(loadShown);
     abort.addEventListener('abort', () => {
       stopLoading();
+      unTheme();
       highlighter.clear();
       render(null, host.shadowRoot!);
       host.remove();

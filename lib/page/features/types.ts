@@ -4,6 +4,7 @@ import type { ArxivPage, PageType } from '../../arxiv/page-model';
 import type { ask } from '../../ui/client';
 import type { PageSettings, WeftRequest } from '../../background/protocol';
 import type { ListingChoices, Visibility } from '../../shared/settings/settings';
+import type { PageTheme } from '../page-theme';
 
 /** What every content-script feature receives. */
 export interface FeatureContext {
@@ -16,6 +17,8 @@ export interface FeatureContext {
   show: ReadonlySignal<Visibility>;
   /** Everything the background told the page of the reader's choices (e.g. collapsed panels). */
   settings: ReadonlySignal<PageSettings>;
+  /** The page's own light/dark theme, when it has one (the HTML view); else Weft follows the system's. */
+  theme?: ReadonlySignal<PageTheme>;
   /**
    * Settles once the features before this one (the registry's order is their priority) have
    * made their first load, or failed, or are hidden. Requests of lesser importance wait for it

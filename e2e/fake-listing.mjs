@@ -142,7 +142,10 @@ export function listingCatalog(entries, { kindOf = () => 'indexed', unmatched = 
     expected(k, i) {
       const p = person(entries[k].names[i]);
       const kind = kinds[k];
-      if (kind === 'fresh' || p.unmatched) return { state: 'unmatched' };
+      if (p.unmatched) return { state: 'unmatched' };
+      // No catalog has the paper: evidence may identify its author (never as a record, never
+      // as someone else), or nothing does.
+      if (kind === 'fresh') return { state: 'fresh', h: p.h, cited: p.cited, works: p.works, openalexId: p.openalexId };
       if (kind === 's2only') return { state: 'ready', h: p.s2h, cited: p.s2cited, works: p.s2papers, openalexId: null, match: 'record' };
       return { state: 'ready', h: p.h, cited: p.cited, works: p.works, openalexId: p.openalexId, match: 'record' };
     },

@@ -73,12 +73,13 @@ export function weftDomProbe() {
   return { hrefs, injected, pwned: Number(window.__weftPwned ?? 0), text };
 }
 
-/** Links Weft may render: https on a host it knows. */
+/** Links Weft may render: https on a host it knows, or its own researcher page for an author id. */
 export function badHrefs(hrefs) {
   const ok = new Set(['arxiv.org', 'www.arxiv.org', 'openalex.org', 'www.semanticscholar.org', 'doi.org', 'orcid.org', 'ror.org']);
   return hrefs.filter((h) => {
     try {
       const u = new URL(h);
+      if (u.protocol === 'chrome-extension:' && u.pathname === '/researcher.html' && /^#A\d{1,12}$/.test(u.hash)) return false;
       return u.protocol !== 'https:' || !ok.has(u.hostname);
     } catch {
       return true;

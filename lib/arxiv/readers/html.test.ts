@@ -489,11 +489,16 @@ describe('readHtmlPage on markup variations', () => {
       creator(Array.from({ length: count }, (_, i) => `Given ${surname(i)}<sup class="ltx_sup">1</sup>`).join(', '));
 
     /** How long a read takes once the DOM has warmed up (happy-dom caches its query results). */
+    /** The fastest of a few reads (a busy machine only ever makes a read slower). */
     function readTime(doc: Document): number {
       paperOf(doc, URL_);
-      const started = performance.now();
-      paperOf(doc, URL_);
-      return performance.now() - started;
+      let best = Infinity;
+      for (let k = 0; k < 3; k++) {
+        const started = performance.now();
+        paperOf(doc, URL_);
+        best = Math.min(best, performance.now() - started);
+      }
+      return best;
     }
 
     it.each([

@@ -8,7 +8,6 @@
  * guesses from a name alone.
  */
 import type { Identity } from '../../catalog/identity';
-import type { AuthorMetrics } from '../../catalog/types';
 
 /** A paper as a listing or search page shows it. */
 export interface ListedPaper {
@@ -20,19 +19,10 @@ export interface ListedPaper {
   category: string | null;
 }
 
-export interface FreshIdentities {
-  /** Per paper (by arXiv id), one identity per name, in page order. */
-  papers: Map<string, Identity[]>;
-  /** The figures of profiles the identities name, when the identification read them anyway. */
-  profiles: Map<string, AuthorMetrics>;
-}
-
-export type IdentifyFresh = (papers: ListedPaper[]) => Promise<FreshIdentities>;
+/** Per paper, one identity per name, in page order. */
+export type IdentifyFresh = (papers: ListedPaper[]) => Promise<Identity[][]>;
 
 const NO_PROFILE: Identity = { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' };
 
 /** Every author unmatched, without a request. */
-export const unmatchedFresh: IdentifyFresh = async (papers) => ({
-  papers: new Map(papers.map((p) => [p.arxivId, p.names.map(() => NO_PROFILE)])),
-  profiles: new Map(),
-});
+export const unmatchedFresh: IdentifyFresh = async (papers) => papers.map((p) => p.names.map(() => NO_PROFILE));

@@ -82,11 +82,7 @@ export interface PaperBatchDeps {
   cache: Cache;
   /** The singleton lookups that still work while OpenAlex's daily budget is spent. */
   catalog: Pick<Catalog, 'openAlexWork' | 'authorMetrics'>;
-  /**
-   * Who the authors of papers neither catalog has are: THE seam for the evidence-based identity
-   * engine (fresh-papers.ts). It receives the fresh papers the reader is about to see, never
-   * those ahead.
-   */
+  /** Who the authors of papers neither catalog has are (the seam for the identity engine). */
   identifyFresh: IdentifyFresh;
   now?: () => number;
 }
@@ -310,17 +306,11 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const fresh = papers.filter((_, k) => outcomes[k]!.kind === 'fresh');
     const [recordMetrics, identities] = await Promise.all([
       metricsOf(recordIds, filler),
-      fresh.length ? settle(identifyFresh(fresh)) : Promise.resolve(null),
+      fresh.length ? settle(identifyFresh(fresh)) : Promise.resolve({ ok: true as const, value: [] }),
     ]);
-    const identityOf = identities?.ok ? identities.value.papers : new Map<string, never>();
-    const identifiedIds = [...new Set([...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted)))];
-    // Figures the identification read already are used as they are; the others are fetched.
-    const known = identities?.ok ? identities.value.profiles : new Map<string, AuthorMetrics>();
-    const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds.filter((id) => !known.has(id)), filler) : new Map<string, MetricsOutcome>();
-    for (const id of identifiedIds) {
-      const m = known.get(id);
-      if (m) freshMetrics.set(id, dated(m));
-    }
+    const identityOf = new Map(identities.ok ? fresh.map((p, k) => [p.arxivId, identities.value[k] ?? []]) : []);
+    const identifiedIds = [...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted));
+    const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler) : new Map<string, MetricsOutcome>();
 
     return papers.map((paper, k): PaperAnswer => {
       const o = outcomes[k]!;
@@ -336,7 +326,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
           if (!a?.metrics) return { state: 'unmatched' };
           return followed ? { state: 'not-followed' } : ready('record', { value: a.metrics, fetchedAt: o.fetchedAt, stale: o.stale }, [], a.s2Id);
         });
-      } else if (identities && !identities.ok) {
+      } else if (!identities.ok) {
         return { arxivId, error: toWireError(identities.error) };
       } else {
         metrics = freshMetrics;

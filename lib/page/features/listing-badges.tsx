@@ -28,6 +28,12 @@ import type { Feature, FeatureContext } from './types';
 /** Entries this close to the viewport (above or below) load: a screen and a half. */
 const NEAR_MARGIN = '150% 0px';
 /**
+ * One entry in so many is watched for nearness, and stands for those before it: the browser
+ * computes every watched element's intersection each frame (2,000 of them cost a long task on
+ * load). Four entries stay well within the margin's screen and a half.
+ */
+const WATCH_EVERY = 4;
+/**
  * Entries drawn together: the one coming near and those after it. Every change to a long page
  * costs the browser a pass over what follows it; fewer, larger changes cost less.
  */
@@ -140,8 +146,9 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
     for (const r of records) {
       const k = r.isIntersecting ? indexOf.get(r.target) : undefined;
       if (k === undefined || near[k]) continue;
-      // The entries after it come along: the page changes once per group, not once per entry.
-      for (let j = k; j < Math.min(papers.length, k + group); j++) take(j);
+      // A watched entry stands for those since the previous one; the entries after it come
+      // along, so that the page changes once per group, not once per entry.
+      for (let j = Math.max(0, k - WATCH_EVERY + 1); j < Math.min(papers.length, k + group); j++) take(j);
     }
     came.sort((a, b) => a - b);
     if (!came.length) return;
@@ -151,7 +158,8 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
     const drawn = Promise.all(came.map((k) => profiles.answered(k)));
     void Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, wait))]).then(() => setUp(came));
   }, { rootMargin: NEAR_MARGIN });
-  slicedQueue<PagePaper>((p) => observer.observe(p.element), abort)([...papers]);
+  const watched = papers.filter((_, k) => k % WATCH_EVERY === WATCH_EVERY - 1 || k === papers.length - 1);
+  slicedQueue<PagePaper>((p) => observer.observe(p.element), abort)(watched);
   if (papers.length >= PROGRESS_MIN_ENTRIES) showProgress(profiles, abort);
 
   abort.addEventListener('abort', () => {

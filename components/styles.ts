@@ -21,11 +21,19 @@ export const tokens = `
   :host([${THEME_ATTRIBUTE}="dark"]) { color-scheme: dark; }
 `;
 
+/**
+ * The badge: a fixed minimum width, so the page does not shift when numbers arrive. Listing
+ * badges (they name their paper) keep still and use the listing's own font: hundreds of running
+ * animations, or of runs in a font the page does not use, on a 2,000-entry page cost a rendering
+ * pass every frame, long tasks while scrolling. A guess is tentative: muted and dashed, its "?" in
+ * the text; a quiet dot says the two catalogs disagree (the card shows both); the paper panels
+ * point out an institution's authors (`data-weft-highlight`, paper-panels.tsx). The comments live
+ * here, not in the CSS: every content script ships that text.
+ */
 export const badgeCss = `${tokens}
   :host { display: inline-block; vertical-align: baseline; margin: 0 0.15em 0 0.3em; }
   button {
     font: 600 0.72em/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
-    /* A fixed minimum width: the page must not shift when numbers arrive. */
     min-width: 3.6em; padding: 0 0.45em; border: 1px solid transparent; border-radius: 999px;
     background: var(--weft-chip); color: var(--weft-chip-fg); cursor: pointer;
     white-space: nowrap; text-align: center; font-variant-numeric: tabular-nums;
@@ -35,20 +43,14 @@ export const badgeCss = `${tokens}
   button[aria-expanded="true"] { border-color: var(--weft-accent); }
   .loading, .idle { color: var(--weft-muted); }
   .loading span { animation: weft-pulse 1.2s ease-in-out infinite; }
-  /* Listing badges (they name their paper) keep still and use the listing's own font: hundreds
-     of running animations, or of runs in a font the page does not use, on a 2,000-entry page
-     cost a rendering pass every frame, long tasks while scrolling. */
   :host([data-weft-paper]) .loading span { animation: none; }
   :host([data-weft-paper]) button { font-family: inherit; }
   .quiet { background: transparent; color: var(--weft-muted); font-weight: 400; }
   .error { background: transparent; color: var(--weft-error); border-color: var(--weft-border); }
   .followed::after { content: " ★"; color: var(--weft-accent); }
   .followed button { border-color: var(--weft-accent); }
-  /* A guess is tentative: muted and dashed, its "?" in the text. */
   .guess { background: transparent; color: var(--weft-muted); border: 1px dashed var(--weft-border); font-weight: 500; font-style: italic; }
-  /* The two catalogs disagree on this author: a quiet dot (the card shows both). */
   .differ::after { content: "•"; margin-left: 0.2em; color: var(--weft-muted); font-size: 0.8em; }
-  /* The paper panels point out an institution's authors (paper-panels.tsx). */
   :host([data-weft-highlight]) button { border-color: var(--weft-accent); box-shadow: 0 0 0 2px var(--weft-accent); }
   @keyframes weft-pulse { 50% { opacity: 0.35; } }
   @media (prefers-reduced-motion: reduce) { .loading span { animation: none; } }

@@ -79,8 +79,17 @@ export interface PagePaper {
   printed?: { affiliations: string[]; emailDomains: string[] };
 }
 
+/** Where a page has room for per-paper panels, as its reader found it. */
+export type PanelSlot =
+  /** In the page's flow, before `before` in `parent` (the abs page's sidebar, or after its abstract). */
+  | { kind: 'in-flow'; parent: Element; before: Node | null }
+  /** Beside a text column the panels must never cover (the HTML view), under its sticky header. */
+  | { kind: 'beside'; column: HTMLElement; article: HTMLElement; header: HTMLElement | null };
+
 /** A page, read. */
 export interface ArxivPage {
   type: PageType;
   papers: PagePaper[];
+  /** Where per-paper panels go; absent or null when the page has no place Weft knows. */
+  panelSlot?: PanelSlot | null;
 }

@@ -78,7 +78,7 @@ describe('author profiles', () => {
     await p.start();
     await p.correct(1, 'A9', false);
     // The second name printed is author 3 of the paper (as on its abs page), not author 1.
-    expect(corrected[0]).toMatchObject({ index: 3, names: ['', '', 'Name, 0', 'Name, 1'], openalexId: 'A9' });
+    expect(corrected[0]).toMatchObject({ index: 1, position: 3, names: ['Name, 0', 'Name, 1'], openalexId: 'A9' });
     expect(p.entries[1]!.state.value).toMatchObject({ kind: 'ready', match: 'reader' });
     await p.uncorrect(1);
     expect(corrected[1]).toMatchObject({ type: 'author-uncorrect', index: 3 });

@@ -335,20 +335,13 @@ export function createAuthorProfiles(
   /** The reader's choice for author `index`: a profile, or none; applied at once. */
   /**
    * Corrections are kept by position in the paper's author list, so one made here holds on the
-   * paper's other pages: on a page without its own list, the names go where the record put them.
+   * paper's other pages (on a page without its own list, where the record put the name).
    */
-  const listed = (index: number) => {
-    if (ownList) return { index, names: names() };
-    const at = positions.map((p) => p.value);
-    const list = new Array<string>(Math.max(index + 1, ...at.map((p) => (p ?? -1) + 1))).fill('');
-    at.forEach((p, i) => p !== null && (list[p] = names()[i]!));
-    const position = at[index] ?? index;
-    list[position] = names()[index]!;
-    return { index: position, names: list };
-  };
+  const positionOf = (index: number) => positions[index]?.value ?? index;
 
   async function correct(index: number, openalexId: string | null, everywhere: boolean): Promise<void> {
-    const r = await ask({ type: 'author-correct', arxivId, ...listed(index), openalexId, everywhere });
+    const at = ownList ? {} : { position: positionOf(index) };
+    const r = await ask({ type: 'author-correct', arxivId, index, names: names(), openalexId, everywhere, ...at });
     const slot = slots?.[index];
     if (slot) slots![index] = { ...slot, identity: r.identity };
     const entry = entries[index]!;
@@ -357,7 +350,7 @@ export function createAuthorProfiles(
 
   /** Takes the reader's correction of author `index` back. */
   async function uncorrect(index: number): Promise<void> {
-    await ask({ type: 'author-uncorrect', arxivId, index: listed(index).index });
+    await ask({ type: 'author-uncorrect', arxivId, index: positionOf(index) });
     await reload();
     const slot = slots?.[index];
     if (slot?.identity.openalexId) await fetchMetrics([index]);

@@ -146,7 +146,8 @@ export function readAbsPaper(doc: Document, url: string, head?: AbsHead | null):
 /** An abs page as the one model of every page reader: one paper. */
 export function readAbsPage(doc: Document, url: string, head?: AbsHead | null): ArxivPage | null {
   const paper = readAbsPaper(doc, url, head);
-  return paper && { type: 'abs', papers: [paper] };
+  const point = paper && panelInsertionPoint(doc);
+  return paper && { type: 'abs', papers: [paper], panelSlot: point && { kind: 'in-flow', ...point } };
 }
 
 /** The primary category (`cs.DC`) from the subjects line: "Distributed, … (cs.DC); Machine Learning (cs.LG)". */

@@ -73,8 +73,9 @@ function readTitle(article: Element): string {
  * a collaboration's pieces there take no slot (the background maps persons by name).
  */
 export function readHtmlPage(doc: Document, url: string): ArxivPage | null {
-  const article = queryFirst<HTMLElement>(doc, SELECTORS.htmlArticle);
-  if (!article) return null;
+  const layout = htmlLayout(doc);
+  if (!layout) return null;
+  const { article } = layout;
   const watermark = readWatermark(doc);
   const fromUrl = isHtmlViewUrl(url) ? parseArxivId(url) : null;
   const id = fromUrl?.id ?? watermark?.id;
@@ -105,7 +106,7 @@ export function readHtmlPage(doc: Document, url: string): ArxivPage | null {
     locateThrough: () => undefined,
     printed: paper,
   };
-  return { type: 'html', papers: [pagePaper] };
+  return { type: 'html', papers: [pagePaper], panelSlot: { kind: 'beside', column: layout.pageMain ?? article, article, header: layout.header } };
 }
 
 export type HtmlTheme = 'light' | 'dark';

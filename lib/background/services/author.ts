@@ -33,6 +33,12 @@ export const authorRequests = defineRequests({
       openalexId: v.nullable(OpenAlexAuthorId),
       /** Also for this name on other papers with these co-authors. */
       everywhere: v.boolean(),
+      /**
+       * The author's position in the paper's author list when the page prints no list of its
+       * own (the HTML view: `names` are its persons): the correction is kept there, as on the
+       * paper's abs page.
+       */
+      position: v.optional(Index),
     },
   },
   /** Takes the reader's correction of that author back (undo). */
@@ -81,11 +87,11 @@ export function authorService(deps: Pick<BackgroundDeps, 'catalog' | 'openalex' 
       const known_ = known.map((openalexId) => ({ openalexId, name, institution: null, worksCount: null, hIndex: null, citedBy: null, evidence: [] }));
       return { candidates: await candidates.forName(name, known_) };
     },
-    'author-correct': async ({ arxivId, index, names, openalexId, everywhere }) => {
+    'author-correct': async ({ arxivId, index, names, openalexId, everywhere, position }) => {
       const name = names[index] ?? '';
       const key = nameKey(name);
       const coauthors = everywhere ? [...new Set(names.map(nameKey))].filter((k) => k && k !== key) : null;
-      const correction = { arxivId, index, name, openalexId, coauthors, at: Date.now() };
+      const correction = { arxivId, index: position ?? index, name, openalexId, coauthors, at: Date.now() };
       await corrections.save(correction);
       const identity = withCorrection(NO_PROFILE, correction);
       const metrics = openalexId ? ((await metricsOf([openalexId])).metrics[openalexId] ?? null) : null;

@@ -9,7 +9,10 @@ import { batch, signal } from '@preact/signals';
 import { render, type VNode } from 'preact';
 import { PanelDock, type DockMode } from '@/components/PanelDock';
 import { dockCss, panelCss } from '@/components/panel-styles';
-import { HTML_VIEW_PREFERENCES, type HtmlLayout } from '../../arxiv/readers/html';
+import { HTML_VIEW_PREFERENCES } from '../../arxiv/readers/html';
+import type { PanelSlot } from '../../arxiv/page-model';
+
+type Beside = Extract<PanelSlot, { kind: 'beside' }>;
 import { attachStyledShadow } from '../shadow-host';
 
 /** Between the text column and the panels, and around them. */
@@ -25,8 +28,8 @@ const DRAWER_Z = '2147482000';
  * column and as tall as it, in which the dock sticks under arXiv's header (--weft-dock-top; 0
  * in reading mode, which hides the header); else a fixed point at the window's right edge.
  */
-function place(host: HTMLElement, layout: HtmlLayout): DockMode {
-  const column = (layout.pageMain ?? layout.article).getBoundingClientRect();
+function place(host: HTMLElement, layout: Beside): DockMode {
+  const column = layout.column.getBoundingClientRect();
   const right = Math.max(column.right, layout.article.getBoundingClientRect().right);
   const free = document.documentElement.clientWidth - right - 2 * GAP_PX;
   const header = layout.header;
@@ -45,7 +48,7 @@ function place(host: HTMLElement, layout: HtmlLayout): DockMode {
  * Mounts `content` (the panel group) in `host` beside the article or in a drawer, and keeps it
  * there as the window, the page's boxes and its reading mode change, until `abort`.
  */
-export function dockBesideArticle(layout: HtmlLayout, host: HTMLElement, content: VNode, abort: AbortSignal): void {
+export function dockBesideArticle(layout: Beside, host: HTMLElement, content: VNode, abort: AbortSignal): void {
   const mode = signal<DockMode>('column');
   const open = signal(true);
   // Out of the page's flow, unseen until first placed.
@@ -68,7 +71,7 @@ export function dockBesideArticle(layout: HtmlLayout, host: HTMLElement, content
   // Observations arrive after the browser's layout, so measuring there forces none (on a
   // 300-author page a forced layout is itself a long task); the first one places the dock.
   const resized = new ResizeObserver(update);
-  for (const box of [document.body, layout.pageMain, layout.article]) if (box) resized.observe(box);
+  for (const box of [document.body, layout.column, layout.article]) resized.observe(box);
   // Reading mode hides arXiv's sticky header: the dock moves up with it.
   const readingMode = new MutationObserver(schedule);
   readingMode.observe(document.documentElement, { attributes: true, attributeFilter: [HTML_VIEW_PREFERENCES.readingMode] });

@@ -2,6 +2,7 @@
 import { computed, signal, type Signal } from '@preact/signals';
 import { fakeBrowser } from 'wxt/testing';
 import type { ArxivPage } from '../../arxiv/page-model';
+import { panelInsertionPoint } from '../../arxiv/readers/abs';
 import type { PaperSummary } from '../../catalog/types';
 import { RemoteError } from '../../ui/client';
 import { DEFAULT_SETTINGS, type PanelId, type Visibility } from '../../shared/settings/settings';
@@ -78,7 +79,8 @@ function arxivPage(sidebar: boolean): ArxivPage {
     arxivId: ID, version: null, title: 'Training Through Failure', primaryCategory: 'cs.LG', authors,
     element: document.querySelector<HTMLElement>('#abs-outer')!, authorsElement: null, hiddenAuthors: null, locateThrough: () => undefined,
   };
-  return { type: 'abs', papers: [paper] };
+  const point = panelInsertionPoint(document);
+  return { type: 'abs', papers: [paper], panelSlot: point && { kind: 'in-flow', ...point } };
 }
 
 /** The context a feature runs with, the reader's choices as the background answers them. */

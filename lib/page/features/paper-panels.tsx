@@ -16,9 +16,7 @@ import { CitationsPanel } from '@/components/CitationsPanel';
 import { InstitutionsPanel } from '@/components/InstitutionsPanel';
 import { panelCss } from '@/components/panel-styles';
 import { RelatedPanel } from '@/components/RelatedPanel';
-import { panelInsertionPoint } from '../../arxiv/readers/abs';
-import { htmlLayout } from '../../arxiv/readers/html';
-import type { PageType } from '../../arxiv/page-model';
+import type { PanelSlot } from '../../arxiv/page-model';
 import { themeHost } from '../page-theme';
 import { attachStyledShadow } from '../shadow-host';
 import { dockBesideArticle } from './panel-dock';
@@ -56,23 +54,11 @@ function createHighlighter() {
   return { show, clear };
 }
 
-/**
- * Where the panel host goes on each page type; null when the page has no place Weft knows.
- * `mount` puts the host there with the panel group in its shadow root.
- */
-function panelPlace(type: PageType, abort: AbortSignal): ((host: HTMLElement, group: VNode) => void) | null {
-  if (type === 'html') {
-    const layout = htmlLayout(document);
-    return layout && ((host, group) => dockBesideArticle(layout, host, group, abort));
-  }
-  const point = panelInsertionPoint(document);
-  return (
-    point &&
-    ((host, group) => {
-      point.parent.insertBefore(host, point.before);
-      render(group, attachStyledShadow(host, panelCss));
-    })
-  );
+/** Mounts the panel host, with the group in its shadow root, where its reader found room. */
+function mountAt(slot: PanelSlot, host: HTMLElement, group: VNode, abort: AbortSignal): void {
+  if (slot.kind === 'beside') return dockBesideArticle(slot, host, group, abort);
+  slot.parent.insertBefore(host, slot.before);
+  render(group, attachStyledShadow(host, panelCss));
 }
 
 function PanelGroup({ state, show, collapsed, toggle, highlight }: {
@@ -108,10 +94,9 @@ export const paperPanels: Feature = {
     const requests = panelRequests(head);
     return PANEL_IDS.filter((id) => show[id] && !WAITING.has(id)).map((id) => requests[id]);
   },
-  async run({ page: { type, papers: [page] }, signal: abort, ask, show, settings, earlier, theme }) {
+  async run({ page: { papers: [page], panelSlot: slot }, signal: abort, ask, show, settings, earlier, theme }) {
     if (!page) return;
-    const mount = panelPlace(type, abort);
-    if (!mount) {
+    if (!slot) {
       console.warn('Weft: no place for the paper panels on this page; none added.');
       return;
     }
@@ -141,7 +126,7 @@ export const paperPanels: Feature = {
 
     const host = document.createElement('weft-panels');
     const unTheme = themeHost(host, theme);
-    mount(host, <PanelGroup state={state} show={show} collapsed={collapsed} toggle={toggle} highlight={highlighter.show} />);
+    mountAt(slot, host, <PanelGroup state={state} show={show} collapsed={collapsed} toggle={toggle} highlight={highlighter.show} />, abort);
     const stopLoading = effect(loadShown);
     abort.addEventListener('abort', () => {
       stopLoading();

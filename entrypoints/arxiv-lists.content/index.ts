@@ -2,11 +2,8 @@ import { isListingUrl, readListingPage } from '@/lib/arxiv/readers/listing';
 import { isSearchUrl, readSearchPage } from '@/lib/arxiv/readers/search';
 import { runFeatures } from '@/lib/page/features/run-features';
 import { LISTING_PAGE_FEATURES, featuresFor } from '@/lib/page/features/registry';
-import { readPageSettings, watchPageSettings } from '@/lib/page/page-settings';
 import { ask } from '@/lib/ui/client';
-import { domParsed } from '@/lib/page/document-ready';
-import { yieldToPage } from '@/lib/page/yield-to-page';
-import { requireTrustedEvents } from '@/lib/ui/trusted';
+import { pageParsed } from '@/lib/page/page-start';
 
 /** The page, read by the reader its address calls for; null for other pages under these paths. */
 function readPage(url: string) {
@@ -22,14 +19,8 @@ export default defineContentScript({
   // 3 MB) is still parsing; nothing touches the page before it is parsed.
   runAt: 'document_start',
   async main(ctx) {
-    // Page scripts share the page with Weft's controls: only the reader's own input counts.
-    requireTrustedEvents();
-    const initial = readPageSettings(ask);
-    await domParsed(document);
-    // Reading the entries in a task of its own, not on top of the browser's DOMContentLoaded work.
-    await yieldToPage();
-    const settings = watchPageSettings(await initial, ask, ctx.signal);
-    if (ctx.isInvalid) return;
+    const settings = await pageParsed(ctx);
+    if (!settings) return;
     const page = readPage(location.href);
     // A listing index, an empty search form, or a layout Weft does not know: nothing to add.
     if (!page) return;

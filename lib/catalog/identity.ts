@@ -51,3 +51,6 @@ export interface Identity {
   /** Why Weft could not tell candidates apart (guess), or found none; '' otherwise. */
   note: string;
 }
+
+/** Nobody identified: no profile fits (yet). */
+export const NO_PROFILE: Identity = { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' };

@@ -7,7 +7,7 @@
  * identity engine is wired in here, every author of a fresh paper is "no profile": Weft never
  * guesses from a name alone.
  */
-import type { Identity } from '../../catalog/identity';
+import { NO_PROFILE, type Identity } from '../../catalog/identity';
 
 /** A paper as a listing or search page shows it. */
 export interface ListedPaper {
@@ -22,7 +22,6 @@ export interface ListedPaper {
 /** Per paper, one identity per name, in page order. */
 export type IdentifyFresh = (papers: ListedPaper[]) => Promise<Identity[][]>;
 
-const NO_PROFILE: Identity = { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' };
 
 /** Every author unmatched, without a request. */
 export const unmatchedFresh: IdentifyFresh = async (papers) => papers.map((p) => p.names.map(() => NO_PROFILE));

@@ -4,10 +4,10 @@
  * correction on top (`reader`, or no profile).
  */
 import type { ResolvedAuthors } from '../catalog/catalog';
-import type { Identity } from '../../catalog/identity';
+import { NO_PROFILE, type Identity } from '../../catalog/identity';
 import { correctionFor, type Correction } from './corrections';
 
-export const NO_PROFILE: Identity = { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' };
+export { NO_PROFILE };
 
 /** What the paper's own record says of one slot. */
 export function recordIdentity(slot: ResolvedAuthors['slots'][number]): Identity {

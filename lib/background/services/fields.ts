@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { isBareArxivId } from '../../arxiv/ids';
 import { isCategory } from '../../arxiv/categories';
 import { MAX_NAME_CHARS } from '../../shared/limits';
+import { bareOrcid } from '../../catalog/ids';
 
 export const ArxivId = v.pipe(v.string(), v.maxLength(64), v.check(isBareArxivId, 'not a bare arXiv id'));
 export const OpenAlexAuthorId = v.pipe(v.string(), v.regex(/^A\d{1,12}$/, 'not an OpenAlex author id'));
@@ -17,7 +18,7 @@ const PrintedLines = v.pipe(v.array(v.pipe(v.string(), v.maxLength(MAX_NAME_CHAR
 /** What a page prints beside an author's name (the HTML view): text only, bounded. */
 export const Printed = v.strictObject({
   affiliations: PrintedLines,
-  orcid: v.nullable(v.pipe(v.string(), v.regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, 'not an ORCID'))),
+  orcid: v.nullable(v.pipe(v.string(), v.check((s) => bareOrcid(s) === s, 'not an ORCID'))),
   emailDomains: PrintedLines,
 });
 /** What a page prints for the paper as a whole that is tied to no one name. */

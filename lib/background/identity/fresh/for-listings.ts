@@ -7,6 +7,7 @@
 import type { Cache } from '../../cache/cache';
 import { CACHE_KEYS, TTL } from '../../catalog/catalog';
 import type { IdentifyFresh } from '../../catalog/fresh-papers';
+import { NO_PROFILE } from '../../../catalog/identity';
 import { displayName } from '../../../arxiv/names';
 import { EAGER_AUTHORS } from '../../../shared/limits';
 import type { FreshIdentifier } from './identifier';
@@ -26,6 +27,6 @@ export function freshForListings(fresh: FreshIdentifier, cache: Cache): Identify
         new Map(ids.map((id) => [CACHE_KEYS.openAlexAuthor(id), found.profiles.get(id)!])),
       );
     }
-    return papers.map((p) => p.names.map((_, i) => found.papers.get(p.arxivId)?.[i] ?? { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' }));
+    return papers.map((p) => p.names.map((_, i) => found.papers.get(p.arxivId)?.[i] ?? NO_PROFILE));
   };
 }

@@ -21,5 +21,11 @@ export const S2_BATCH_MAX = 500;
  * reader: one Semantic Scholar batch's worth, so the papers OpenAlex lacks take one call.
  */
 export const MAX_BATCH_PAPERS = S2_BATCH_MAX;
+/**
+ * Listing entries just below the ones the reader is about to see: their authors fill the
+ * next author call, and their papers that no catalog has yet are identified ahead of the reader
+ * (about 200 authors).
+ */
+export const FILL_AHEAD = 40;
 /** An entry's author list on a listing or search page (arXiv shows at most 101, search 25). */
 export const MAX_ENTRY_AUTHORS = 200;

@@ -318,8 +318,8 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
     it('asks for works joining every set: one clause per set, OR inside, one page of 200', async () => {
       const work = (id: string, ...authors: string[]) => ({ id: `https://openalex.org/${id}`, authorships: authors.map((a) => ({ author: { id: `https://openalex.org/${a}` } })) });
       const { oa, urls } = client((url) => json(list([work('W1', 'A1', 'A3', 'A9'), { id: 'bad' }], url)));
-      const works = await oa.worksJoining([['A1', 'https://openalex.org/A2'], ['A3']], { recentFirst: true });
-      expect(works).toEqual([{ id: 'W1', authorIds: ['A1', 'A3', 'A9'] }]);
+      const joined = await oa.worksJoining([['A1', 'https://openalex.org/A2'], ['A3']], { recentFirst: true });
+      expect(joined.works).toEqual([{ id: 'W1', authorIds: ['A1', 'A3', 'A9'] }]);
       const url = urls[0]!;
       expect(url.pathname).toBe('/works');
       expect(url.searchParams.get('filter')).toBe('authorships.author.id:A1|A2,authorships.author.id:A3');

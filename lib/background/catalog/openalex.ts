@@ -121,6 +121,12 @@ export interface WorkAuthors {
   authorIds: string[];
 }
 
+/** The works joining some author sets: one page of them, and whether that page is all there is. */
+export interface WorksJoining {
+  works: WorkAuthors[];
+  complete: boolean;
+}
+
 export interface AuthorSuggestion {
   id: string;
   name: string;
@@ -262,7 +268,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
    * clause (`|` OR inside, clauses AND-ed), ≤100 ids. One page of ≤200 works, the most recent
    * first when `recentFirst`.
    */
-  async function worksJoining(sets: string[][], { recentFirst = false }: { recentFirst?: boolean } = {}, signal?: AbortSignal): Promise<WorkAuthors[]> {
+  async function worksJoining(sets: string[][], { recentFirst = false }: { recentFirst?: boolean } = {}, signal?: AbortSignal): Promise<WorksJoining> {
     const clauses = sets.map((ids) => uniqueIds(ids, 'A'));
     if (clauses.length === 0 || clauses.some((ids) => ids.length === 0 || ids.length > OPENALEX_MAX_OR_VALUES)) {
       throw new RangeError(`worksJoining: each set needs 1…${OPENALEX_MAX_OR_VALUES} author ids`);
@@ -273,12 +279,13 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
       select: WORK_AUTHORS_SELECT,
     };
     if (recentFirst) params.sort = 'publication_date:desc';
-    const { results } = validate(S.list(v.unknown()), await call('list', '/works', params, signal), 'OpenAlex works');
-    return results.flatMap((r) => {
+    const { meta, results } = validate(S.list(v.unknown()), await call('list', '/works', params, signal), 'OpenAlex works');
+    const works = results.flatMap((r) => {
       const one = v.safeParse(S.WorkAuthorIds, r);
       if (!one.success) return [];
       return [{ id: one.output.id, authorIds: (one.output.authorships ?? []).flatMap((a) => bareOpenAlexId(a.author?.id, 'A') ?? []) }];
     });
+    return { works, complete: (meta?.count ?? 0) <= results.length };
   }
 
   /** Metrics for one author via the free singleton (works while the budget is spent). */

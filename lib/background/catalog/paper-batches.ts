@@ -56,6 +56,11 @@ export interface BatchRequest {
   papers: ListedPaper[];
   /** Papers further down the page, nearest first: resolved and cached, not answered. */
   ahead: string[];
+  /**
+   * The first of `ahead`, with their authors: those no catalog has are identified now, in one
+   * batch with its own credits, so the reader finds them decided (and the calls are fuller).
+   */
+  upcoming?: ListedPaper[];
   /** When set, only these researchers' metrics are fetched (the reader's quiet listing). */
   followed: ReadonlySet<string> | null;
 }
@@ -215,6 +220,11 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const s2Answers = needS2 ? await s2 : new Map<string, never>();
     return {
       work: (id: string) => outcome(oa.get(id)!, s2Answers.get(id)),
+      /** Which of the papers ahead neither catalog has, once Semantic Scholar has answered. */
+      freshAhead: async (ids: string[]) => {
+        const answers = await s2;
+        return new Set(ids.filter((id) => oa.has(id) && outcome(oa.get(id)!, answers.get(id)).kind === 'fresh'));
+      },
       /** OpenAlex records of the papers ahead, nearest first: their authors fill author calls. */
       aheadRecords: ahead.flatMap((id) => {
         const side = oa.get(id);
@@ -289,10 +299,21 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     return ready(match, m, institutions, null);
   }
 
+  /** Starts identifying the upcoming papers no catalog has; their decisions are cached. */
+  function identifyAhead(upcoming: ListedPaper[], freshAhead: (ids: string[]) => Promise<Set<string>>): void {
+    if (!upcoming.length) return;
+    void freshAhead(upcoming.map((p) => p.arxivId))
+      .then((fresh) => {
+        const todo = upcoming.filter((p) => fresh.has(p.arxivId));
+        return todo.length ? identifyFresh(todo) : undefined;
+      })
+      .catch(() => undefined); // asked again, and reported, when the reader gets there
+  }
+
   /** The answer for `papers`, resolving `ahead` along the way. */
-  async function authorsOf({ papers, ahead, followed }: BatchRequest): Promise<PaperAnswer[]> {
+  async function authorsOf({ papers, ahead, upcoming = [], followed }: BatchRequest): Promise<PaperAnswer[]> {
     const urgent = [...new Set(papers.map((p) => p.arxivId))];
-    const { work, aheadRecords } = await resolve(urgent, [...new Set(ahead)].filter((id) => !urgent.includes(id)));
+    const { work, aheadRecords, freshAhead } = await resolve(urgent, [...new Set(ahead)].filter((id) => !urgent.includes(id)));
     const filler = fillerPool(aheadRecords, followed);
     const outcomes = papers.map((p) => work(p.arxivId));
     const paired = papers.map((p, k) => {
@@ -311,6 +332,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const identityOf = new Map(identities.ok ? fresh.map((p, k) => [p.arxivId, identities.value[k] ?? []]) : []);
     const identifiedIds = [...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted));
     const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler) : new Map<string, MetricsOutcome>();
+    // Only now: the papers in view must not queue behind the upcoming ones' lookups.
+    identifyAhead(upcoming.filter((p) => !urgent.includes(p.arxivId)), freshAhead);
 
     return papers.map((paper, k): PaperAnswer => {
       const o = outcomes[k]!;

@@ -16,7 +16,7 @@ import { fieldIdOf } from '../../catalog/fields';
 import { asKeyRejection } from './key-check';
 import * as S from './schemas/openalex';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
-import { MAX_QUERY_CHARS, OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
+import { MAX_QUERY_CHARS, MAX_RESPONSE_BYTES, OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
 import { openAlexUrl } from '../../catalog/links';
 import { ResearcherAuthor, ResearcherWork as ResearcherWorkSchema } from './schemas/openalex-researcher';
 
@@ -159,7 +159,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     if (key) url.searchParams.set('api_key', key);
     try {
-      return await http.getJson(url, { signal, classify429: classifyOpenAlex429 });
+      return await http.getJson(url, { signal, classify429: classifyOpenAlex429, maxBytes: MAX_RESPONSE_BYTES[kind === 'list' ? 'list' : 'single'] });
     } catch (e) {
       if (e instanceof CatalogError && e.kind === 'budget-exhausted' && e.retryAt !== null) {
         budget = { resetAt: e.retryAt, key };

@@ -42,6 +42,7 @@ export const CLASSES = [
   { id: 'idb-blocked-upgrade', area: 'storage', fault: 'an older connection blocks the schema upgrade', expect: 'network-only meanwhile, the cache works once it is released' },
   { id: 'idb-upgrade-every-version', area: 'storage', fault: 'a database from every earlier schema version, with data', expect: 'upgraded in place, its answers served without a request; follows kept' },
   { id: 'damaged-follow-storage', area: 'storage', fault: 'a damaged follow entry, or follow storage that is not a list', expect: 'the damaged entry alone is dropped; every other follow kept' },
+  { id: 'settings-damaged-version', area: 'storage', fault: 'stored settings with version 0, a string or garbage fields', expect: 'read field by field (damaged fields take their defaults), the repair logged once and stored; the check alarm is still created' },
   // --- The arXiv page --------------------------------------------------------------------------
   { id: 'abs-missing-author-list', area: 'page', fault: 'an abs page without div.authors', expect: 'fails closed with one console warning, no exception; the page intact' },
   { id: 'abs-missing-sidebar', area: 'page', fault: 'an abs page without the right-hand sidebar', expect: 'badges still work, panels placed by the abstract or left out; no exception' },

@@ -6,6 +6,7 @@
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing';
 import { DB_NAME, DB_VERSION, type CacheRecord } from '@/lib/background/cache/db';
+import { migrateStoredSettings } from '@/lib/background/settings/store';
 import type { FollowsState, PaperAuthorsResult } from '@/lib/background/protocol';
 import { tried } from '../ledger.mjs';
 import { FROM_POPUP, ID, startBackground, type Background } from './background';
@@ -174,5 +175,19 @@ describe('storage faults', () => {
     expect(await bg.ask({ type: 'follow', id: 'A15', name: 'New' })).toMatchObject({ ok: true });
     expect(await ids()).toEqual(['A15']);
     tried('damaged-follow-storage', { followsLost });
+  });
+
+  it('[settings-damaged-version] a damaged settings version: read field by field, repaired once with a warning, the alarm still made', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await fakeBrowser.storage.local.set({ settings: { version: 0, show: { related: false, badges: 'yes' }, alerts: { intervalMinutes: 720, notify: false } } });
+    const bg = startBackground();
+    // What the worker's start does: repair the stored object, then make sure the alarm exists.
+    await migrateStoredSettings();
+    await bg.deps.follows.start();
+    expect(await bg.ask({ type: 'page-settings' })).toMatchObject({ ok: true, data: { show: { related: false, badges: true, paper: true } } });
+    expect(await fakeBrowser.alarms.get('weft-follows-check')).toMatchObject({ periodInMinutes: 720 });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toMatchObject({ version: 2, show: { related: false, badges: true } });
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes('settings'))).toHaveLength(1);
+    tried('settings-damaged-version');
   });
 });

@@ -62,6 +62,7 @@ export const CLASSES = [
   { id: 'msg-bad-ids', area: 'messages', fault: 'malformed, versioned, prefixed, overlong ids', expect: '"bad-request"; no request made' },
   { id: 'msg-smuggled-url', area: 'messages', fault: 'a URL in place of an id or as an extra key', expect: '"bad-request"; the background never fetches it' },
   { id: 'msg-untrusted-sender', area: 'messages', fault: 'a sender outside arxiv.org / Weft, or a content script asking for popup-only actions', expect: 'refused; settings, follows and cache unchanged' },
+  { id: 'msg-sender-without-tab', area: 'messages', fault: 'a sender of this extension with no tab and no extension-page URL (or a web URL)', expect: 'not taken for one of Weft\'s own pages: refused, nothing changed' },
 ];
 
 export const CLASS_IDS = new Set(CLASSES.map((c) => c.id));

@@ -31,6 +31,7 @@ export const CLASSES = [
   { id: 'server-5xx', area: 'transport', fault: '500 / 502 / 503', expect: 'capped retries; error with retry; saved (stale) answers still shown and kept' },
   { id: 'slow-past-timeout', area: 'transport', fault: 'an answer slower than the request timeout', expect: 'typed "timeout" within the timeout, not retried, not cached' },
   { id: 'offline', area: 'transport', fault: 'the network is down (fetch rejects)', expect: 'badges in error with retry, popup says the catalog could not be reached; works again once online' },
+  { id: 'openalex-budget-restart', area: 'transport', fault: 'the service worker restarts after OpenAlex said the budget is spent; then the free endpoint fails too', expect: 'no request to learn the budget again; numbers from the free endpoint; when that fails, an error with retry, never "no profile"' },
   // --- Service-worker lifecycle ----------------------------------------------------------------
   { id: 'sw-killed-mid-fetch', area: 'lifecycle', fault: 'the service worker is stopped while the abs page\'s requests are in flight', expect: 'no badge stuck loading: each ends ready or in error with a working retry' },
   { id: 'sw-killed-mid-check', area: 'lifecycle', fault: 'the service worker is stopped during a new-paper check', expect: 'the next check finds the paper once: 0 follows lost, 0 duplicate alerts' },

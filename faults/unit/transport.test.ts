@@ -106,11 +106,11 @@ describe('transport faults', () => {
     const r = await authorsOf(bg);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    // the author list (a free singleton) is there; the numbers say why they are not
+    // the author list (a free singleton) is there, and so are the numbers: the call that found
+    // the budget spent turned to the free endpoint at once
     expect(r.data.slots.every((s) => s.openalex?.openalexId)).toBe(true);
-    expect(r.data.eagerMetrics).toMatchObject({ error: { kind: 'budget-exhausted' } });
-    const { retryAt } = (r.data.eagerMetrics as { error: { retryAt: number } }).error;
-    expect(retryAt - Date.now()).toBeGreaterThan(10 * 3_600_000); // Retry-After: 57539 s
+    expect(r.data.eagerMetrics && 'metrics' in r.data.eagerMetrics && Object.keys(r.data.eagerMetrics.metrics)).toHaveLength(bg.names.length);
+    expect((await bg.deps.openalex.budgetResetAt()) - Date.now()).toBeGreaterThan(10 * 3_600_000); // Retry-After: 57539 s
     expect(bg.requests.filter(isList)).toHaveLength(1); // no retry storm
     // the page asks again: numbers one by one from the free endpoint, no list call
     const from = bg.requests.length;
@@ -126,6 +126,30 @@ describe('transport faults', () => {
     expect(check).toMatchObject({ ok: true, data: { ran: false, reason: 'budget' } });
     expect(bg.requests.length).toBe(before);
     tried('openalex-budget-429');
+  });
+
+  it('[openalex-budget-restart] a spent budget outlives a worker restart; with the free endpoint failing too, numbers are errors, not "no profile"', async () => {
+    const isList = (u: URL) => u.host === OA_HOST && /^\/(authors|works)\/?$/.test(u.pathname);
+    const first = startBackground();
+    first.fake.setTwists({ budgetSpent: true });
+    await authorsOf(first);
+    expect(first.requests.filter(isList)).toHaveLength(1);
+
+    // The worker is stopped and started again (nothing in memory, the browser session goes on).
+    const bg = startBackground();
+    bg.fake.setTwists({ budgetSpent: true });
+    const r = await authorsOf(bg);
+    expect(r.ok && r.data.eagerMetrics && 'metrics' in r.data.eagerMetrics && Object.keys(r.data.eagerMetrics.metrics)).toHaveLength(bg.names.length);
+    expect(bg.requests.filter(isList)).toHaveLength(0); // not one request to learn it again
+
+    // Restarted again, and now the network fails too: the badges say so and offer a retry.
+    const offline = startBackground({ route: (u) => { if (u.host === OA_HOST && u.pathname.startsWith('/authors/')) throw new TypeError('Failed to fetch'); return undefined; } });
+    offline.fake.setTwists({ budgetSpent: true });
+    const ids = offline.catalog.people.map((p) => p.openalexId!);
+    const metrics = await offline.ask({ type: 'author-metrics', ids });
+    expect(metrics).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(offline.requests.filter(isList)).toHaveLength(0);
+    tried('openalex-budget-restart');
   });
 
   it('[openalex-per-second-429] Retry-After: 1 is waited as told, then the call answers', async () => {

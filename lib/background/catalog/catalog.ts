@@ -174,18 +174,36 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
   }
 
   /**
+   * The free singletons, one author each (while the daily budget is spent). An author OpenAlex
+   * does not know is left out; any other failure is the answer's error, never "no profile", and
+   * the authors that did come are cached first, so asking again fetches only the rest.
+   */
+  async function oneByOne(ids: string[]): Promise<AuthorMetrics[]> {
+    const got = await Promise.all(ids.map((id) => openalex.authorById(id).then(
+      (metrics) => ({ metrics }),
+      (error: unknown) => ({ error }),
+    )));
+    const found = got.flatMap((g) => ('metrics' in g && g.metrics.openalexId ? [g.metrics] : []));
+    const failed = got.find((g): g is { error: unknown } => 'error' in g && !(g.error instanceof CatalogError && g.error.kind === 'not-found'));
+    if (!failed) return found;
+    await cache.putMany(found.map((m) => ({ key: CACHE_KEYS.openAlexAuthor(m.openalexId!), value: m, ttlMs: TTL.author })));
+    throw failed.error;
+  }
+
+  /**
    * OpenAlex metrics for authors, batched (≤100 ids per list call). When the daily budget is
-   * spent, the free singleton endpoint answers one author at a time instead.
+   * spent (known, or learnt from this very call), the free singletons answer instead.
    */
   async function authorMetrics(ids: string[], revalidate = false): Promise<Fresh<Record<string, AuthorMetrics>>> {
     const keyOf = CACHE_KEYS.openAlexAuthor;
     const idOf = new Map(ids.map((id) => [keyOf(id), id]));
     const load = async (missing: string[]) => {
       const bare = missing.map((k) => idOf.get(k)!);
-      const found = openalex.budgetResetAt() > Date.now()
-        ? await Promise.all(bare.map((id) => openalex.authorById(id).catch(() => null)))
-        : await openalex.authorsByIds(bare);
-      return new Map(found.filter((a): a is AuthorMetrics => !!a?.openalexId).map((a) => [keyOf(a.openalexId!), a]));
+      const found = await openalex.authorsByIds(bare).catch((e: unknown) => {
+        if (e instanceof CatalogError && e.kind === 'budget-exhausted') return oneByOne(bare);
+        throw e;
+      });
+      return new Map(found.map((a) => [keyOf(a.openalexId!), a]));
     };
     const hits = await cache.readMany<AuthorMetrics>(ids.map(keyOf), TTL.author, load, { revalidate });
     const metrics: Record<string, AuthorMetrics> = {};

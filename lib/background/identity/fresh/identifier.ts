@@ -158,7 +158,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, creditB
   }
 
   async function resolve(papers: FreshPaper[], revalidate: boolean): Promise<Map<string, Decision>> {
-    const budget = creditsFor(openalex.budgetResetAt() > now() ? 0 : creditBudget(papers.length));
+    const budget = creditsFor((await openalex.budgetResetAt()) > now() ? 0 : creditBudget(papers.length));
     const profiles = new Map<string, CandidateProfile>();
     const { suggestions, states } = await candidates(papers, profiles, revalidate);
 

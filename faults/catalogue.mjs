@@ -42,6 +42,8 @@ export const CLASSES = [
   { id: 'idb-corrupt', area: 'storage', fault: 'a corrupted / unopenable cache database', expect: 'network-only: answers still come; "Clear cache" recovers; follows untouched' },
   { id: 'idb-blocked-upgrade', area: 'storage', fault: 'an older connection blocks the schema upgrade', expect: 'network-only meanwhile, the cache works once it is released' },
   { id: 'idb-upgrade-every-version', area: 'storage', fault: 'a database from every earlier schema version, with data', expect: 'upgraded in place, its answers served without a request; follows kept' },
+  { id: 'idb-open-hangs', area: 'storage', fault: 'indexedDB.open never settles (no success, error or blocked event)', expect: 'network-only after the open timeout, no request hangs; the database is rebuilt and caches again without "Clear cache"; follows untouched' },
+  { id: 'idb-newer-version', area: 'storage', fault: 'a cache database of a newer schema version than this Weft (a downgrade)', expect: 'network-only at once, then the database is rebuilt automatically and caches again; follows untouched' },
   { id: 'damaged-follow-storage', area: 'storage', fault: 'a damaged follow entry, or follow storage that is not a list', expect: 'the damaged entry alone is dropped; every other follow kept' },
   { id: 'settings-damaged-version', area: 'storage', fault: 'stored settings with version 0, a string or garbage fields', expect: 'read field by field (damaged fields take their defaults), the repair logged once and stored; the check alarm is still created' },
   // --- The arXiv page --------------------------------------------------------------------------

@@ -156,6 +156,42 @@ describe('storage faults', () => {
     }
   });
 
+  it('[idb-open-hangs] an open that never settles: network-only within the timeout, then rebuilt; follows untouched', async () => {
+    const idb = new IDBFactory();
+    let stuck = true;
+    const realOpen = idb.open.bind(idb);
+    // A request that never fires success, error or blocked: what a wedged IndexedDB gives.
+    vi.spyOn(idb, 'open').mockImplementation((name, version) => (stuck ? (new EventTarget() as IDBOpenDBRequest) : realOpen(name, version)));
+    const realDelete = idb.deleteDatabase.bind(idb);
+    vi.spyOn(idb, 'deleteDatabase').mockImplementation((name) => {
+      stuck = false;
+      return realDelete(name);
+    });
+    const bg = startBackground({ idb });
+    const lost = await followSome(bg);
+    const t0 = performance.now();
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(performance.now() - t0).toBeLessThan(2_000);
+    expect(await pageLoads(bg)).toBeGreaterThan(0); // the rebuilt database fills
+    expect(await pageLoads(bg)).toBe(0); // and answers
+    const followsLost = await lost();
+    tried('idb-open-hangs', { followsLost });
+    expect(followsLost).toBe(0);
+  });
+
+  it('[idb-newer-version] a database of a newer version: network-only, then rebuilt without "Clear cache"; follows untouched', async () => {
+    const idb = new IDBFactory();
+    await new Promise<void>((resolve) => { const r = idb.open(DB_NAME, DB_VERSION + 5); r.onsuccess = () => { r.result.close(); resolve(); }; });
+    const bg = startBackground({ idb });
+    const lost = await followSome(bg);
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await pageLoads(bg)).toBe(0);
+    const followsLost = await lost();
+    tried('idb-newer-version', { followsLost });
+    expect(followsLost).toBe(0);
+  });
+
   it('[damaged-follow-storage] a damaged entry alone is dropped; follow storage that is not a list reads as empty and heals', async () => {
     const good = (id: string) => ({ id, name: `Kept ${id}`, followedAt: 1, checkedAt: null, seen: {} });
     await fakeBrowser.storage.local.set({ follows: [good('A11'), { id: 'https://evil.example', name: 1 }, null, good('A12'), { ...good('A13'), seen: 'x' }] });

@@ -30,6 +30,7 @@ export const CLASSES = [
   { id: 's2-429-no-retry-after', area: 'transport', fault: 'Semantic Scholar 429 without Retry-After, every time', expect: 'capped jittered retries, then the host cools down (next call: 0 requests); citations fall back to OpenAlex' },
   { id: 'server-5xx', area: 'transport', fault: '500 / 502 / 503', expect: 'capped retries; error with retry; saved (stale) answers still shown and kept' },
   { id: 'slow-past-timeout', area: 'transport', fault: 'an answer slower than the request timeout', expect: 'typed "timeout" within the timeout, not retried, not cached' },
+  { id: 's2-hangs-20-tabs', area: 'transport', fault: 'Semantic Scholar hangs (never answers) while 20 restored abs tabs ask for their badges and panels', expect: 'badges, citations, related and institutions answer from OpenAlex within 3 s (S2 marked "did not answer"); anything waiting for S2 alone ends as a timeout within its queue deadline + attempt timeout (10 s + 15 s)' },
   { id: 'offline', area: 'transport', fault: 'the network is down (fetch rejects)', expect: 'badges in error with retry, popup says the catalog could not be reached; works again once online' },
   { id: 'openalex-budget-restart', area: 'transport', fault: 'the service worker restarts after OpenAlex said the budget is spent; then the free endpoint fails too', expect: 'no request to learn the budget again; numbers from the free endpoint; when that fails, an error with retry, never "no profile"' },
   // --- Service-worker lifecycle ----------------------------------------------------------------

@@ -180,4 +180,56 @@ describe('transport faults', () => {
     expect(bg.count(S2_HOST, from)).toBe(0); // cooling down: no request at all
     tried('s2-429-no-retry-after');
   });
+
+  it('[s2-hangs-20-tabs] 20 tabs restored while Semantic Scholar hangs: every answer settles within the stated bounds', async () => {
+    // S2 never answers; a fetch only ends when its signal aborts (the attempt timeout).
+    const hang: Route = (u, init) => (u.host === S2_HOST
+      ? new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
+      : undefined);
+    const papers = Array.from({ length: 20 }, (_, k) => `2406.${10_000 + k}`);
+    /** OpenAlex knows every paper: each is answered with the fake catalog's work. */
+    const route: Route = (u, init, fake) => {
+      const s2 = hang(u, init, fake);
+      if (s2) return s2;
+      const m = /^\/works\/doi:10\.48550\/arxiv\.(.+)$/i.exec(decodeURIComponent(u.pathname));
+      if (u.host !== OA_HOST || !m || m[1] === ID) return undefined;
+      const same = new URL(u.href.replace(encodeURIComponent(m[1]!), ID).replace(m[1]!, ID));
+      return json(JSON.parse(fake.respond('GET', same.href).body));
+    };
+    /** One restored abs page: its badges (with numbers) and its three panels; ms until the last settles. */
+    const tab = async (bg: Background, arxivId: string, { s2Authors = false } = {}) => {
+      const t0 = performance.now();
+      const answers = await Promise.all([
+        bg.ask<PaperAuthorsResult>({ type: 'paper-authors', arxivId, names: bg.names, eager: 100 }),
+        bg.ask<PaperCitationsResult>({ type: 'paper-citations', arxivId }),
+        bg.ask({ type: 'related-papers', arxivId }),
+        bg.ask({ type: 'paper-institutions', arxivId }),
+        ...(s2Authors ? [bg.ask({ type: 'paper-s2-authors', arxivId, names: bg.names })] : []),
+      ]);
+      return { ms: performance.now() - t0, answers };
+    };
+
+    // The shipped timeouts (an S2 attempt 15 s, its queue 10 s): the pages answer from OpenAlex
+    // within S2_WAIT_MS (3 s) and do not wait for S2 at all.
+    let bg = startBackground({ route, http: { timeoutMs: 15_000, queueTimeoutMs: { [S2_HOST]: 10_000 } } });
+    const tabs = await Promise.all(papers.map((id) => tab(bg, id)));
+    expect(Math.max(...tabs.map((t) => t.ms))).toBeLessThan(3_000 + 1_500);
+    for (const { answers: [authors, cites, related, institutions] } of tabs) {
+      expect(authors).toMatchObject({ ok: true, data: { source: 'openalex', s2Paired: false } });
+      if (authors!.ok) expect(authors.data.eagerMetrics && 'metrics' in authors.data.eagerMetrics && Object.keys(authors.data.eagerMetrics.metrics)).toHaveLength(bg.names.length);
+      expect(cites).toMatchObject({ ok: true, data: { known: true, source: 'openalex', s2Failure: 'timeout' } });
+      expect(related).toMatchObject({ ok: true, data: { known: true, source: 'openalex', s2Failure: 'timeout' } });
+      expect(institutions).toMatchObject({ ok: true, data: { known: true } });
+    }
+
+    // Scaled down (attempt 200 ms, queue 300 ms): what waits for S2 alone (its own pairing)
+    // settles within queue deadline + attempt timeout, however many tabs ask, as a typed timeout.
+    bg = startBackground({ route, http: { timeoutMs: 200, queueTimeoutMs: { [S2_HOST]: 300 } } });
+    const scaled = await Promise.all(papers.map((id) => tab(bg, id, { s2Authors: true })));
+    expect(Math.max(...scaled.map((t) => t.ms))).toBeLessThan(300 + 200 + 1_000);
+    for (const { answers } of scaled) expect(answers[4]).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    // one S2 attempt at a time: the rest gave up in the queue, none was retried
+    expect(bg.count(S2_HOST)).toBeLessThanOrEqual(papers.length);
+    tried('s2-hangs-20-tabs');
+  });
 });

@@ -7,6 +7,7 @@ import type { Cache } from '../cache/cache';
 import { TTL } from '../../shared/cache-ttl';
 import { mayBeNew, NOT_INDEXED_TTL } from './not-indexed';
 import { fillPositions, matchAuthors, type NameForms } from './match-authors';
+import { S2_WAIT_MS, within } from './s2-wait';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
@@ -35,8 +36,9 @@ export interface ResolvedAuthors {
   fetchedAt: number;
   stale: boolean;
   /**
-   * When OpenAlex identified every author, Semantic Scholar's pairing (for its profile links) is
-   * not waited for: it arrives here, or null when S2 does not answer.
+   * When OpenAlex identified every author, or Semantic Scholar is late (s2-wait.ts), S2's
+   * pairing (for its profile links) is not waited for: it arrives here, or null when S2 does
+   * not answer.
    */
   laterS2: Promise<(PaperAuthor | null)[] | null> | null;
 }
@@ -114,6 +116,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
    * list is waited for even when OpenAlex paired every name.
    */
   async function paperAuthors(arxivId: string, names: string[], revalidate = false, fullList = false): Promise<ResolvedAuthors> {
+    const asked = Date.now();
     const s2Pending = s2Paper(arxivId, revalidate);
     s2Pending.catch(() => undefined); // awaited below only when needed
     let oa: Fresh<Lookup<PaperRecord>> | null = null;
@@ -127,17 +130,19 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     if (oa?.value.found) {
       const oaPairing = pair(names, oa.value.value.authors);
       const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pair(names, s2.value.value.authors) : null)).catch(() => null);
-      // Authors OpenAlex leaves out may still have a Semantic Scholar profile: wait for it then.
+      // Authors OpenAlex leaves out may still have a Semantic Scholar profile: wait for it then,
+      // S2_WAIT_MS at most; later, it comes as `laterS2` like the rest of S2's pairing.
       const complete = oaPairing.authors.every((s) => s !== null);
-      const waited = complete && !fullList ? null : await s2Pairing;
+      const waited = complete && !fullList ? null : await within(s2Pairing.then((p) => ({ p })), S2_WAIT_MS - (Date.now() - asked), () => null);
+      const inTime = waited?.p ?? null;
       return {
         source: 'openalex',
         openalexWorkId: oa.value.value.openalexId,
-        slots: oaPairing.authors.map((o, i) => ({ openalex: o, s2: waited?.authors[i] ?? null })),
-        positions: (waited ?? oaPairing).positions,
+        slots: oaPairing.authors.map((o, i) => ({ openalex: o, s2: inTime?.authors[i] ?? null })),
+        positions: (inTime ?? oaPairing).positions,
         fetchedAt: oa.fetchedAt,
         stale: oa.stale,
-        laterS2: complete && !fullList ? s2Pairing.then((p) => p?.authors ?? null) : null,
+        laterS2: waited ? null : s2Pairing.then((p) => p?.authors ?? null),
       };
     }
 

@@ -232,4 +232,52 @@ describe('transport faults', () => {
     expect(bg.count(S2_HOST)).toBeLessThanOrEqual(papers.length);
     tried('s2-hangs-20-tabs');
   });
+
+  it('[retry-after-zero] Retry-After: 0 or a past date still gets the jittered backoff and a cooldown', async () => {
+    for (const retryAfter of ['0', new Date(Date.now() - 3_600_000).toUTCString()]) {
+      const bg = startBackground({ route: (u) => (u.host === S2_HOST ? json({ message: 'Too Many Requests' }, 429, { 'retry-after': retryAfter }) : undefined) });
+      const cites = await bg.ask<PaperCitationsResult>({ type: 'paper-citations', arxivId: ID });
+      expect(cites).toMatchObject({ ok: true, data: { known: true, source: 'openalex', s2Failure: 'rate-limited' } });
+      expect(bg.count(S2_HOST)).toBeLessThanOrEqual(3);
+      // every retry waited (a backoff drawn from 0…1 s, then 0…2 s), none went out at once
+      expect(bg.slept.length).toBeGreaterThan(0);
+      expect(bg.slept.every((ms) => ms > 0)).toBe(true);
+      const from = bg.requests.length;
+      await bg.ask({ type: 'related-papers', arxivId: ID });
+      expect(bg.count(S2_HOST, from)).toBe(0); // the host cools down all the same
+    }
+    tried('retry-after-zero');
+  });
+
+  it('[redirect-off-catalog] an answer redirected off the catalog hosts is refused; a same-host 301 (merged author) still works', async () => {
+    const off = (r: Response) => Object.defineProperty(r, 'url', { value: 'https://evil.example/works/W1' });
+    const bg = await badThenHealed(() => off(json({ id: 'https://openalex.org/W1', authorships: [] })), 'invalid-response');
+    expect(bg.requests.some((u) => u.host === 'evil.example')).toBe(false);
+    const merged = startBackground({
+      route: (u, _init, fake) => {
+        if (u.host !== OA_HOST || !u.pathname.startsWith('/authors/A')) return undefined;
+        const r = json(JSON.parse(fake.respond('GET', u.href).body));
+        return Object.defineProperty(r, 'url', { value: `https://${OA_HOST}${u.pathname}?redirected=1` });
+      },
+    });
+    const ids = merged.catalog.people.map((p) => p.openalexId!);
+    merged.fake.setTwists({ budgetSpent: true }); // numbers come from the singletons, each "redirected" on OpenAlex
+    const r = await merged.ask<{ metrics: Record<string, unknown> }>({ type: 'author-metrics', ids });
+    expect(r.ok && Object.keys(r.data.metrics).sort()).toEqual([...ids].sort());
+    tried('redirect-off-catalog');
+  });
+
+  it('[body-over-bound] a body larger than the bound is an invalid-response, read no further than the bound, never cached', async () => {
+    let sent = 0;
+    const endless = () => new Response(new ReadableStream({
+      pull(controller) {
+        sent += 1 << 20;
+        controller.enqueue(new Uint8Array(1 << 20).fill(0x20));
+      },
+    }), { headers: { 'content-type': 'application/json' } });
+    await badThenHealed(endless, 'invalid-response');
+    // two catalogs, each cut off just past its 8 MB bound (lib/shared/limits.ts)
+    expect(sent).toBeLessThanOrEqual(2 * ((8 << 20) + 2 * (1 << 20))); // + a chunk read and one pulled ahead
+    tried('body-over-bound');
+  });
 });

@@ -20,5 +20,5 @@ vi.mock('@/lib/background/catalog/http', async (importOriginal) => {
 // The cache's open timeout, likewise short: a database that never answers is tried in milliseconds.
 vi.mock('@/lib/background/cache/cache', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/background/cache/cache')>();
-  return { ...real, createCache: (opts: CacheOptions = {}) => real.createCache({ openTimeoutMs: 100, ...opts }) };
+  return { ...real, createCache: (opts: CacheOptions = {}) => real.createCache({ openTimeoutMs: 500, ...opts }) };
 });

@@ -199,7 +199,8 @@ export function createHttp(opts: HttpOptions = {}) {
         credentials: 'omit',
       });
       // Redirects are followed (OpenAlex answers a merged author id with a 301 on its own host),
-      // but only to a catalog host: anything else is not the catalog's answer.
+      // but only to a catalog host: anything else is not the catalog's answer. (A Response
+      // made in code rather than fetched has no URL, and nothing was redirected.)
       if (res.url && !isCatalogUrl(res.url)) {
         void res.body?.cancel().catch(() => undefined);
         throw new CatalogError('invalid-response', `${label}: redirected off the catalog hosts`);

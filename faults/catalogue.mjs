@@ -25,12 +25,17 @@ export const CLASSES = [
   { id: 'empty-arrays', area: 'schema', fault: 'empty authorships, results, recommendations', expect: 'an answer that says "nothing known" (unmatched / no related papers), not an error or a crash' },
   { id: 'html-error-page-200', area: 'transport', fault: 'an HTML error page (captive portal, proxy) with status 200', expect: 'typed "invalid-response", retry offered, never cached' },
   { id: 'malformed-json', area: 'transport', fault: 'truncated JSON with a JSON content type', expect: 'typed "invalid-response", never cached' },
+  { id: 'redirect-off-catalog', area: 'transport', fault: 'an answer whose final URL (after redirects) is not on a catalog host', expect: 'typed "invalid-response", never cached; a redirect within OpenAlex (a merged author id) still answers' },
+  { id: 'body-over-bound', area: 'transport', fault: 'an endless or huge response body', expect: 'typed "invalid-response" once the body passes its bound (8 MB for one record, 32 MB for a list), read no further; never cached' },
   { id: 'openalex-budget-429', area: 'transport', fault: 'OpenAlex "Insufficient budget" 429 with Retry-After of ~16 hours', expect: 'no retry storm (one request); list calls stop until the reset; author numbers come one by one from the free endpoint; checks wait' },
   { id: 'openalex-per-second-429', area: 'transport', fault: 'a per-second 429 with Retry-After: 1', expect: 'waits as told, retries once, answers' },
   { id: 's2-429-no-retry-after', area: 'transport', fault: 'Semantic Scholar 429 without Retry-After, every time', expect: 'capped jittered retries, then the host cools down (next call: 0 requests); citations fall back to OpenAlex' },
+  { id: 'retry-after-zero', area: 'transport', fault: 'a 429 with Retry-After: 0, or an HTTP date in the past', expect: 'every retry still waits the jittered backoff; the host then cools down (at least 5 s): the next call makes no request' },
   { id: 'server-5xx', area: 'transport', fault: '500 / 502 / 503', expect: 'capped retries; error with retry; saved (stale) answers still shown and kept' },
   { id: 'slow-past-timeout', area: 'transport', fault: 'an answer slower than the request timeout', expect: 'typed "timeout" within the timeout, not retried, not cached' },
+  { id: 's2-hangs-20-tabs', area: 'transport', fault: 'Semantic Scholar hangs (never answers) while 20 restored abs tabs ask for their badges and panels', expect: 'badges, citations, related and institutions answer from OpenAlex within 3 s (S2 marked "did not answer"); anything waiting for S2 alone ends as a timeout within its queue deadline + attempt timeout (10 s + 15 s)' },
   { id: 'offline', area: 'transport', fault: 'the network is down (fetch rejects)', expect: 'badges in error with retry, popup says the catalog could not be reached; works again once online' },
+  { id: 'openalex-budget-restart', area: 'transport', fault: 'the service worker restarts after OpenAlex said the budget is spent; then the free endpoint fails too', expect: 'no request to learn the budget again; numbers from the free endpoint; when that fails, an error with retry, never "no profile"' },
   // --- Service-worker lifecycle ----------------------------------------------------------------
   { id: 'sw-killed-mid-fetch', area: 'lifecycle', fault: 'the service worker is stopped while the abs page\'s requests are in flight', expect: 'no badge stuck loading: each ends ready or in error with a working retry' },
   { id: 'sw-killed-mid-check', area: 'lifecycle', fault: 'the service worker is stopped during a new-paper check', expect: 'the next check finds the paper once: 0 follows lost, 0 duplicate alerts' },
@@ -41,7 +46,10 @@ export const CLASSES = [
   { id: 'idb-corrupt', area: 'storage', fault: 'a corrupted / unopenable cache database', expect: 'network-only: answers still come; "Clear cache" recovers; follows untouched' },
   { id: 'idb-blocked-upgrade', area: 'storage', fault: 'an older connection blocks the schema upgrade', expect: 'network-only meanwhile, the cache works once it is released' },
   { id: 'idb-upgrade-every-version', area: 'storage', fault: 'a database from every earlier schema version, with data', expect: 'upgraded in place, its answers served without a request; follows kept' },
+  { id: 'idb-open-hangs', area: 'storage', fault: 'indexedDB.open never settles (no success, error or blocked event)', expect: 'network-only after the open timeout, no request hangs; the database is rebuilt and caches again without "Clear cache"; follows untouched' },
+  { id: 'idb-newer-version', area: 'storage', fault: 'a cache database of a newer schema version than this Weft (a downgrade)', expect: 'network-only at once, then the database is rebuilt automatically and caches again; follows untouched' },
   { id: 'damaged-follow-storage', area: 'storage', fault: 'a damaged follow entry, or follow storage that is not a list', expect: 'the damaged entry alone is dropped; every other follow kept' },
+  { id: 'settings-damaged-version', area: 'storage', fault: 'stored settings with version 0, a string or garbage fields', expect: 'read field by field (damaged fields take their defaults), the repair logged once and stored; the check alarm is still created' },
   // --- The arXiv page --------------------------------------------------------------------------
   { id: 'abs-missing-author-list', area: 'page', fault: 'an abs page without div.authors', expect: 'fails closed with one console warning, no exception; the page intact' },
   { id: 'abs-missing-sidebar', area: 'page', fault: 'an abs page without the right-hand sidebar', expect: 'badges still work, panels placed by the abstract or left out; no exception' },
@@ -61,6 +69,7 @@ export const CLASSES = [
   { id: 'msg-bad-ids', area: 'messages', fault: 'malformed, versioned, prefixed, overlong ids', expect: '"bad-request"; no request made' },
   { id: 'msg-smuggled-url', area: 'messages', fault: 'a URL in place of an id or as an extra key', expect: '"bad-request"; the background never fetches it' },
   { id: 'msg-untrusted-sender', area: 'messages', fault: 'a sender outside arxiv.org / Weft, or a content script asking for popup-only actions', expect: 'refused; settings, follows and cache unchanged' },
+  { id: 'msg-sender-without-tab', area: 'messages', fault: 'a sender of this extension with no tab and no extension-page URL (or a web URL)', expect: 'not taken for one of Weft\'s own pages: refused, nothing changed' },
 ];
 
 export const CLASS_IDS = new Set(CLASSES.map((c) => c.id));

@@ -98,4 +98,22 @@ describe('hostile messages', () => {
     expect(bg.requests.length).toBe(from);
     tried('msg-untrusted-sender');
   });
+
+  it('[msg-sender-without-tab] a sender without a tab is not Weft’s page unless its URL is: refused, nothing changed', async () => {
+    const bg = startBackground();
+    await fakeBrowser.storage.local.set({ apiKeys: { openalex: 'KeptKey123' } });
+    const before = await fakeBrowser.storage.local.get();
+    const from = bg.requests.length;
+    const senders = [{ id: fakeBrowser.runtime.id }, { id: fakeBrowser.runtime.id, url: 'https://evil.example/' }, { id: fakeBrowser.runtime.id, origin: 'https://evil.example' }];
+    for (const sender of senders) {
+      for (const m of [{ type: 'settings-get' }, { type: 'cache-clear' }, { type: 'settings-set', show: { badges: false } }, { type: 'paper-citations', arxivId: ID }]) {
+        expect(await bg.ask(m, sender), `${m.type} from ${JSON.stringify(sender)}`).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
+      }
+    }
+    expect(await fakeBrowser.storage.local.get()).toEqual(before);
+    expect(bg.requests.length).toBe(from);
+    // Weft's own page, told apart by its URL, still may.
+    expect(await bg.ask({ type: 'settings-get' }, FROM_POPUP)).toMatchObject({ ok: true });
+    tried('msg-sender-without-tab');
+  });
 });

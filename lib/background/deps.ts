@@ -6,6 +6,7 @@ import { freshForListings } from './identity/fresh/for-listings';
 import { createPaperBatches, type PaperBatches } from './catalog/paper-batches';
 import { createHttp, type Http } from './catalog/http';
 import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
+import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex-budget';
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
 import { createFollowService, type FollowService } from './follows/service';
 import { createSearch, type Search } from './catalog/search';
@@ -43,7 +44,12 @@ export function createBackgroundDeps(): BackgroundDeps {
   const cache = createCache({ ttlScale: () => CACHE_TTL_SCALE[settings.current().cacheLifetime] });
   const apiKeys = createApiKeyStore();
   const keyProblems = createKeyProblemLog();
-  const openalex = createOpenAlex({ http, getKey: apiKeys.getKey('openalex'), onKeyRejected: () => void keyProblems.refused('openalex') });
+  const openalex = createOpenAlex({
+    http,
+    getKey: apiKeys.getKey('openalex'),
+    onKeyRejected: () => void keyProblems.refused('openalex'),
+    budget: createBudgetMemory(sessionBudgetStore),
+  });
   const s2 = createSemanticScholar({ http, getKey: apiKeys.getKey('s2'), onKeyRejected: () => void keyProblems.refused('s2') });
   const catalog = createCatalog({ openalex, s2, cache });
   const search = createSearch({ openalex, cache });

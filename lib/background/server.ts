@@ -16,20 +16,31 @@ function originOf(url: string | undefined): string | null {
 }
 
 /**
+ * Whether the sender is a page of this extension: its URL (or, where only that is given, its
+ * origin) starts with the extension's own base URL. Compared as text: `new URL()` gives opaque
+ * origins for `chrome-extension:` / `moz-extension:` URLs in some engines.
+ */
+function onOwnOrigin(sender: Sender): boolean {
+  const base = browser.runtime.getURL('/');
+  if (sender.url !== undefined) return sender.url.startsWith(base);
+  return sender.origin !== undefined && `${sender.origin}/` === base;
+}
+
+/**
  * A page of Weft itself (popup, options), also when opened in a tab; never a content script,
- * whose sender URL is the web page's. For requests only Weft's own pages may make.
+ * whose sender URL is the web page's. A sender without a tab is not one by that alone (another
+ * context of the extension, a frame without a URL): the URL decides. For requests only Weft's
+ * own pages may make.
  */
 export function isExtensionPage(sender: Sender): boolean {
-  if (sender.id !== browser.runtime.id) return false;
-  const own = originOf(browser.runtime.getURL('/'));
-  return !sender.tab || (own !== null && originOf(sender.url) === own);
+  return sender.id === browser.runtime.id && onOwnOrigin(sender);
 }
 
 /** Only Weft's own pages and its content scripts on arXiv (where they run) may talk to the background. */
 export function isTrustedSender(sender: Sender, extensionId: string): boolean {
   if (sender.id !== extensionId) return false;
-  if (!sender.tab || isExtensionPage(sender)) return true; // popup, options: extension pages
-  return originOf(sender.url) === ARXIV_ORIGIN;
+  if (isExtensionPage(sender)) return true; // popup, options: extension pages
+  return sender.tab !== undefined && originOf(sender.url) === ARXIV_ORIGIN;
 }
 
 export async function dispatch(handlers: Handlers, message: unknown, sender: Sender, extensionId: string): Promise<WireResponse<unknown>> {

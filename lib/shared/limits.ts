@@ -29,3 +29,10 @@ export const MAX_BATCH_PAPERS = S2_BATCH_MAX;
 export const FILL_AHEAD = 40;
 /** An entry's author list on a listing or search page (arXiv shows at most 101, search 25). */
 export const MAX_ENTRY_AUTHORS = 200;
+/**
+ * The largest catalog answer read, in bytes; a bigger body is an `invalid-response`, cut off
+ * while it streams in (docs/reliability.md, Network robustness). `single`: one record (a work
+ * with 6,000 authorships is about 6 MB). `list`: a page of results (200 OpenAlex works of large
+ * collaborations, 100 authorships each, come to about 20 MB; a Semantic Scholar batch of 500).
+ */
+export const MAX_RESPONSE_BYTES = { single: 8 * 1024 * 1024, list: 32 * 1024 * 1024 } as const;

@@ -14,9 +14,10 @@ import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../
 import { API_BASES } from '../../catalog/hosts';
 import { fieldIdOf } from '../../catalog/fields';
 import { asKeyRejection } from './key-check';
+import { createBudgetMemory, type BudgetMemory } from './openalex-budget';
 import * as S from './schemas/openalex';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
-import { MAX_QUERY_CHARS, OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
+import { MAX_QUERY_CHARS, MAX_RESPONSE_BYTES, OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
 import { openAlexUrl } from '../../catalog/links';
 import { ResearcherAuthor, ResearcherWork as ResearcherWorkSchema } from './schemas/openalex-researcher';
 
@@ -143,32 +144,33 @@ export interface OpenAlexOptions {
   onBudgetExhausted?: (resetAt: number) => void;
   /** Told when OpenAlex refuses the saved key (the call fails with `key-rejected`). */
   onKeyRejected?: () => void;
+  /** Where the spent budget is remembered (default: this client's memory only). */
+  budget?: BudgetMemory;
   now?: () => number;
 }
 
 type Params = Record<string, string>;
 
 /** The OpenAlex client; `getKey` supplies the user's optional API key at call time. */
-export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected, now = Date.now }: OpenAlexOptions) {
+export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected, now = Date.now, budget = createBudgetMemory(null, now) }: OpenAlexOptions) {
   // The budget belongs to the key (or, keyless, the IP): a newly entered key starts afresh.
-  let budget = { resetAt: 0, key: null as string | null };
-  let currentKey: string | null = null;
+  const currentKey = async () => (await getKey?.()) || null;
 
   /** One request; `list` calls spend budget, so they are refused locally while it is spent. */
   async function call(kind: 'free' | 'list', path: string, params: Params, signal?: AbortSignal): Promise<unknown> {
-    const key = (await getKey?.()) || null;
-    currentKey = key;
-    if (kind === 'list' && budget.key === key && budget.resetAt > now()) {
-      throw new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent', budget.resetAt, 429);
+    const key = await currentKey();
+    const resetAt = kind === 'list' ? await budget.resetAt(key) : 0;
+    if (resetAt > now()) {
+      throw new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent', resetAt, 429);
     }
     const url = new URL(path, BASE);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     if (key) url.searchParams.set('api_key', key);
     try {
-      return await http.getJson(url, { signal, classify429: classifyOpenAlex429 });
+      return await http.getJson(url, { signal, classify429: classifyOpenAlex429, maxBytes: MAX_RESPONSE_BYTES[kind === 'list' ? 'list' : 'single'] });
     } catch (e) {
       if (e instanceof CatalogError && e.kind === 'budget-exhausted' && e.retryAt !== null) {
-        budget = { resetAt: e.retryAt, key };
+        await budget.spent(key, e.retryAt);
         onBudgetExhausted?.(e.retryAt);
       }
       const refused = asKeyRejection('openalex', e, key !== null);
@@ -446,9 +448,9 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     return { works: [...works.values()], complete };
   }
 
-  /** Epoch ms when the spent daily budget resets; 0 (or a past time) while list calls are allowed. */
-  function budgetResetAt(): number {
-    return budget.key === currentKey ? budget.resetAt : 0;
+  /** Epoch ms when the current key's spent daily budget resets; 0 while list calls are allowed. */
+  async function budgetResetAt(): Promise<number> {
+    return budget.resetAt(await currentKey());
   }
 
   return {

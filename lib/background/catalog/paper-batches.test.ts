@@ -33,7 +33,7 @@ interface World {
   s2: Map<string, string[]>;
 }
 
-function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; oaDown?: boolean; s2Down?: boolean } = {}) {
+function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; authorsBudget429?: boolean; oaDown?: boolean; s2Down?: boolean } = {}) {
   const openalex = {
     worksByArxivIds: vi.fn(async (ids: string[]) => {
       if (over.oaDown) throw new CatalogError('http', 'OpenAlex 500', null, 500);
@@ -44,9 +44,13 @@ function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetA
       if (!world.openalex.has(id)) throw new CatalogError('not-found', '404', null, 404);
       return record('openalex', id, world.openalex.get(id)!);
     }),
-    authorsByIds: vi.fn(async (ids: string[]) => ids.map(metrics)),
+    authorsByIds: vi.fn(async (ids: string[]) => {
+      // While the budget is known to be spent the client refuses list calls itself, before any request.
+      if (over.budgetResetAt || over.authorsBudget429) throw new CatalogError('budget-exhausted', 'spent', Date.now() + 3_600_000, 429);
+      return ids.map(metrics);
+    }),
     authorById: vi.fn(async (id: string) => metrics(id)),
-    budgetResetAt: vi.fn(() => over.budgetResetAt ?? 0),
+    budgetResetAt: vi.fn(async () => over.budgetResetAt ?? 0),
   };
   const s2 = {
     papersByArxivIds: vi.fn(async (ids: string[]) => {
@@ -213,6 +217,13 @@ describe('paper batches (listing pages)', () => {
     expect(openalex.workByArxivId.mock.calls).toEqual([['2606.00001']]);
     expect(openalex.authorById.mock.calls.map((c) => c[0])).toEqual([idOf('Ann Lee')]);
     expect(openalex.worksByArxivIds).not.toHaveBeenCalled();
-    expect(openalex.authorsByIds).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the free singletons when the author call itself finds the budget spent', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee', 'Bo Li']]]), s2: new Map() };
+    const { batches, openalex } = setup(world, { authorsBudget429: true });
+    const [one] = await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee', 'Bo Li'])], ahead: [], followed: null });
+    expect(ids(one!)).toEqual([idOf('Ann Lee'), idOf('Bo Li')]);
+    expect(openalex.authorById.mock.calls.map((c) => c[0]).sort()).toEqual([idOf('Ann Lee'), idOf('Bo Li')].sort());
   });
 });

@@ -138,7 +138,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   });
 
   const dated = <T>(value: T): Dated<T> => ({ value, fetchedAt: now(), stale: false });
-  const budgetSpent = () => openalex.budgetResetAt() > now();
+  const budgetSpent = async () => (await openalex.budgetResetAt()) > now();
 
   /** Starts a refresh of stale answers; the stale ones are used meanwhile and kept if it fails. */
   function refresh<V>(batcher: { get(keys: readonly string[]): Map<string, Promise<V | undefined>> }, ids: string[]): void {
@@ -161,8 +161,9 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
         if (hit.stale) stale.push(id);
       }
     }
-    refresh(works, budgetSpent() ? [] : stale);
-    const asked = budgetSpent() ? new Map<string, Promise<PaperRecord | undefined>>() : works.get(unknown);
+    const spent = await budgetSpent();
+    refresh(works, spent ? [] : stale);
+    const asked = spent ? new Map<string, Promise<PaperRecord | undefined>>() : works.get(unknown);
     await Promise.all(unknown.map(async (id) => {
       const answer = asked.get(id);
       const got = answer ? await settle(answer) : { ok: false as const, error: new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent') };
@@ -263,25 +264,29 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       if (hit) out.set(id, { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale });
       else missing.push(id);
     }
-    refresh(authors, budgetSpent() ? [] : unique.filter((id) => hits.get(CACHE_KEYS.openAlexAuthor(id))?.stale));
+    const spent = await budgetSpent();
+    refresh(authors, spent ? [] : unique.filter((id) => hits.get(CACHE_KEYS.openAlexAuthor(id))?.stale));
     if (!missing.length) return out;
-    if (budgetSpent()) {
-      // The free singletons, one per author: only for the authors the reader is looking at.
-      const got = await settle(catalog.authorMetrics(missing));
-      for (const id of missing) {
-        const m = got.ok ? got.value.value[id] : undefined;
-        out.set(id, !got.ok ? { error: got.error } : m ? { value: m, fetchedAt: got.value.fetchedAt, stale: got.value.stale } : null);
-      }
-      return out;
+    if (!spent) {
+      const room = (OPENALEX_MAX_OR_VALUES - (missing.length % OPENALEX_MAX_OR_VALUES)) % OPENALEX_MAX_OR_VALUES;
+      const extra = await filler.take(room, new Set(missing));
+      const asked = authors.get([...missing, ...extra]);
+      for (const answer of asked.values()) answer.catch(() => undefined);
+      await Promise.all(missing.map(async (id) => {
+        const got = await settle(asked.get(id)!);
+        // A call that found the budget spent leaves its authors to the singletons below.
+        if (!got.ok && isBudget(got.error)) return;
+        out.set(id, got.ok ? (got.value ? dated(got.value) : null) : { error: got.error });
+      }));
     }
-    const room = (OPENALEX_MAX_OR_VALUES - (missing.length % OPENALEX_MAX_OR_VALUES)) % OPENALEX_MAX_OR_VALUES;
-    const extra = await filler.take(room, new Set(missing));
-    const asked = authors.get([...missing, ...extra]);
-    for (const answer of asked.values()) answer.catch(() => undefined);
-    await Promise.all(missing.map(async (id) => {
-      const got = await settle(asked.get(id)!);
-      out.set(id, got.ok ? (got.value ? dated(got.value) : null) : { error: got.error });
-    }));
+    const single = missing.filter((id) => !out.has(id));
+    if (!single.length) return out;
+    // The free singletons, one per author: only for the authors the reader is looking at.
+    const got = await settle(catalog.authorMetrics(single));
+    for (const id of single) {
+      const m = got.ok ? got.value.value[id] : undefined;
+      out.set(id, !got.ok ? { error: got.error } : m ? { value: m, fetchedAt: got.value.fetchedAt, stale: got.value.stale } : null);
+    }
     return out;
   }
 

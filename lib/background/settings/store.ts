@@ -8,7 +8,7 @@
  */
 import { browser } from 'wxt/browser';
 import { createSerial } from '../serial';
-import { LEGACY_ALERTS_KEY, SETTINGS_KEY, SETTINGS_VERSION, settingsFromStorage, type Settings } from '../../shared/settings/settings';
+import { hasDamagedVersion, LEGACY_ALERTS_KEY, SETTINGS_KEY, SETTINGS_VERSION, settingsFromStorage, type Settings } from '../../shared/settings/settings';
 
 const exclusive = createSerial();
 
@@ -34,12 +34,15 @@ export function updateSettings(change: (current: Settings) => Settings): Promise
 }
 
 /**
- * Stores the current version if storage holds an older one (or none): run at every worker
- * start, so an update migrates once and every reader then finds the new shape.
+ * Stores the current version if storage holds an older one (or none, or a damaged one): run at
+ * every worker start, so an update migrates once and every reader then finds the new shape.
  */
 export function migrateStoredSettings(): Promise<void> {
   return exclusive(async () => {
     const items = await browser.storage.local.get([SETTINGS_KEY, LEGACY_ALERTS_KEY]);
+    if (hasDamagedVersion(items[SETTINGS_KEY])) {
+      console.warn('[weft] the stored settings had a damaged version; repaired field by field (damaged fields take their defaults)', items[SETTINGS_KEY]);
+    }
     const version = (items[SETTINGS_KEY] as { version?: unknown } | undefined)?.version;
     // Current already, or written by a newer Weft (a downgrade): leave it as it is.
     if (typeof version === 'number' && version >= SETTINGS_VERSION && items[LEGACY_ALERTS_KEY] === undefined) return;

@@ -74,6 +74,16 @@ function versionOf(raw: Obj): number {
 }
 
 /**
+ * Stored settings whose version no Weft ever wrote (`0`, `-3`, `1.5`, `"2"`, null): no migration
+ * can start from it, so the object is read field by field as the current shape instead.
+ */
+export function hasDamagedVersion(stored: unknown): boolean {
+  if (!isObj(stored) || !('version' in stored)) return false;
+  const { version } = stored;
+  return !(typeof version === 'number' && Number.isInteger(version) && version >= 1);
+}
+
+/**
  * The current version's settings from whatever is stored, field by field: a missing or
  * damaged field takes its default, the others are kept (one bad value never resets the rest).
  */
@@ -95,10 +105,11 @@ export function normalizeSettings(raw: Obj): Settings {
 
 /**
  * Stored settings of any version (or nothing) → the current version. A version newer than
- * this Weft knows (a downgrade) keeps the fields it recognises.
+ * this Weft knows (a downgrade) keeps the fields it recognises; so does a damaged one.
  */
 export function migrateSettings(stored: unknown): Settings {
   if (!isObj(stored)) return normalizeSettings({});
+  if (hasDamagedVersion(stored)) return normalizeSettings(stored);
   let raw = stored;
   for (let v = versionOf(raw) + 1; v <= SETTINGS_VERSION; v++) raw = MIGRATIONS[v]!(raw);
   return normalizeSettings(raw);

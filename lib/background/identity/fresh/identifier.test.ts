@@ -290,7 +290,7 @@ describe('createFreshIdentifier', () => {
     const world = buildWorld(13, [6]);
     const f = fakeFetch(world);
     const http = createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined });
-    const openalex = { ...createOpenAlex({ http }), budgetResetAt: () => Date.now() + 3_600_000 };
+    const openalex = { ...createOpenAlex({ http }), budgetResetAt: async () => Date.now() + 3_600_000 };
     const fresh = createFreshIdentifier({ openalex, cache: createCache({ factory: new IDBFactory() }) });
     const paper = world.papers[0]!;
     const result = await fresh.identify([asPaper(paper)]);

@@ -170,7 +170,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   }
 
   async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget): Promise<Map<string, Decision>> {
-    const budget = creditsFor(openalex.budgetResetAt() > now() ? 0 : credits(papers));
+    const budget = creditsFor((await openalex.budgetResetAt()) > now() ? 0 : credits(papers));
     const profiles = new Map<string, CandidateProfile>();
     const { suggestions, states } = await candidates(papers, profiles, revalidate);
 

@@ -29,6 +29,7 @@ const USER_TOPIC_OF: Record<UserDataKey, ChangeTopic> = {
   [USER_DATA.follows]: 'follows',
   [USER_DATA.inbox]: 'follows',
   [USER_DATA.status]: 'follows',
+  [USER_DATA.unfollowed]: 'follows',
   [USER_DATA.apiKeys]: 'settings',
   [USER_DATA.corrections]: 'identities',
 };

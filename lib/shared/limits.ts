@@ -23,3 +23,8 @@ export const S2_BATCH_MAX = 500;
 export const MAX_BATCH_PAPERS = S2_BATCH_MAX;
 /** An entry's author list on a listing or search page (arXiv shows at most 101, search 25). */
 export const MAX_ENTRY_AUTHORS = 200;
+/**
+ * The latest time a JavaScript Date can hold (epoch ms, ECMA-262 time values): a stored or
+ * imported time beyond it could never be written out again (`toISOString` throws).
+ */
+export const MAX_TIME_MS = 8.64e15;

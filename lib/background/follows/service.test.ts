@@ -28,7 +28,11 @@ function setup(works = [work('W100', '2025-03-02', ['A1'])]) {
 const badge = () => fakeBrowser.action.getBadgeText({});
 const storedFollows = async () => (await followStore.read()).follows;
 /** Waits for the first check that follows a follow (it runs in the background). */
-const baselined = (id: string) => vi.waitFor(async () => expect((await storedFollows()).find((f) => f.id === id)?.checkedAt).not.toBeNull());
+const baselined = (id: string) =>
+  vi.waitFor(async () => {
+    expect((await storedFollows()).find((f) => f.id === id)?.checkedAt).not.toBeNull();
+    expect((await followStore.readStatus()).lastRunAt).not.toBeNull(); // and the check has finished
+  });
 
 /** Stores follow data as an earlier session of this Weft left it. */
 const stored = (follows: unknown, inbox?: unknown) =>

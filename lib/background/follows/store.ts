@@ -63,34 +63,49 @@ function validEntries<T>(raw: unknown, schema: v.GenericSchema<unknown, T>, what
   return out;
 }
 
+const UnfollowedSchema = v.object({ entry: FollowEntrySchema, at: Time });
+
+/** A researcher unfollowed at `at`, as they were: following them again restores them. */
+export interface Unfollowed {
+  entry: FollowEntry;
+  at: number;
+}
+
 export interface FollowData {
   follows: FollowEntry[];
   inbox: InboxEntry[];
+  unfollowed: Unfollowed[];
 }
 
 const exclusive = createSerial();
 
 async function readData(): Promise<FollowData> {
-  const { values } = await readUserData([USER_DATA.follows, USER_DATA.inbox]);
+  const { values } = await readUserData([USER_DATA.follows, USER_DATA.inbox, USER_DATA.unfollowed]);
   return {
     follows: validEntries(values[USER_DATA.follows], FollowEntrySchema, 'follow'),
     inbox: validEntries(values[USER_DATA.inbox], InboxEntrySchema, 'inbox'),
+    unfollowed: validEntries(values[USER_DATA.unfollowed], UnfollowedSchema, 'unfollowed'),
   };
 }
 
+type Change<R> = { data: Partial<FollowData>; result: R } | null;
+
 /**
  * Applies `change` to the current data, atomically with respect to every other update in
- * this worker. `change` returns the new data, or null to leave everything as it is. What
- * changed is written in one transaction: papers and the watermarks they advance together.
+ * this worker. `change` returns the parts it changed (a part left out or returned as it was
+ * stays), or null to leave everything as it is. What changed is written in one transaction:
+ * papers and the watermarks they advance, a paper marked seen and its researcher's seen works.
  */
-function update<R>(change: (data: FollowData) => { data: FollowData; result: R } | null | Promise<{ data: FollowData; result: R } | null>): Promise<R | null> {
+function update<R>(change: (data: FollowData) => Change<R> | Promise<Change<R>>): Promise<R | null> {
   return exclusive(async () => {
     const before = await readData();
     const next = await change(before);
     if (!next) return null;
+    const { follows, inbox, unfollowed } = next.data;
     await writeUserData({
-      ...(next.data.inbox !== before.inbox ? { [USER_DATA.inbox]: next.data.inbox } : {}),
-      ...(next.data.follows !== before.follows ? { [USER_DATA.follows]: next.data.follows } : {}),
+      ...(inbox && inbox !== before.inbox ? { [USER_DATA.inbox]: inbox } : {}),
+      ...(follows && follows !== before.follows ? { [USER_DATA.follows]: follows } : {}),
+      ...(unfollowed && unfollowed !== before.unfollowed ? { [USER_DATA.unfollowed]: unfollowed } : {}),
     });
     return next.result;
   });

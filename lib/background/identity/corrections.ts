@@ -11,7 +11,7 @@ import { createSerial } from '../serial';
 import { USER_DATA } from '../user-data/schema';
 import { readUserData, writeUserData } from '../user-data/user-data';
 import type { FileCorrection } from '../../shared/follows/file';
-import { MAX_NAME_CHARS } from '../../shared/limits';
+import { MAX_NAME_CHARS, MAX_TIME_MS } from '../../shared/limits';
 
 /** Far above what a reader corrects by hand; an import beyond it is refused. */
 export const MAX_CORRECTIONS = 5000;
@@ -31,7 +31,7 @@ export const CorrectionSchema = v.object({
   name: v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS)),
   openalexId: v.nullable(v.pipe(v.string(), v.regex(/^A\d{1,12}$/))),
   coauthors: v.nullable(v.pipe(v.array(v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS))), v.maxLength(200))),
-  at: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(8.64e15)),
+  at: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(MAX_TIME_MS)),
 });
 
 const keyOf = (c: Pick<Correction, 'arxivId' | 'index'>) => `${c.arxivId}#${c.index}`;

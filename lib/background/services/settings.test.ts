@@ -41,8 +41,9 @@ function setup(answers: Record<string, () => Response> = {}) {
       return answers[new URL(String(input)).host]!();
     },
   });
-  const h = settingsService({ cache, apiKeys, http, keyProblems: createKeyProblemLog() }) as unknown as Handlers;
-  return { cache, apiKeys, h, urls };
+  const follows = { keyChanged: vi.fn(async () => undefined) };
+  const h = settingsService({ cache, apiKeys, http, keyProblems: createKeyProblemLog(), follows }) as unknown as Handlers;
+  return { cache, apiKeys, h, urls, follows };
 }
 
 const jsonAnswer = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -9,6 +9,8 @@ export const USER_DATA = {
   follows: 'follows',
   inbox: 'follow-inbox',
   status: 'alert-status',
+  /** Researchers unfollowed lately, kept so that following again restores them (undo). */
+  unfollowed: 'unfollowed',
   apiKeys: 'apiKeys',
   corrections: 'corrections',
 } as const;
@@ -22,6 +24,7 @@ export const SHAPE_VERSION: Record<UserDataKey, number> = {
   follows: 1,
   'follow-inbox': 1,
   'alert-status': 1,
+  unfollowed: 1,
   apiKeys: 1,
   corrections: 1,
 };

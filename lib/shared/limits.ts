@@ -28,3 +28,10 @@ export const MAX_ENTRY_AUTHORS = 200;
  * imported time beyond it could never be written out again (`toISOString` throws).
  */
 export const MAX_TIME_MS = 8.64e15;
+/**
+ * Requests one arXiv page (one tab's frame) may make at once, then per second: several times
+ * what the largest listing or abs page sends, low enough that a flooding page cannot spend the
+ * OpenAlex allowance (docs/reliability.md, Messages). Beyond it the answer is "rate-limited".
+ */
+export const SENDER_BURST = 300;
+export const SENDER_PER_SECOND = 10;

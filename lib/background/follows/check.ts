@@ -14,6 +14,7 @@
  * - Only one check runs at a time (in-worker queue plus a lease in `storage.session`); a
  *   request arriving during a check runs once after it, covering everything asked meanwhile.
  */
+import { allowanceBackAt } from '../catalog/allowance';
 import type { AlertWork, OpenAlexClient } from '../catalog/openalex';
 import { CatalogError } from '../../catalog/types';
 import { detectNewWorks, utcDay } from './detect';
@@ -35,12 +36,6 @@ const YEAR_LOOKBACK_MS = 45 * 86_400_000;
 const MAX_SPLIT_CALLS = 16;
 /** Free singleton lookups per check for papers whose list entry cut the author list short. */
 const MAX_RESOLVES = 20;
-/**
- * A spent allowance resets at midnight UTC (docs/catalog-apis.md, Keys, credits and the daily
- * allowance): a Retry-After beyond the next midnight plus this margin is not believed, so a
- * wrong or hostile header cannot stop checks for longer than a day.
- */
-const RESET_MARGIN_MS = 10 * 60_000;
 const BACKOFF_BASE_MS = 15 * 60_000;
 const BACKOFF_CAP_MS = 6 * 3_600_000;
 
@@ -79,12 +74,6 @@ function problemOf(e: unknown, at: number): CheckProblem {
 
 function backoff(failures: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
-}
-
-/** When checks paused for a spent allowance may run again: as OpenAlex said, at most just past the next reset. */
-function budgetPauseEnd(retryAt: number, t: number): number {
-  const d = new Date(t);
-  return Math.min(retryAt, Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) + RESET_MARGIN_MS);
 }
 
 function chunk<T>(items: T[], size: number): T[][] {
@@ -177,7 +166,7 @@ export function createChecker({ openalex, store, lease, notify, now = Date.now }
     const t = now();
     const spent = status.error?.kind === 'budget-exhausted';
     // Clamped here too: a pause stored before the clamp existed ends like a new one.
-    const retryAt = spent && status.retryAt !== null ? budgetPauseEnd(status.retryAt, status.error!.at) : status.retryAt;
+    const retryAt = spent && status.retryAt !== null ? allowanceBackAt(status.retryAt, status.error!.at) : status.retryAt;
     const waiting = retryAt !== null && retryAt > t;
     if (waiting && spent) return { ran: false, reason: 'budget', retryAt };
     if (waiting && trigger === 'alarm') return { ran: false, reason: 'backoff', retryAt };
@@ -219,7 +208,7 @@ export function createChecker({ openalex, store, lease, notify, now = Date.now }
     await store.updateStatus((s) => {
       const kept = Object.fromEntries(Object.entries(s.problems).filter(([id]) => !targets.some((f) => f.id === id)));
       const failures = stop && !(stop instanceof CatalogError && stop.kind === 'budget-exhausted') ? s.failures + 1 : 0;
-      const retryAt = !stop ? null : stop instanceof CatalogError && stop.kind === 'budget-exhausted' && stop.retryAt ? budgetPauseEnd(stop.retryAt, end) : end + backoff(failures);
+      const retryAt = !stop ? null : stop instanceof CatalogError && stop.kind === 'budget-exhausted' && stop.retryAt ? allowanceBackAt(stop.retryAt, end) : end + backoff(failures);
       return {
         lastRunAt: end,
         lastSuccessAt: complete ? end : s.lastSuccessAt,

@@ -26,7 +26,7 @@ import { followStore as defaultStore, type FollowStore, type Unfollowed } from '
  * it (Undo) restores their watermark and seen works, keeps their unseen papers, and costs no
  * check — a follow/unfollow loop spends nothing from the OpenAlex allowance.
  */
-export const UNFOLLOW_KEPT_MS = 24 * 3_600_000;
+const UNFOLLOW_KEPT_MS = 24 * 3_600_000;
 /** First checks of follows made this close together run as one check (a burst costs one call per 100). */
 const FIRST_CHECK_DELAY_MS = 300;
 

@@ -49,6 +49,7 @@ export const CLASSES = [
   { id: 'user-data-newer-shape', area: 'storage', fault: 'follows and corrections stored by a newer Weft (a downgrade)', expect: 'read as far as they can be; never overwritten or deleted by the next write (the write is refused)' },
   { id: 'mark-seen-interrupted', area: 'storage', fault: 'the write of "mark seen" failing halfway (worker stopped, disk full)', expect: 'one transaction: nothing half-done; the paper stays unseen and is alerted once' },
   { id: 'import-date-out-of-range', area: 'storage', fault: 'an imported follow list with followedAt 1e16, -1 or a date past year 275760', expect: 'the file refused with a message naming the entry; nothing imported; export never fails' },
+  { id: 'user-data-idb-unavailable', area: 'storage', fault: 'IndexedDB refused to the extension (Firefox with "Never remember history": every open fails with InvalidStateError)', expect: 'following, keys, checks and the inbox still work: the records stay in storage.local (the only place left) and move into the database once it opens' },
   // --- The arXiv page --------------------------------------------------------------------------
   { id: 'abs-missing-author-list', area: 'page', fault: 'an abs page without div.authors', expect: 'fails closed with one console warning, no exception; the page intact' },
   { id: 'abs-missing-sidebar', area: 'page', fault: 'an abs page without the right-hand sidebar', expect: 'badges still work, panels placed by the abstract or left out; no exception' },

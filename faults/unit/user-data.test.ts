@@ -8,7 +8,7 @@ import type { FollowsState } from '@/lib/background/protocol';
 import { dispatch } from '@/lib/background/server';
 import { createSenderLimit } from '@/lib/background/sender-limit';
 import { SENDER_BURST } from '@/lib/shared/limits';
-import { dumpRecords, failUserWrites, putRecords } from '@/lib/background/user-data/testing';
+import { dumpRecords, failUserWrites, putRecords, refusingIndexedDb } from '@/lib/background/user-data/testing';
 import { OA_HOST } from '../../e2e/fake-apis.mjs';
 import { tried } from '../ledger.mjs';
 import { edited, FROM_ARXIV, FROM_POPUP, ID, startBackground, toResponse, type Background, type Route } from './background';
@@ -76,6 +76,20 @@ describe('user data under faults', () => {
     expect(followsLost).toBe(0);
     // What a content script is told: ids, nothing more.
     expect(await bg.ask({ type: 'followed-ids' })).toEqual({ ok: true, data: { ids: expect.arrayContaining([A, B]) } });
+  });
+
+  it('[user-data-idb-unavailable] IndexedDB refused to the extension (Firefox, "Never remember history"): follows, keys and the inbox are still kept', async () => {
+    const bg = startBackground({ idb: refusingIndexedDb() });
+    const A = bg.catalog.people[0]!.openalexId!;
+    expect(await bg.ask({ type: 'follow', id: A, name: 'Kept Anyway' })).toMatchObject({ ok: true });
+    expect(await bg.ask({ type: 'settings-set-keys', openalex: 'OaKeyKept42' }, FROM_POPUP)).toMatchObject({ ok: true });
+    await settled(bg);
+    bg.fake.addWork(newWork(4, A));
+    expect(await bg.ask({ type: 'check-now' }, FROM_POPUP)).toMatchObject({ ok: true, data: { ran: true, found: 1 } });
+    const s = await state(bg);
+    expect(s.inbox.map((p) => p.title)).toEqual(['Gap result 4']);
+    expect(await bg.deps.apiKeys.keys()).toMatchObject({ openalex: 'OaKeyKept42' });
+    tried('user-data-idb-unavailable', { followsLost: s.follows.some((f) => f.id === A) ? 0 : 1 });
   });
 
   it('[user-data-newer-shape] follows and corrections stored by a newer Weft: read as far as they can be, never overwritten', async () => {

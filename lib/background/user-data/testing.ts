@@ -44,3 +44,14 @@ export function failUserWrites(when: (record: UserRecord) => boolean = () => tru
     return put.call(this, value, key);
   });
 }
+
+/** From now on IndexedDB refuses every open, as Firefox does for extensions with "Never remember history". */
+export function refusingIndexedDb(): IDBFactory {
+  const refusing = {
+    open() {
+      throw new DOMException('A mutation operation was attempted on a database that did not allow mutations.', 'InvalidStateError');
+    },
+  } as unknown as IDBFactory;
+  vi.stubGlobal('indexedDB', refusing);
+  return refusing;
+}

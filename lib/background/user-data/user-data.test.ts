@@ -2,7 +2,7 @@ import { openDB } from 'idb';
 import { fakeBrowser } from 'wxt/testing';
 import { moveFromStorageLocal } from './legacy';
 import { upgradeUserDb, USER_DB_NAME, USER_DB_VERSION, type UserSchema } from './schema';
-import { dumpRecords, failUserWrites, freshIndexedDb, putRecords } from './testing';
+import { dumpRecords, failUserWrites, freshIndexedDb, putRecords, refusingIndexedDb } from './testing';
 import { onUserDataChange, readUserData, writeUserData } from './user-data';
 
 beforeEach(() => {
@@ -81,5 +81,25 @@ describe('the move out of storage.local', () => {
     await fakeBrowser.storage.local.set({ follows: { shape: 'of the future' }, 'follows$': { v: 3 } });
     expect((await readUserData(['follows'])).newer).toEqual(new Set(['follows']));
     expect((await dumpRecords()).follows).toEqual({ key: 'follows', version: 3, value: { shape: 'of the future' } });
+  });
+});
+
+describe('where IndexedDB is not offered to the extension', () => {
+  it('keeps the records in storage.local, refuses to overwrite a newer one there too, and moves them into the database once it opens', async () => {
+    refusingIndexedDb();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await writeUserData({ follows: [{ id: 'A1' }], apiKeys: { openalex: 'OaKey12345', s2: '' } });
+    expect((await readUserData(['follows', 'apiKeys'])).values).toEqual({ follows: [{ id: 'A1' }], apiKeys: { openalex: 'OaKey12345', s2: '' } });
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({
+      follows: [{ id: 'A1' }], 'follows$': { v: 1 }, apiKeys: { openalex: 'OaKey12345', s2: '' }, 'apiKeys$': { v: 1 },
+    });
+    await fakeBrowser.storage.local.set({ corrections: { future: true }, 'corrections$': { v: 4 } });
+    await expect(writeUserData({ corrections: [] })).rejects.toThrow(/newer version of Weft/);
+    expect(warn).toHaveBeenCalled();
+
+    freshIndexedDb(); // the reader switched history back on
+    expect((await readUserData(['follows'])).values.follows).toEqual([{ id: 'A1' }]);
+    expect((await dumpRecords()).corrections).toEqual({ key: 'corrections', version: 4, value: { future: true } });
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 });

@@ -20,7 +20,8 @@ const now = () => t;
 /** The follow service as the background runs it (listeners registered), on a fake OpenAlex. */
 function setup(works = [work('W100', '2025-03-02', ['A1'])]) {
   const oa = fakeOpenAlex(works);
-  const service = createFollowService({ openalex: oa.client, lease: createLease({ now }), now });
+  // First checks at once: none left waiting to run into the next test.
+  const service = createFollowService({ openalex: oa.client, lease: createLease({ now }), now, firstCheckDelayMs: 0 });
   registerFollowAlerts(service);
   return { oa, service };
 }
@@ -37,6 +38,12 @@ const baselined = (id: string) =>
 /** Stores follow data as an earlier session of this Weft left it. */
 const stored = (follows: unknown, inbox?: unknown) =>
   putRecords({ key: 'follows', version: 1, value: follows }, ...(inbox === undefined ? [] : [{ key: 'follow-inbox' as const, version: 1, value: inbox }]));
+
+// A first check a test started runs in the background: it ends before the next test's storage.
+afterEach(async () => {
+  await new Promise((r) => setTimeout(r, 10));
+  await vi.waitFor(async () => expect(await createLease({ now }).held()).toBe(false));
+});
 
 beforeEach(() => {
   fakeBrowser.reset();

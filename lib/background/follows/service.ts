@@ -73,6 +73,8 @@ export interface FollowServiceOptions {
   store?: FollowStore;
   lease?: Lease;
   now?: () => number;
+  /** How long first checks wait for more follows to run with (`FIRST_CHECK_DELAY_MS`). */
+  firstCheckDelayMs?: number;
 }
 
 /** The remembered unfollows that have not expired at `t`. */
@@ -89,7 +91,7 @@ function inboxOf(inbox: InboxEntry[], wanted: ReadonlySet<string>): InboxEntry[]
   return kept.length === inbox.length ? inbox : kept;
 }
 
-export function createFollowService({ openalex, store = defaultStore, lease = createLease(), now = Date.now }: FollowServiceOptions) {
+export function createFollowService({ openalex, store = defaultStore, lease = createLease(), now = Date.now, firstCheckDelayMs = FIRST_CHECK_DELAY_MS }: FollowServiceOptions) {
   async function notifyPapers(papers: InboxEntry[], follows: FollowEntry[]): Promise<void> {
     const settings = await store.readSettings();
     if (!settings.notify || !(await notificationsAllowed())) return;
@@ -122,7 +124,7 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     });
   }
 
-  /** Queues first checks; those asked for within `FIRST_CHECK_DELAY_MS` of each other run as one. */
+  /** Queues first checks; those asked for within `firstCheckDelayMs` of each other run as one. */
   function baseline(ids: string[], at: number): void {
     for (const id of ids) firstChecks.set(id, at);
     firstCheckTimer ??= setTimeout(() => {
@@ -130,7 +132,7 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
       const waiting = new Map(firstChecks);
       firstChecks.clear();
       firstCheck(waiting).catch((e: unknown) => console.warn('Weft: could not record the first check of new follows', e));
-    }, FIRST_CHECK_DELAY_MS);
+    }, firstCheckDelayMs);
   }
 
   /** Follows `id`; a researcher unfollowed lately comes back as they were (Undo), with no check. */

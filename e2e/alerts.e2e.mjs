@@ -11,7 +11,7 @@
 
 import fs from 'node:fs';
 import { launch, relaunch, until, screenshot, publishScreenshot, POPUP_CLIP, waitForBadgeStates, followFromCard } from './harness.mjs';
-import { FakeApis, buildCatalog } from './fake-apis.mjs';
+import { FakeApis, OA_HOST, buildCatalog } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
 
 const ID = '2406.05546';
@@ -69,6 +69,8 @@ async function checkNow(popup) {
   await until(async () => !(await button.isDisabled()) && (await popup.locator('.check-result').count()) > 0, { timeout: 10_000, what: 'the check to finish' });
 }
 
+const followedRowCount = (popup, id) => popup.locator(`[data-weft-followed="${id}"][data-new-count="1"]`).count();
+
 async function followedRow(popup, id) {
   await showFollowing(popup);
   const row = popup.locator(`[data-weft-followed="${id}"]`);
@@ -124,6 +126,15 @@ export const tests = [
       await until(async () => (await toolbarBadge(s)) === '', { timeout: 5000, what: 'the toolbar badge to clear' });
       await page.locator('[data-weft-card] [data-weft-action="follow"]').waitFor({ timeout: 5000 });
       await until(async () => (await page.locator('[data-weft-author="1"] .followed').count()) === 0, { timeout: 5000, what: 'the badge to lose its followed mark' });
+
+      // Undo: the researcher is back as they were, their unseen paper with them, for no check.
+      const listCalls = sc.fake.apiRequests().filter((r) => r.host === OA_HOST && r.path === '/works').length;
+      await popup.locator('[data-weft-action="undo-unfollow"]').click();
+      await popup.locator(`[data-weft-new-paper="${fresh.arxivId}"]`).waitFor({ timeout: 5000 });
+      await until(async () => (await followedRowCount(popup, A)) === 1 && (await toolbarBadge(s)) === '1', { timeout: 5000, what: 'the researcher and badge "1" back after Undo' });
+      await page.locator('[data-weft-card] [data-weft-action="unfollow"]').waitFor({ timeout: 5000 });
+      const after = sc.fake.apiRequests().filter((r) => r.host === OA_HOST && r.path === '/works').length;
+      if (after !== listCalls) throw new Error(`Undo made ${after - listCalls} OpenAlex list calls`);
     },
   },
   {

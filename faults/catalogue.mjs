@@ -41,6 +41,9 @@ export const CLASSES = [
   { id: 'sw-killed-mid-check', area: 'lifecycle', fault: 'the service worker is stopped during a new-paper check', expect: 'the next check finds the paper once: 0 follows lost, 0 duplicate alerts' },
   { id: 'concurrent-checks', area: 'lifecycle', fault: 'the alarm fires during "Check now"; a check is interrupted after notifying', expect: 'one check at a time; a paper is notified once' },
   { id: 'alarm-missing-on-start', area: 'lifecycle', fault: 'the browser dropped the check alarm', expect: 'recreated on worker start, due at the next interval (a missed check runs once)' },
+  { id: 'check-pause-new-key', area: 'lifecycle', fault: 'checks paused by a spent OpenAlex allowance, then the reader saves the key the popup recommends', expect: 'the pause ends at once: "Check now" runs' },
+  { id: 'retry-after-huge', area: 'lifecycle', fault: 'an "Insufficient budget" 429 with Retry-After: 999999999', expect: 'checks (and list calls) wait at most until the next UTC midnight + 10 min, not for years' },
+  { id: 'follow-during-pause', area: 'lifecycle', fault: 'a researcher followed while checks are paused (their first check cannot run)', expect: 'the follow time is their watermark: the first check after the pause alerts the papers of the gap' },
   // --- Storage -----------------------------------------------------------------------------------
   { id: 'idb-quota-exceeded', area: 'storage', fault: 'IndexedDB writes fail with QuotaExceededError', expect: 'network-only: answers still come; follows untouched' },
   { id: 'idb-corrupt', area: 'storage', fault: 'a corrupted / unopenable cache database', expect: 'network-only: answers still come; "Clear cache" recovers; follows untouched' },
@@ -50,6 +53,11 @@ export const CLASSES = [
   { id: 'idb-newer-version', area: 'storage', fault: 'a cache database of a newer schema version than this Weft (a downgrade)', expect: 'network-only at once, then the database is rebuilt automatically and caches again; follows untouched' },
   { id: 'damaged-follow-storage', area: 'storage', fault: 'a damaged follow entry, or follow storage that is not a list', expect: 'the damaged entry alone is dropped; every other follow kept' },
   { id: 'settings-damaged-version', area: 'storage', fault: 'stored settings with version 0, a string or garbage fields', expect: 'read field by field (damaged fields take their defaults), the repair logged once and stored; the check alarm is still created' },
+  { id: 'user-data-out-of-page-reach', area: 'storage', fault: 'a content script reading storage.local (both browsers let it) after the reader saved keys, followed and corrected; keys and follows an earlier Weft kept there', expect: 'storage.local holds no key, follow, inbox entry or correction: they live in the background\'s own IndexedDB, moved there once (old keys removed after the copy); content scripts are told followed ids only; "Clear cache" keeps it all' },
+  { id: 'user-data-newer-shape', area: 'storage', fault: 'follows and corrections stored by a newer Weft (a downgrade)', expect: 'read as far as they can be; never overwritten or deleted by the next write (the write is refused)' },
+  { id: 'mark-seen-interrupted', area: 'storage', fault: 'the write of "mark seen" failing halfway (worker stopped, disk full)', expect: 'one transaction: nothing half-done; the paper stays unseen and is alerted once' },
+  { id: 'import-date-out-of-range', area: 'storage', fault: 'an imported follow list with followedAt 1e16, -1 or a date past year 275760', expect: 'the file refused with a message naming the entry; nothing imported; export never fails' },
+  { id: 'user-data-idb-unavailable', area: 'storage', fault: 'IndexedDB refused to the extension (Firefox with "Never remember history": every open fails with InvalidStateError)', expect: 'following, keys, checks and the inbox still work: the records stay in storage.local (the only place left) and move into the database once it opens' },
   // --- The arXiv page --------------------------------------------------------------------------
   { id: 'abs-missing-author-list', area: 'page', fault: 'an abs page without div.authors', expect: 'fails closed with one console warning, no exception; the page intact' },
   { id: 'abs-missing-sidebar', area: 'page', fault: 'an abs page without the right-hand sidebar', expect: 'badges still work, panels placed by the abstract or left out; no exception' },
@@ -70,6 +78,8 @@ export const CLASSES = [
   { id: 'msg-smuggled-url', area: 'messages', fault: 'a URL in place of an id or as an extra key', expect: '"bad-request"; the background never fetches it' },
   { id: 'msg-untrusted-sender', area: 'messages', fault: 'a sender outside arxiv.org / Weft, or a content script asking for popup-only actions', expect: 'refused; settings, follows and cache unchanged' },
   { id: 'msg-sender-without-tab', area: 'messages', fault: 'a sender of this extension with no tab and no extension-page URL (or a web URL)', expect: 'not taken for one of Weft\'s own pages: refused, nothing changed' },
+  { id: 'follow-unfollow-loop', area: 'messages', fault: 'a page (or reader) following and unfollowing in a loop; a burst of 30 follows', expect: 'first checks coalesced (one list call per 100), a re-follow within a day restores the researcher for no call; unfollow keeps their unseen papers, Undo brings them back' },
+  { id: 'msg-flood', area: 'messages', fault: 'a page asking for thousands of ids in one message, or flooding the background with requests', expect: 'over-long lists refused before any request; a page held to SENDER_BURST then SENDER_PER_SECOND requests ("rate-limited"); other tabs and Weft\'s pages unaffected' },
 ];
 
 export const CLASS_IDS = new Set(CLASSES.map((c) => c.id));

@@ -8,6 +8,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { DB_NAME, DB_VERSION, type CacheRecord } from '@/lib/background/cache/db';
 import { migrateStoredSettings } from '@/lib/background/settings/store';
 import type { FollowsState, PaperAuthorsResult } from '@/lib/background/protocol';
+import { putRecords } from '@/lib/background/user-data/testing';
 import { tried } from '../ledger.mjs';
 import { FROM_POPUP, ID, startBackground, type Background } from './background';
 
@@ -97,7 +98,8 @@ describe('storage faults', () => {
     let corrupt = true;
     const realOpen = idb.open.bind(idb);
     vi.spyOn(idb, 'open').mockImplementation((name, version) => {
-      if (!corrupt) return realOpen(name, version);
+      // The cache's files are broken; the user-data database is another one.
+      if (!corrupt || name !== DB_NAME) return realOpen(name, version);
       const request = new EventTarget() as IDBOpenDBRequest;
       Object.defineProperty(request, 'error', { value: new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError') });
       setTimeout(() => request.dispatchEvent(new Event('error')));
@@ -194,6 +196,7 @@ describe('storage faults', () => {
 
   it('[damaged-follow-storage] a damaged entry alone is dropped; follow storage that is not a list reads as empty and heals', async () => {
     const good = (id: string) => ({ id, name: `Kept ${id}`, followedAt: 1, checkedAt: null, seen: {} });
+    // As an earlier Weft left them in storage.local: moved as they are, read entry by entry.
     await fakeBrowser.storage.local.set({ follows: [good('A11'), { id: 'https://evil.example', name: 1 }, null, good('A12'), { ...good('A13'), seen: 'x' }] });
     const bg = startBackground();
     const ids = async () => {
@@ -206,7 +209,7 @@ describe('storage faults', () => {
     const after = await ids();
     const followsLost = ['A11', 'A12'].filter((id) => !after.includes(id)).length;
     expect(after).toEqual(['A11', 'A12', 'A14']);
-    await fakeBrowser.storage.local.set({ follows: 'not a list' });
+    await putRecords({ key: 'follows', version: 1, value: 'not a list' });
     expect(await ids()).toEqual([]);
     expect(await bg.ask({ type: 'follow', id: 'A15', name: 'New' })).toMatchObject({ ok: true });
     expect(await ids()).toEqual(['A15']);

@@ -4,6 +4,7 @@ import { ARXIV_ORIGIN } from '../arxiv/urls';
 import type { Sender } from './define-requests';
 import { RefusedError, toWireError } from './errors';
 import { audienceOf, parseRequest, type Handlers, type WireResponse } from './protocol';
+import { createSenderLimit, type SenderLimit } from './sender-limit';
 
 export type { Handlers } from './protocol';
 
@@ -43,10 +44,12 @@ export function isTrustedSender(sender: Sender, extensionId: string): boolean {
   return sender.tab !== undefined && originOf(sender.url) === ARXIV_ORIGIN;
 }
 
-export async function dispatch(handlers: Handlers, message: unknown, sender: Sender, extensionId: string): Promise<WireResponse<unknown>> {
+export async function dispatch(handlers: Handlers, message: unknown, sender: Sender, extensionId: string, limit?: SenderLimit): Promise<WireResponse<unknown>> {
   if (!isTrustedSender(sender, extensionId)) {
     return { ok: false, error: { kind: 'bad-request', message: 'Sender not allowed', retryAt: null } };
   }
+  const wait = limit && !isExtensionPage(sender) ? limit.take(sender) : 0;
+  if (wait) return { ok: false, error: { kind: 'rate-limited', message: 'Too many requests from this page', retryAt: Date.now() + wait } };
   const parsed = parseRequest(message);
   if (!parsed.ok) return { ok: false, error: { kind: 'bad-request', message: parsed.reason, retryAt: null } };
   const request = parsed.request;
@@ -64,8 +67,9 @@ export async function dispatch(handlers: Handlers, message: unknown, sender: Sen
  * `onContentScript` learns each arXiv tab that asks something (so changes can be announced to it).
  */
 export function listen(handlers: Handlers, onContentScript?: (tabId: number) => void): void {
+  const limit = createSenderLimit();
   browser.runtime.onMessage.addListener((message: unknown, sender: Sender) => {
     if (sender.tab?.id !== undefined && !isExtensionPage(sender) && isTrustedSender(sender, browser.runtime.id)) onContentScript?.(sender.tab.id);
-    return dispatch(handlers, message, sender, browser.runtime.id);
+    return dispatch(handlers, message, sender, browser.runtime.id, limit);
   });
 }

@@ -36,3 +36,15 @@ export const MAX_ENTRY_AUTHORS = 200;
  * collaborations, 100 authorships each, come to about 20 MB; a Semantic Scholar batch of 500).
  */
 export const MAX_RESPONSE_BYTES = { single: 8 * 1024 * 1024, list: 32 * 1024 * 1024 } as const;
+/**
+ * The latest time a JavaScript Date can hold (epoch ms, ECMA-262 time values): a stored or
+ * imported time beyond it could never be written out again (`toISOString` throws).
+ */
+export const MAX_TIME_MS = 8.64e15;
+/**
+ * Requests one arXiv page (one tab's frame) may make at once, then per second: several times
+ * what the largest listing or abs page sends, low enough that a flooding page cannot spend the
+ * OpenAlex allowance (docs/reliability.md, Messages). Beyond it the answer is "rate-limited".
+ */
+export const SENDER_BURST = 300;
+export const SENDER_PER_SECOND = 10;

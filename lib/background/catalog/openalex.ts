@@ -13,6 +13,7 @@ import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi, toBareArxivId } f
 import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../../catalog/ids';
 import { API_BASES } from '../../catalog/hosts';
 import { fieldIdOf } from '../../catalog/fields';
+import { allowanceBackAt } from './allowance';
 import { asKeyRejection } from './key-check';
 import { createBudgetMemory, type BudgetMemory } from './openalex-budget';
 import * as S from './schemas/openalex';
@@ -464,7 +465,8 @@ export type OpenAlexClient = ReturnType<typeof createOpenAlex>;
 /**
  * OpenAlex answers 429 both for a spent daily budget ("Insufficient budget", or fewer credits
  * remaining than the call needs) and for its per-second cap ("… requests per second"). Only
- * the first is worth remembering, until Retry-After (≈ seconds to midnight UTC) or midnight.
+ * the first is worth remembering, until Retry-After (≈ seconds to midnight UTC, never believed
+ * much beyond it) or midnight.
  */
 export const classifyOpenAlex429: Classify429 = ({ headers, body, retryAfterMs, now }) => {
   const message = v.is(S.RateLimitBody, body) ? body.message : '';
@@ -473,13 +475,8 @@ export const classifyOpenAlex429: Classify429 = ({ headers, body, retryAfterMs, 
   const required = headers.get('x-ratelimit-credits-required');
   const short = remaining !== null && required !== null && Number(remaining) < Number(required);
   if (!/insufficient budget/i.test(message) && !short) return null;
-  return retryAfterMs !== null ? now + retryAfterMs : nextMidnightUtc(now);
+  return allowanceBackAt(retryAfterMs === null ? null : now + retryAfterMs, now);
 };
-
-function nextMidnightUtc(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
-}
 
 function requireOpenAlexId(raw: string, entity: 'W' | 'A'): string {
   const id = bareOpenAlexId(raw, entity);

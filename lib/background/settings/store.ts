@@ -3,8 +3,9 @@
  * within the worker (a read-modify-write never interleaves with another), and the first write
  * also retires the version-1 key, so the migrated object is the only copy left.
  *
- * Plain `browser.storage.local` (not WXT's storage items): the object carries its own
- * version, and content scripts read the same key without WXT's metadata.
+ * Plain `browser.storage.local` (not WXT's storage items): the object carries its own version.
+ * Nothing in it is secret (docs/reliability.md, Storage exposure); pages get it from the
+ * background's page-settings answer, never from storage.
  */
 import { browser } from 'wxt/browser';
 import { createSerial } from '../serial';

@@ -1,15 +1,18 @@
 /**
  * The reader's settings as one object in extension storage (`storage.local`, key `settings`):
  * which of Weft's additions arXiv pages show, how alerts run, how long cached answers last.
- * API keys are kept apart (api-keys.ts): content scripts read this object, keys stay with
- * the background.
+ * `storage.local` is an area content scripts can read (docs/reliability.md, User data), which
+ * is safe here because nothing in this object is secret: it holds the choices a page can see
+ * from what Weft shows on it. API keys, follows and corrections are kept apart, in the
+ * background's user-data database (lib/background/user-data/). Content scripts never read
+ * storage; they ask the background (`page-settings`).
  *
  * Versioned: every stored shape ever written is listed in `MIGRATIONS`, so an update never
  * loses a reader's choices. Version 1 is the alert settings object Weft stored before this one
  * existed (`alert-settings`: `{ intervalMinutes, notify }`).
  *
- * Plain TypeScript rather than valibot: the content script reads this too and carries no
- * validation library.
+ * Plain TypeScript rather than valibot: content scripts bundle this module (its defaults)
+ * and carry no validation library.
  */
 import { clampInterval, DEFAULT_INTERVAL_MINUTES, type AlertSettings } from '../follows/model';
 

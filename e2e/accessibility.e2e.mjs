@@ -72,7 +72,7 @@ function expectPositionBar(what, look) {
 
 export const tests = [
   {
-    name: 'axe: no violations on an abs page with badges, panels and an open card, the popup (search results, researcher view, Following) and the options page, light and dark',
+    name: 'axe: no violations on an abs page with badges, panels and an open card, the popup (search results, researcher view, Following), the options and the first-run page, light and dark',
     fn: async () => {
       const sc = scenario();
       const s = await launch(sc.fake);
@@ -110,6 +110,13 @@ export const tests = [
       await options.locator('[data-weft-key="openalex"]').waitFor({ timeout: 5000 });
       await options.locator('[data-weft-field="cache-stats"]').waitFor({ timeout: 5000 });
       found.push(...await axeInSchemes(options, 'options page', scheme(options)));
+
+      const welcome = await s.open(extUrl(s, 'welcome.html'));
+      await welcome.locator('[data-weft-field="host-access"]').waitFor({ timeout: 5000 });
+      found.push(...await axeInSchemes(welcome, 'first-run page', async (cs) => {
+        await scheme(welcome)(cs);
+        await screenshot(welcome, `axe-welcome-${cs}`, { fullPage: true });
+      }));
       expectNone(found);
     },
   },

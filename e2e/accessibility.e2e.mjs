@@ -157,7 +157,7 @@ export const tests = [
     },
   },
   {
-    name: 'forced colours: the open card’s badge and an institution’s highlighted badges are outlined, the position bars keep their border and parts',
+    name: 'forced colours: the open card’s badge, an institution’s highlighted badges and the highlighted search result are outlined, the chosen popup tab underlined, the position bars keep their border and parts',
     fn: async () => {
       const sc = scenario({ n: 4, seed: 73 });
       const s = await launch(sc.fake);
@@ -195,7 +195,17 @@ export const tests = [
       const popup = await s2.context.newPage();
       await popup.emulateMedia({ forcedColors: 'active' });
       await popup.goto(`chrome-extension://${s2.extensionId}/popup.html`, { waitUntil: 'domcontentloaded' });
+      const tabs = await popup.evaluate(() => ['search', 'following'].map((t) => getComputedStyle(document.getElementById(`tab-${t}`)).borderBottomColor));
+      if (tabs[0] === tabs[1]) throw new Error(`in forced colours the chosen tab's underline looks like the other's (${tabs[0]})`);
       await popup.locator('[data-weft="search"]').fill(rs.person.name.split(' ').pop());
+      await popup.locator(`[data-weft-result="researcher:${rs.id}"]`).waitFor({ timeout: 10_000 });
+      await popup.keyboard.press('ArrowDown');
+      const active = await popup.evaluate(() => {
+        const el = document.getElementById(document.querySelector('[data-weft="search"]').getAttribute('aria-activedescendant'));
+        const cs = el && getComputedStyle(el);
+        return cs && cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 1;
+      });
+      if (!active) throw new Error('in forced colours the highlighted search result has no outline');
       await popup.locator(`[data-weft-result="researcher:${rs.id}"]`).click();
       await popup.locator(`[data-weft-researcher="${rs.id}"][data-state="ready"] .position-bar span`).first().waitFor({ timeout: 10_000 });
       expectPositionBar('popup researcher view', await positionBarLook(popup, `[data-weft-researcher="${rs.id}"]`));

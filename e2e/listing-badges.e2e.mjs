@@ -10,9 +10,9 @@
 import { launch, relaunch, sleep, until, screenshot, publishScreenshot, closeAll } from './harness.mjs';
 import { FakeApis } from './fake-apis.mjs';
 import { fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './fake-listing.mjs';
+import { fmt, listingProblems } from './checks.mjs';
 
 const final = (st) => !!st && st !== 'loading' && st !== 'idle';
-const fmt = (arr, max = 4) => (arr.length > max ? `${arr.slice(0, max).join('; ')}; … (${arr.length} in all)` : arr.join('; '));
 /** A third of the entries of each kind, spread over the page. */
 const mixed = (k) => ['indexed', 's2only', 'fresh'][k % 3];
 
@@ -80,39 +80,8 @@ async function settled(page, lst, ks, { timeout = 20_000 } = {}) {
 /** A fresh entry's identification (autocomplete per name, shared works, profiles): on top of the batched calls, on its own budget. */
 const identifying = (r) => r.path.startsWith('/autocomplete/') || /^\/authors\/A/.test(r.path) || /authorships\.author\.id|display_name/.test(decodeURIComponent(r.url));
 
-/** What is wrong with the badges of entries `ks` (empty when all are right). */
-function problemsOf(lst, snap, ks) {
-  const out = [];
-  for (const k of ks) {
-    const e = lst.entries[k];
-    const bs = snap[e.id] ?? [];
-    if (bs.length !== e.names.length) out.push(`${e.id}: ${bs.length} badges for ${e.names.length} author links`);
-    bs.forEach((b) => {
-      const i = Number(b.i);
-      const x = lst.catalog.expected(k, i);
-      const tag = `${e.id} #${b.i} ${e.names[i]}`;
-      if (!b.inEntry) out.push(`${tag}: badge outside its entry`);
-      if (b.after !== e.names[i]) out.push(`${tag}: follows ${JSON.stringify(b.after)}, not the author's link`);
-      if (x.state === 'fresh') {
-        if (b.state === 'unmatched') return;
-        if (b.state !== 'ready' || !['inferred', 'guess'].includes(b.match) || b.oa !== x.openalexId || b.h !== String(x.h)) {
-          out.push(`${tag}: ${b.state} data-match=${JSON.stringify(b.match)} ${b.oa}, expected unmatched or this person (${x.openalexId}) inferred or as a guess`);
-        }
-        return;
-      }
-      if (b.state !== x.state) { out.push(`${tag}: ${b.state}, expected ${x.state}`); return; }
-      if (x.state !== 'ready') return;
-      for (const [attr, got, want] of [['data-h-index', b.h, x.h], ['data-cited-by', b.cited, x.cited], ['data-works', b.works, x.works], ['data-match', b.match, x.match]]) {
-        if (got !== String(want)) out.push(`${tag}: ${attr}=${JSON.stringify(got)}, expected ${want}`);
-      }
-      if (x.openalexId && b.oa !== x.openalexId) out.push(`${tag}: data-openalex-id=${JSON.stringify(b.oa)}, expected ${x.openalexId}`);
-    });
-  }
-  return out;
-}
-
 function assertRight(lst, snap, ks, what) {
-  const p = problemsOf(lst, snap, ks);
+  const p = listingProblems(lst, snap, ks);
   if (p.length) throw new Error(`${what}: ${fmt(p)}`);
 }
 

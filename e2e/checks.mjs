@@ -196,6 +196,26 @@ export function assertRelated(p, ids, { ordered = true } = {}) {
   if (badLinks.length) throw new Error(`related links not to the arXiv abstract page: ${badLinks.map((r) => `${r.id} → ${r.href}`).join('; ')}`);
 }
 
+/** A work by `authorId` that OpenAlex first indexed today (created_date is a UTC date), on arXiv. */
+export function newWork(catalog, authorId, k = 1) {
+  const today = new Date().toISOString().slice(0, 10);
+  const yymm = today.slice(2, 4) + today.slice(5, 7);
+  const arxivId = `${yymm}.${String(90000 + k).padStart(5, '0')}`;
+  const wid = `W49${String(k).padStart(8, '0')}`;
+  const author = catalog.openalex.authors[authorId];
+  return {
+    arxivId,
+    wid,
+    work: {
+      id: `https://openalex.org/${wid}`, doi: `https://doi.org/10.48550/arxiv.${arxivId}`,
+      title: `A new result number ${k}`, display_name: `A new result number ${k}`,
+      publication_year: Number(today.slice(0, 4)), publication_date: today, created_date: today, updated_date: `${today}T00:00:00`,
+      type: 'preprint', cited_by_count: 0, related_works: [], locations: [], is_authors_truncated: false,
+      authorships: [{ author_position: 'first', author: { id: author.id, display_name: author.display_name }, institutions: [], raw_author_name: author.display_name }],
+    },
+  };
+}
+
 /** What is wrong with the badges of entries `ks` (empty when all are right). */
 export function listingProblems(lst, snap, ks) {
   const out = [];

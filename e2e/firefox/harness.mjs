@@ -140,12 +140,6 @@ export class Session {
     return page;
   }
 
-  /** Reload an extension page opened with openExtensionPage(). */
-  async reloadExtensionPage(page) {
-    await page.evaluate(() => { window.__weftOld = true; location.reload(); });
-    await until(() => page.evaluate(() => !window.__weftOld && document.readyState !== 'loading'), { timeout: 10_000, what: 'the extension page to reload' });
-  }
-
   /** Evaluate fn(...args) in the extension's own context (its `browser` API), on the control page. */
   ext(fn, ...args) {
     return withTimeout(this.control.evaluate(fn, ...args), 10_000, 'an evaluation in the extension page');

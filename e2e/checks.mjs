@@ -3,7 +3,8 @@
 // pure comparisons of what they read against what the fake catalog says a reader must see.
 
 import { FakeApis, buildCatalog } from './fake-apis.mjs';
-import { shows } from './harness.mjs';
+import { shows, until } from './harness.mjs';
+import { listingBadgeProbe } from './fake-listing.mjs';
 import { absPage, displayName, makeAuthors } from './pages.mjs';
 
 export const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
@@ -214,6 +215,40 @@ export function newWork(catalog, authorId, k = 1) {
       authorships: [{ author_position: 'first', author: { id: author.id, display_name: author.display_name }, institutions: [], raw_author_name: author.display_name }],
     },
   };
+}
+
+/** A third of the entries of each kind, spread over the page. */
+export const mixed = (k) => ['indexed', 's2only', 'fresh'][k % 3];
+
+const final = (st) => !!st && st !== 'loading' && st !== 'idle';
+
+/** Waits until every author of entries `ks` has a final badge; returns the last probe. */
+export async function settled(page, lst, ks, { timeout = 20_000 } = {}) {
+  let last;
+  await until(async () => {
+    last = await page.evaluate(listingBadgeProbe);
+    return ks.every((k) => {
+      const bs = last[lst.entries[k].id] ?? [];
+      return bs.length === lst.entries[k].names.length && bs.every((b) => final(b.state));
+    });
+  }, { timeout, what: `the badges of ${ks.length} entries to settle` }).catch((e) => {
+    const open = ks.filter((k) => !(last?.[lst.entries[k].id] ?? []).every((b) => final(b.state)) || (last?.[lst.entries[k].id] ?? []).length !== lst.entries[k].names.length);
+    throw new Error(`${e.message}: ${fmt(open.map((k) => `${lst.entries[k].id} ${JSON.stringify((last?.[lst.entries[k].id] ?? []).map((b) => b.state))}`))}`);
+  });
+  return last;
+}
+
+/** Scrolls to the end a viewport at a time, letting each view settle briefly. */
+export async function scrollThrough(page, { dwell = 120 } = {}) {
+  for (;;) {
+    const moved = await page.evaluate(async (d) => {
+      const before = scrollY;
+      scrollBy(0, innerHeight);
+      await new Promise((r) => setTimeout(r, d));
+      return scrollY > before;
+    }, dwell);
+    if (!moved) return;
+  }
 }
 
 /** What is wrong with the badges of entries `ks` (empty when all are right). */

@@ -10,11 +10,8 @@
 import { launch, relaunch, sleep, until, screenshot, publishScreenshot, closeAll } from './harness.mjs';
 import { FakeApis } from './fake-apis.mjs';
 import { fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './fake-listing.mjs';
-import { fmt, listingProblems } from './checks.mjs';
+import { fmt, listingProblems, mixed, scrollThrough, settled } from './checks.mjs';
 
-const final = (st) => !!st && st !== 'loading' && st !== 'idle';
-/** A third of the entries of each kind, spread over the page. */
-const mixed = (k) => ['indexed', 's2only', 'fresh'][k % 3];
 
 const PAGES = {
   dcNew: { file: 'rendered-2026-06/list_cs.DC_new.html', url: 'https://arxiv.org/list/cs.DC/new' },
@@ -61,22 +58,6 @@ function entriesInView(page, screens = 1) {
   }, screens);
 }
 
-/** Waits until every author of entries `ks` has a final badge; returns the last probe. */
-async function settled(page, lst, ks, { timeout = 20_000 } = {}) {
-  let last;
-  await until(async () => {
-    last = await probe(page);
-    return ks.every((k) => {
-      const bs = last[lst.entries[k].id] ?? [];
-      return bs.length === lst.entries[k].names.length && bs.every((b) => final(b.state));
-    });
-  }, { timeout, what: `the badges of ${ks.length} entries to settle` }).catch((e) => {
-    const open = ks.filter((k) => !(last?.[lst.entries[k].id] ?? []).every((b) => final(b.state)) || (last?.[lst.entries[k].id] ?? []).length !== lst.entries[k].names.length);
-    throw new Error(`${e.message}: ${fmt(open.map((k) => `${lst.entries[k].id} ${JSON.stringify((last?.[lst.entries[k].id] ?? []).map((b) => b.state))}`))}`);
-  });
-  return last;
-}
-
 /** A fresh entry's identification (autocomplete per name, shared works, profiles): on top of the batched calls, on its own budget. */
 const identifying = (r) => r.path.startsWith('/autocomplete/') || /^\/authors\/A/.test(r.path) || /authorships\.author\.id|display_name/.test(decodeURIComponent(r.url));
 
@@ -90,19 +71,6 @@ function arxivLinks() {
   const out = [];
   for (const a of document.querySelectorAll('.list-authors a, p.authors a, dt a, p.list-title a')) out.push(`${a.getAttribute('href')} ${a.textContent.trim()}`);
   return out;
-}
-
-/** Scrolls to the end a viewport at a time, letting each view settle briefly. */
-async function scrollThrough(page, { dwell = 120 } = {}) {
-  for (;;) {
-    const moved = await page.evaluate(async (d) => {
-      const before = scrollY;
-      scrollBy(0, innerHeight);
-      await new Promise((r) => setTimeout(r, d));
-      return scrollY > before;
-    }, dwell);
-    if (!moved) return;
-  }
 }
 
 /** Looks of arXiv's own stylesheet for screenshots (the fixtures link it; the fake does not serve it). */

@@ -99,7 +99,7 @@ export const tests = [
     },
   },
   {
-    name: 'the three panels: Semantic Scholar\'s citation count, the authors\' institutions, S2\'s recommendations',
+    name: 'the three panels, styled: Semantic Scholar\'s citation count, the authors\' institutions, S2\'s recommendations',
     fn: async () => {
       const sc = absScenario({ n: 6, seed: 54 });
       const s = await launch(sc.fake);
@@ -121,6 +121,14 @@ export const tests = [
         throw new Error(`institutions panel ${snap.institutions.state}: [${got.join(', ')}], expected [${want.join(', ')}]`);
       }
       assertRelated(snap.related, sc.catalog.s2.recommendations.recent.map((r) => r.externalIds.ArXiv));
+      // The shadow root's styles apply (a constructed sheet, or the <style> fallback where a
+      // content script may not adopt one): the light tokens, background #ffffff, text #1f2328.
+      const look = await page.evaluate(() => {
+        const root = document.querySelector('weft-panels').shadowRoot;
+        const cs = getComputedStyle(root.querySelector('[role="region"]'));
+        return { bg: cs.backgroundColor, fg: cs.color, adopted: root.adoptedStyleSheets.length, styles: root.querySelectorAll('style').length };
+      });
+      if (look.bg !== 'rgb(255, 255, 255)' || look.fg !== 'rgb(31, 35, 40)') throw new Error(`the panels are not styled: ${JSON.stringify(look)}`);
     },
   },
   {

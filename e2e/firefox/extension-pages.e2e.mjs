@@ -6,7 +6,7 @@
 
 import { OA_HOST, S2_HOST, XSS } from '../fake-apis.mjs';
 import { waitForBadgeStates, xssProbe, sleep, until } from '../harness.mjs';
-import { absScenario, newWork } from '../checks.mjs';
+import { absScenario, fmt, newWork } from '../checks.mjs';
 import { launch } from './harness.mjs';
 
 const KEY = 'e2eOpenAlexKeyFx42';
@@ -107,6 +107,46 @@ export const tests = [
       if (link !== `https://arxiv.org/abs/${fresh.arxivId}`) throw new Error(`the new paper links to ${link}, not its arXiv abstract page`);
       await until(async () => (await attr(popup, row, 'data-new-count')) === '1', { timeout: 5000, what: 'data-new-count="1"' });
       await until(async () => (await s.toolbarBadge()) === '1', { timeout: 5000, what: 'toolbar badge "1"' });
+    },
+  },
+  {
+    name: 'the background is an event page: suspended when idle, it wakes for the next page view and check, the toolbar badge and the check alarm kept, no paper counted twice',
+    fn: async () => {
+      const sc = absScenario({ n: 4, seed: 66, nameOffset: 7 });
+      const A = sc.catalog.people[0].openalexId;
+      // Firefox suspends an idle event page after 30 s; a shorter wait here, the same path.
+      const s = await launch(sc.fake, { extraPrefs: { 'extensions.background.idle.timeout': 1000 } });
+      const page = await followFromCard(s, sc, 0);
+      const fresh = newWork(sc.catalog, A, 3);
+      sc.fake.addWork(fresh.work);
+      const popup = await openPopup(s);
+      await checkNow(popup);
+      await until(async () => (await s.toolbarBadge()) === '1', { timeout: 5000, what: 'toolbar badge "1"' });
+      await popup.close();
+      // A mark on the background's window: gone once Firefox has suspended it and started it again.
+      await s.ext(async () => { (await browser.runtime.getBackgroundPage()).__weftE2eMark = true; });
+      await sleep(4000);
+      const kept = await s.ext(async () => (await browser.runtime.getBackgroundPage()).__weftE2eMark === true);
+      if (kept) throw new Error('the background was not suspended after 4 s idle (extensions.background.idle.timeout = 1 s)');
+      if ((await s.toolbarBadge()) !== '1') throw new Error(`toolbar badge ${JSON.stringify(await s.toolbarBadge())} after the background woke, expected "1"`);
+      const alarm = await s.ext(() => browser.alarms.get('weft-follows-check'));
+      if (!alarm || alarm.periodInMinutes !== 360) throw new Error(`the check alarm after a suspension: ${JSON.stringify(alarm)}`);
+
+      await sleep(3000); // suspended again: a page view wakes it
+      sc.fake.clear();
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      const snap = await waitForBadgeStates(page, sc.range(), final, { timeout: 20_000, what: 'the badges after the background woke' });
+      const wrong = sc.range().filter((i) => snap.byIndex.get(String(i))?.h !== String(sc.catalog.people[i].h));
+      if (wrong.length) throw new Error(`badges after the wake: #${wrong.join(', #')} wrong`);
+      await sleep(800); // late requests would show up here
+      if (sc.fake.apiRequests().length) throw new Error(`the woken background asked again for what it had cached: ${fmt(sc.fake.apiRequests().map((r) => r.url))}`);
+
+      await sleep(3000);
+      const again = await openPopup(s);
+      await checkNow(again);
+      await again.waitForSelector(`[data-weft-new-paper="${fresh.arxivId}"]`, { timeout: 5000 });
+      if ((await count(again, '[data-weft-new-paper]')) !== 1) throw new Error(`${await count(again, '[data-weft-new-paper]')} new papers after a check by the woken background, expected 1`);
+      if ((await s.toolbarBadge()) !== '1') throw new Error(`toolbar badge ${JSON.stringify(await s.toolbarBadge())} after a second check, expected "1"`);
     },
   },
   {

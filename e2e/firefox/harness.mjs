@@ -83,15 +83,16 @@ function prefs() {
 
 /**
  * Launch Firefox with the add-on and `fake` behind the proxy, on `profileDir` (a fresh one by
- * default). Resolves once a fetch from the extension is answered by the fake.
+ * default), with `extraPrefs` on top of the harness's. Resolves once a fetch from the extension
+ * is answered by the fake.
  * @returns {Promise<Session>}
  */
-export async function launch(fake, { profileDir, viewport = { width: 1280, height: 800 } } = {}) {
+export async function launch(fake, { profileDir, viewport = { width: 1280, height: 800 }, extraPrefs = {} } = {}) {
   profileDir ??= await newProfile();
   proxy.fake = fake;
   const browser = await puppeteer.launch({
     browser: 'firefox', executablePath: firefoxPath(), headless: true, userDataDir: profileDir,
-    args: ['-remote-allow-system-access'], extraPrefsFirefox: prefs(), defaultViewport: viewport, timeout: 30_000,
+    args: ['-remote-allow-system-access'], extraPrefsFirefox: { ...prefs(), ...extraPrefs }, defaultViewport: viewport, timeout: 30_000,
   });
   const s = new Session(browser, profileDir, fake);
   live.add(s);

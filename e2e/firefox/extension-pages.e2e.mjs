@@ -150,6 +150,36 @@ export const tests = [
     },
   },
   {
+    name: 'desktop notifications: allowed from the popup\'s toggle (the optional permission granted at once), the next check that finds a paper shows one',
+    fn: async () => {
+      const sc = absScenario({ n: 4, seed: 67, nameOffset: 11 });
+      const A = sc.catalog.people[2].openalexId;
+      // No prompt in a headless run: an optional permission asked for is granted as if accepted.
+      const s = await launch(sc.fake, { extraPrefs: { 'extensions.webextOptionalPermissionPrompts': false } });
+      await followFromCard(s, sc, 2);
+      const popup = await openPopup(s);
+      await showFollowing(popup);
+      await popup.locator('.alert-options summary').click();
+      await popup.locator('[data-weft-action="notifications"]').click();
+      await until(() => popup.$eval('[data-weft-action="notifications"]', (el) => el.checked), { timeout: 5000, what: 'the notifications box to stay ticked' });
+      if (!(await s.ext(() => browser.permissions.contains({ permissions: ['notifications'] })))) throw new Error('the notifications permission was not granted');
+      // Headless Firefox closes a notification as soon as it is shown: its events say it was there.
+      await s.ext(() => {
+        window.weftNotified = [];
+        for (const ev of ['onShown', 'onClosed']) browser.notifications[ev].addListener((id) => window.weftNotified.push(id));
+      });
+      const fresh = newWork(sc.catalog, A, 4);
+      sc.fake.addWork(fresh.work);
+      await checkNow(popup);
+      await popup.waitForSelector(`[data-weft-new-paper="${fresh.arxivId}"]`, { timeout: 5000 });
+      const shown = await until(async () => {
+        const ids = await s.ext(() => [...new Set(window.weftNotified)]);
+        return ids.length ? ids : null;
+      }, { timeout: 5000, what: 'a desktop notification' });
+      if (JSON.stringify(shown) !== JSON.stringify([`weft-paper:${fresh.arxivId}`])) throw new Error(`notifications ${JSON.stringify(shown)}, expected the one for ${fresh.arxivId}`);
+    },
+  },
+  {
     name: 'options: a saved OpenAlex key goes out as api_key on OpenAlex requests only; Clear cached data makes the page ask again',
     fn: async () => {
       const sc = absScenario({ n: 4, seed: 63, nameOffset: 9, twists: { keys: { openalex: [KEY] } } });
@@ -196,10 +226,11 @@ export const tests = [
     },
   },
   {
-    name: 'a catalog host permission revoked (permissions.remove): the open options page and the popup name that host and offer to allow it again',
+    name: 'a catalog host permission revoked (permissions.remove): the open options page and the popup name that host; "Allow access again" gets it back and the notices go',
     fn: async () => {
       const sc = absScenario({ n: 3, seed: 64 });
-      const s = await launch(sc.fake);
+      // No prompt in a headless run: a permission asked for is granted as if accepted.
+      const s = await launch(sc.fake, { extraPrefs: { 'extensions.webextOptionalPermissionPrompts': false } });
       const notice = '[data-weft-notice="host-access"]';
       await sleep(500);
       if (await count(s.control, notice)) throw new Error('the host-access notice shows while every host is granted');
@@ -207,12 +238,17 @@ export const tests = [
       if (removed !== true) throw new Error(`permissions.remove answered ${removed}`);
       const lost = await s.ext(() => browser.permissions.contains({ origins: ['https://api.semanticscholar.org/*'] }));
       if (lost) throw new Error('the permission is still granted after permissions.remove');
-      for (const [page, where] of [[s.control, 'the open options page'], [await openPopup(s), 'the popup']]) {
+      const popup = await openPopup(s);
+      const pages = [[s.control, 'the open options page'], [popup, 'the popup']];
+      for (const [page, where] of pages) {
         await page.waitForSelector(notice, { timeout: 5000 }).catch(() => { throw new Error(`no ${notice} on ${where}`); });
         const t = await text(page, notice);
         if (!t.includes(S2_HOST) || t.includes(OA_HOST)) throw new Error(`${where}'s notice ${JSON.stringify(t)} should name ${S2_HOST} only`);
         if (!(await count(page, `${notice} [data-weft-action="grant-hosts"]`))) throw new Error(`${where}'s notice offers no "Allow access again"`);
       }
+      await popup.locator(`${notice} [data-weft-action="grant-hosts"]`).click();
+      for (const [page, where] of pages) await until(async () => !(await count(page, notice)), { timeout: 5000, what: `the notice on ${where} to go once access is allowed again` });
+      if (!(await s.ext(() => browser.permissions.contains({ origins: ['https://api.semanticscholar.org/*'] })))) throw new Error('"Allow access again" did not get the permission back');
     },
   },
 ];

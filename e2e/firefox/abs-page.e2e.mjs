@@ -132,6 +132,23 @@ export const tests = [
     },
   },
   {
+    name: 'dark mode: the panels follow the system colour scheme',
+    fn: async () => {
+      const sc = absScenario({ n: 3, seed: 56 });
+      // 0: content sees prefers-color-scheme: dark (what a dark desktop theme gives).
+      const s = await launch(sc.fake, { extraPrefs: { 'layout.css.prefers-color-scheme.content-override': 0 } });
+      const page = await s.open(sc.url);
+      if (!(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches))) throw new Error('the page does not see a dark colour scheme');
+      await until(async () => (await page.evaluate(panelProbe)).some((p) => p.panel === 'paper' && final(p.state)), { timeout: 20_000, what: 'the paper panel' });
+      const colours = await page.evaluate(() => {
+        const cs = getComputedStyle(document.querySelector('weft-panels').shadowRoot.querySelector('[role="region"]'));
+        return { bg: cs.backgroundColor, fg: cs.color };
+      });
+      // the dark tokens: background #1d2125, text #e6edf3
+      if (colours.bg !== 'rgb(29, 33, 37)' || colours.fg !== 'rgb(230, 237, 243)') throw new Error(`dark mode colours ${JSON.stringify(colours)}`);
+    },
+  },
+  {
     name: 'HTML in a catalog name is shown as text on the badge\'s card and never runs',
     fn: async () => {
       const sc = absScenario({ n: 4, seed: 55, xssAuthor: 2 });

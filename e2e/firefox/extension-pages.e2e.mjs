@@ -125,9 +125,9 @@ export const tests = [
       await popup.close();
       // A mark on the background's window: gone once Firefox has suspended it and started it again.
       await s.ext(async () => { (await browser.runtime.getBackgroundPage()).__weftE2eMark = true; });
-      await sleep(4000);
+      await sleep(6000);
       const kept = await s.ext(async () => (await browser.runtime.getBackgroundPage()).__weftE2eMark === true);
-      if (kept) throw new Error('the background was not suspended after 4 s idle (extensions.background.idle.timeout = 1 s)');
+      if (kept) throw new Error('the background was not suspended after 6 s idle (extensions.background.idle.timeout = 1 s)');
       if ((await s.toolbarBadge()) !== '1') throw new Error(`toolbar badge ${JSON.stringify(await s.toolbarBadge())} after the background woke, expected "1"`);
       const alarm = await s.ext(() => browser.alarms.get('weft-follows-check'));
       if (!alarm || alarm.periodInMinutes !== 360) throw new Error(`the check alarm after a suspension: ${JSON.stringify(alarm)}`);

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import { launch, relaunch, until, screenshot, publishScreenshot, POPUP_CLIP, waitForBadgeStates, followFromCard } from './harness.mjs';
 import { FakeApis, OA_HOST, buildCatalog } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
+import { newWork } from './checks.mjs';
 
 const ID = '2406.05546';
 const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
@@ -22,26 +23,6 @@ function scenario({ n = 4, seed = 31 } = {}) {
   const catalog = buildCatalog({ arxivId: ID, title: TITLE, authors, seed });
   const fake = new FakeApis(catalog, { pages: { [ID]: absPage({ id: ID, title: TITLE, authors }) } });
   return { catalog, fake, url: `https://arxiv.org/abs/${ID}` };
-}
-
-/** A work by `authorId` that OpenAlex first indexed today (created_date is a UTC date), on arXiv. */
-function newWork(catalog, authorId, k = 1) {
-  const today = new Date().toISOString().slice(0, 10);
-  const yymm = today.slice(2, 4) + today.slice(5, 7);
-  const arxivId = `${yymm}.${String(90000 + k).padStart(5, '0')}`;
-  const wid = `W49${String(k).padStart(8, '0')}`;
-  const author = catalog.openalex.authors[authorId];
-  return {
-    arxivId,
-    wid,
-    work: {
-      id: `https://openalex.org/${wid}`, doi: `https://doi.org/10.48550/arxiv.${arxivId}`,
-      title: `A new result number ${k}`, display_name: `A new result number ${k}`,
-      publication_year: Number(today.slice(0, 4)), publication_date: today, created_date: today, updated_date: `${today}T00:00:00`,
-      type: 'preprint', cited_by_count: 0, related_works: [], locations: [], is_authors_truncated: false,
-      authorships: [{ author_position: 'first', author: { id: author.id, display_name: author.display_name }, institutions: [], raw_author_name: author.display_name }],
-    },
-  };
 }
 
 const popupUrl = (s) => `chrome-extension://${s.extensionId}/popup.html`;

@@ -5,6 +5,7 @@ import { createFreshIdentifier, type FreshIdentifier } from './identity/fresh/id
 import { freshForListings } from './identity/fresh/for-listings';
 import { createPaperBatches, type PaperBatches } from './catalog/paper-batches';
 import { createHttp, type Http } from './catalog/http';
+import { withGrantedHosts } from './catalog/granted-hosts';
 import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
 import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex-budget';
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
@@ -39,7 +40,8 @@ export interface BackgroundDeps {
 }
 
 export function createBackgroundDeps(): BackgroundDeps {
-  const http = createHttp();
+  // Called through a closure: a detached `fetch` throws "Illegal invocation" in browsers.
+  const http = createHttp({ fetch: withGrantedHosts((input, init) => fetch(input, init)) });
   const settings = createSettingsView();
   const cache = createCache({ ttlScale: () => CACHE_TTL_SCALE[settings.current().cacheLifetime] });
   const apiKeys = createApiKeyStore();

@@ -37,7 +37,7 @@ function backgroundWith(openalex: Record<string, unknown>) {
     ...withSearch(openalex as never, createCache({ factory: new IDBFactory() })),
     'followed-ids': async () => ({ ids: [] }),
   };
-  fakeBrowser.runtime.onMessage.addListener((message: unknown) => dispatch(handlers as Handlers, message, { id: fakeBrowser.runtime.id } as never, fakeBrowser.runtime.id));
+  fakeBrowser.runtime.onMessage.addListener((message: unknown) => dispatch(handlers as Handlers, message, { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') } as never, fakeBrowser.runtime.id));
 }
 
 const catalog = () => ({

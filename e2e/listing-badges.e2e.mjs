@@ -181,6 +181,13 @@ export const tests = [
       const twice = authorIds.filter((id, k) => authorIds.indexOf(id) !== k);
       if (twice.length) throw new Error(`authors asked for twice: ${fmt([...new Set(twice)])}`);
       if (reqs.length > 16) throw new Error(`${reqs.length} API requests for two screens of a 2,000-entry page: ${fmt(reqs.map((r) => r.url.slice(0, 80)))}`);
+      // The new papers just below the jump are being identified ahead of the reader: once that
+      // work is done (no request for a second), the same reading must find it all cached.
+      await until(async () => {
+        const before = lst.fake.apiRequests().length;
+        await sleep(1000);
+        return lst.fake.apiRequests().length === before;
+      }, { timeout: 20_000, what: 'the background to finish the work ahead of the reader' });
       s = await relaunch(s);
       const since = Date.now();
       page = await s.open(lst.url);

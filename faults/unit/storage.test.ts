@@ -162,8 +162,8 @@ describe('storage faults', () => {
     const idb = new IDBFactory();
     let stuck = true;
     const realOpen = idb.open.bind(idb);
-    // A request that never fires success, error or blocked: what a wedged IndexedDB gives.
-    vi.spyOn(idb, 'open').mockImplementation((name, version) => (stuck ? (new EventTarget() as IDBOpenDBRequest) : realOpen(name, version)));
+    // A request that never fires success, error or blocked: what a wedged cache database gives.
+    vi.spyOn(idb, 'open').mockImplementation((name, version) => (stuck && name === DB_NAME ? (new EventTarget() as IDBOpenDBRequest) : realOpen(name, version)));
     const realDelete = idb.deleteDatabase.bind(idb);
     vi.spyOn(idb, 'deleteDatabase').mockImplementation((name) => {
       stuck = false;

@@ -24,6 +24,15 @@ const MAX_COLUMN_PX = 360;
 const DRAWER_Z = '2147482000';
 
 /**
+ * Sets the host's box, as the --weft-dock-* properties the dock's CSS places it by: the host's
+ * own declarations are reset (lib/page/shadow-host.ts), and these, inline and `!important`, are
+ * out of any page rule's reach.
+ */
+function setBox(host: HTMLElement, box: Record<string, string | number>): void {
+  host.style.cssText = Object.entries(box).map(([name, value]) => `--weft-dock-${name}:${value}!important`).join(';');
+}
+
+/**
  * Places the host from the page's boxes: in column mode an absolute box beside the text
  * column and as tall as it, in which the dock sticks under arXiv's header (--weft-dock-top; 0
  * in reading mode, which hides the header); else a fixed point at the window's right edge.
@@ -34,13 +43,21 @@ function place(host: HTMLElement, layout: Beside): DockMode {
   const free = document.documentElement.clientWidth - right - 2 * GAP_PX;
   const header = layout.header;
   const stuck = !!header && /^(sticky|fixed)$/.test(getComputedStyle(header).position);
-  const dockTop = `--weft-dock-top:${(stuck ? header.offsetHeight : 0) + GAP_PX}px`;
+  const top = `${(stuck ? header.offsetHeight : 0) + GAP_PX}px`;
   if (free < MIN_COLUMN_PX) {
-    host.style.cssText = `position:fixed;right:0;top:0;z-index:${DRAWER_Z};${dockTop}`;
+    setBox(host, { position: 'fixed', right: 0, y: 0, z: DRAWER_Z, top });
     return 'drawer';
   }
   // In document coordinates: arXiv's body has no margin, so a positioned one starts there too.
-  host.style.cssText = `position:absolute;left:${right + GAP_PX + window.scrollX}px;top:${column.top + window.scrollY}px;width:${Math.min(free, MAX_COLUMN_PX)}px;height:${column.height}px;z-index:1;${dockTop}`;
+  setBox(host, {
+    position: 'absolute',
+    left: `${right + GAP_PX + window.scrollX}px`,
+    y: `${column.top + window.scrollY}px`,
+    width: `${Math.min(free, MAX_COLUMN_PX)}px`,
+    height: `${column.height}px`,
+    z: 1,
+    top,
+  });
   return 'column';
 }
 
@@ -52,7 +69,7 @@ export function dockBesideArticle(layout: Beside, host: HTMLElement, content: VN
   const mode = signal<DockMode>('column');
   const open = signal(true);
   // Out of the page's flow, unseen until first placed.
-  host.style.cssText = 'position:absolute;visibility:hidden';
+  setBox(host, { position: 'absolute', visibility: 'hidden' });
   document.body.append(host);
 
   let queued = 0;

@@ -52,6 +52,9 @@ export default defineConfig({
     optional_permissions: ['notifications'],
     host_permissions: API_ORIGINS,
     action: { default_title: 'Weft' },
+    // Never in private windows, in either browser (Firefox has no "split"): see README, "Security
+    // and privacy", and docs/reliability.md, "Private windows".
+    incognito: 'not_allowed',
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -57,17 +57,11 @@ export const panelCss = `${tokens}
 `;
 
 /**
- * The panels' frame on an HTML view (PanelDock). The host is placed by the page code
- * (lib/page/features/panel-dock.ts, through the --weft-dock-* properties it sets on the host): a
- * box beside the text column as tall as it, in which the dock sticks under arXiv's header
- * (--weft-dock-top); or fixed at the window's right edge.
+ * The panels' frame on an HTML view (PanelDock). Its box in the shadow root is placed by the
+ * page code (lib/page/features/panel-dock.ts): beside the text column and as tall as it, in which
+ * the dock sticks under arXiv's header (--weft-dock-top); or fixed at the window's right edge.
  */
 export const dockCss = `
-  :host {
-    position: var(--weft-dock-position) !important; visibility: var(--weft-dock-visibility, visible) !important;
-    left: var(--weft-dock-left, auto) !important; right: var(--weft-dock-right, auto) !important; top: var(--weft-dock-y, auto) !important;
-    width: var(--weft-dock-width, auto) !important; height: var(--weft-dock-height, auto) !important; z-index: var(--weft-dock-z, auto) !important;
-  }
   .dock { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--weft-fg); }
   .column { position: sticky; top: var(--weft-dock-top); max-height: calc(100vh - var(--weft-dock-top) - 12px); overflow-y: auto; }
   .column .group { margin: 0.4em 0 0; }

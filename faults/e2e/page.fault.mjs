@@ -2,6 +2,8 @@
 
 import { launch, waitForBadgeStates, badges, deepText, sleep, until } from '../../e2e/harness.mjs';
 import { makeAuthors, displayName } from '../../e2e/pages.mjs';
+import { FakeApis, buildCatalog } from '../../e2e/fake-apis.mjs';
+import { HTML_VIEW_CSS, htmlFixture, htmlFixturesMissing } from '../../e2e/html-pages.mjs';
 import { tried } from '../ledger.mjs';
 import { scenario, final } from './common.mjs';
 
@@ -16,6 +18,21 @@ function watchConsole(page) {
   page.on('pageerror', (e) => out.errors.push(String(e)));
   return out;
 }
+
+/**
+ * Every way a stylesheet can hide, shrink or restyle an element: by Weft's tag names and hooks,
+ * !important, in a cascade layer, on everything, through pseudo-elements and the root font size.
+ */
+const HOSTILE_CSS = `<style>
+  weft-author, weft-card, weft-panels, weft-progress, [data-weft-author], [data-weft-card] {
+    display: none !important; visibility: hidden !important; opacity: 0 !important; width: 0 !important; height: 0 !important;
+    font-size: 0 !important; position: fixed !important; left: -9999px !important; transform: scale(0) !important;
+    pointer-events: none !important; filter: blur(20px) !important; color-scheme: dark !important; --weft-fg: red !important;
+  }
+  weft-author::after, weft-panels::before { content: "PAGE" !important; }
+  @layer page { weft-author, weft-panels { display: none !important; } }
+  * { font-size: 0; }
+</style>`;
 
 export const tests = [
   {
@@ -54,18 +71,6 @@ export const tests = [
   {
     name: '[hostile-page-css] [fake-weft-elements] [page-stops-weft] hostile page CSS, a page\'s own <weft-*> elements and custom elements, WXT\'s hand-over event: Weft renders visibly, unchanged, and keeps running',
     fn: async () => {
-      // Every way a stylesheet can hide, shrink or restyle an element: by Weft's tag names and
-      // hooks, !important, in a cascade layer, on everything, through pseudo-elements.
-      const hostile = `<style>
-        weft-author, weft-card, weft-panels, weft-progress, [data-weft-author], [data-weft-card] {
-          display: none !important; visibility: hidden !important; opacity: 0 !important; width: 0 !important; height: 0 !important;
-          font-size: 0 !important; position: fixed !important; left: -9999px !important; transform: scale(0) !important;
-          pointer-events: none !important; filter: blur(20px) !important; color-scheme: dark !important; --weft-fg: red !important;
-        }
-        weft-author::after, weft-panels::before { content: "PAGE" !important; }
-        @layer page { weft-author, weft-panels { display: none !important; } }
-        * { font-size: 0; }
-      </style>`;
       // The page's own elements of Weft's names, placed before Weft runs; and one name defined as
       // a custom element that takes the shadow root and hides itself.
       const fakes = `<script>customElements.define('weft-card', class extends HTMLElement {
@@ -74,7 +79,7 @@ export const tests = [
         });</script>`;
       const sc = scenario({
         html: (h) => h
-          .replace('</head>', `${hostile}${fakes}</head>`)
+          .replace('</head>', `${HOSTILE_CSS}${fakes}</head>`)
           .replace('<div class="full-text">', '<weft-panels id="page-panels">the page\'s own</weft-panels><div class="full-text">')
           .replace('<div class="authors">', '<div class="authors"><weft-author id="page-badge" data-weft-author="0" data-openalex-id="A1"></weft-author>'),
       });
@@ -138,6 +143,40 @@ export const tests = [
       tried('hostile-page-css');
       tried('fake-weft-elements');
       tried('page-stops-weft');
+      if (problems.length) throw new Error(problems.join('; '));
+    },
+  },
+  {
+    name: '[hostile-page-css] the HTML view under the same CSS: its badges and the docked panels beside the article render visibly',
+    fn: async () => {
+      const missing = htmlFixturesMissing();
+      if (missing) {
+        console.log(`      (not run: ${missing})`);
+        return;
+      }
+      const fx = htmlFixture('html_2406.05546v1.html');
+      const catalog = buildCatalog({ arxivId: fx.id, title: fx.title, authors: fx.authors, seed: 17 });
+      const fake = new FakeApis(catalog, { htmlPages: { [fx.id]: fx.html.replace('</head>', `${HOSTILE_CSS}</head>`) }, htmlCss: HTML_VIEW_CSS });
+      const s = await launch(fake);
+      const page = await s.open(fx.url);
+      const indices = fx.persons.map((p) => p.index);
+      await waitForBadgeStates(page, indices, final, { timeout: 20_000 });
+      await sleep(500);
+      const seen = await page.evaluate(() => {
+        const box = (el) => { const r = el?.getBoundingClientRect(); return r ? { w: Math.round(r.width), h: Math.round(r.height), x: Math.round(r.left), visible: el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) } : null; };
+        const article = document.querySelector('article.ltx_document').getBoundingClientRect();
+        const dock = [...document.querySelectorAll('weft-panels')].map((p) => p.shadowRoot?.querySelector('.dock')).find(Boolean);
+        return {
+          badges: [...document.querySelectorAll('[data-weft-author]')].map((b) => box(b)),
+          dock: box(dock), group: box(dock?.querySelector('[role="region"]')), articleRight: Math.round(article.right),
+        };
+      });
+      tried('hostile-page-css');
+      const problems = [];
+      const hidden = seen.badges.filter((b) => !b.visible || b.w < 20 || b.h < 8);
+      if (hidden.length) problems.push(`${hidden.length} of ${seen.badges.length} badges not shown as they should be: ${JSON.stringify(hidden[0])}`);
+      if (!seen.dock?.visible || !(seen.group?.w > 150) || !(seen.group?.h > 40)) problems.push(`the docked panels are not shown: ${JSON.stringify(seen)}`);
+      else if (seen.dock.x < seen.articleRight) problems.push(`the dock (x ${seen.dock.x}) overlaps the article (right edge ${seen.articleRight})`);
       if (problems.length) throw new Error(problems.join('; '));
     },
   },

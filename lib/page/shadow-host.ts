@@ -51,8 +51,8 @@ function sheetFor(css: string): CSSStyleSheet | null {
  */
 export function createHost(tag: string): HTMLElement {
   for (const name of [tag, `${tag}-${Math.random().toString(36).slice(2)}`]) {
-    const host = document.createElement(name);
     try {
+      const host = document.createElement(name);
       roots.set(host, host.attachShadow({ mode: 'open' }));
       return host;
     } catch {

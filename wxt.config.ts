@@ -3,6 +3,9 @@ import { defineConfig } from 'wxt';
 // Hosts Weft talks to. Everything else is out of reach by design (see README "Security and
 // privacy"); scripts/expected-manifest.json holds the list the build check enforces.
 import { API_ORIGINS } from './lib/catalog/hosts';
+// The icon sizes the build check requires; scripts/make-icons.mjs renders each into
+// public/icon/<size>.png, which WXT lists as the manifest's `icons`.
+import { icon_sizes as ICON_SIZES } from './scripts/expected-manifest.json';
 
 /**
  * The shadow roots' CSS (components/*styles.ts) is written readably; in the build its comments
@@ -46,12 +49,14 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Weft — researcher profiles on arXiv',
     short_name: 'Weft',
+    // At most 132 characters (Chrome Web Store; scripts/check-bundle.mjs checks it).
     description:
-      'Shows who the authors of an arXiv paper are (h-index, citations, institutions), related papers, and alerts for researchers you follow.',
+      'Author profiles on arXiv abstracts, listings, searches and HTML papers: h-index, citations, institutions, related papers, alerts.',
     permissions: ['storage', 'alarms'],
     optional_permissions: ['notifications'],
     host_permissions: API_ORIGINS,
-    action: { default_title: 'Weft' },
+    action: { default_title: 'Weft', default_icon: Object.fromEntries(ICON_SIZES.map((size) => [size, `icon/${size}.png`])) },
+    // No homepage_url: Weft has no public page of its own yet (the stores show their listing).
     // Never in private windows, in either browser (Firefox has no "split"): see README, "Security
     // and privacy", and docs/reliability.md, "Private windows".
     incognito: 'not_allowed',
@@ -72,7 +77,11 @@ export default defineConfig({
             gecko_android: { strict_min_version: '142.0' },
           },
         }
-      : {}),
+      : {
+          // light-dark() in the shadow roots' colours (Chrome 123); AbortSignal.any in the
+          // content scripts (116).
+          minimum_chrome_version: '123',
+        }),
   }),
   zip: {
     // The sources archive AMO reviewers rebuild from: the code, configs, lockfile and README

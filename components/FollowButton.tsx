@@ -11,15 +11,15 @@ interface Props {
   id: string;
   /** The researcher's name, as the list of followed researchers will show it. */
   name: string;
+  /** Told after each follow or unfollow this button made (e.g. to offer Undo where the row goes away). */
+  onToggled?: (followed: boolean) => void;
 }
-
-/** Longest name the protocol accepts; longer ones are cut rather than refused. */
 
 /**
  * Follow / Unfollow one researcher. Works in the popup and in the author card on arXiv pages
  * (any page of Weft): the state comes from the background and stays live while shown.
  */
-export function FollowButton({ id, name }: Props) {
+export function FollowButton({ id, name, onToggled }: Props) {
   const known = followedIds().value;
   const busy = useSignal(false);
   const note = useSignal<string | null>(null);
@@ -33,6 +33,7 @@ export function FollowButton({ id, name }: Props) {
       if (r.limitReached) note.value = `Weft follows at most ${formatInteger(MAX_FOLLOWS)} researchers: unfollow someone first.`;
       else {
         noteFollowed(id, r.followed);
+        onToggled?.(r.followed);
         note.value = r.followed ? 'Following: new papers will show in Weft’s toolbar popup.' : 'No longer following.';
       }
     } catch {

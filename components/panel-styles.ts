@@ -46,7 +46,7 @@ export const panelCss = `${tokens}
   .cc { font-size: 0.85em; margin-left: 0.35em; }
   .who-list { flex-basis: 100%; margin: 0.15em 0 0.25em 1em; list-style: disc; color: var(--weft-muted); }
   .link { padding: 0; border: 0; background: none; color: var(--weft-link); font-size: 0.9em; }
-  .who { margin-left: auto; white-space: nowrap; }
+  .who { margin-left: auto; white-space: nowrap; min-height: 24px; }
   .retry {
     margin-top: 0.2em; padding: 0.1em 0.7em; border: 1px solid var(--weft-border); border-radius: 4px;
     background: var(--weft-chip); color: var(--weft-fg);

@@ -32,7 +32,9 @@ export const tokens = `
  * animations, or of runs in a font the page does not use, on a 2,000-entry page cost a rendering
  * pass every frame, long tasks while scrolling. A guess is tentative: muted and dashed, its "?" in
  * the text; a quiet dot says the two catalogs disagree (the card shows both); the paper panels
- * point out an institution's authors (`data-weft-highlight`, paper-panels.tsx). The comments live
+ * point out an institution's authors (`data-weft-highlight`, paper-panels.tsx). Forced colours
+ * drop box-shadows and make every border one colour: there the open card and the highlight are a
+ * Highlight-coloured outline. The comments live
  * here, not in the CSS: every content script ships that text.
  */
 export const badgeCss = `${tokens}
@@ -59,6 +61,7 @@ export const badgeCss = `${tokens}
   :host([data-weft-highlight]) button { border-color: var(--weft-accent); box-shadow: 0 0 0 2px var(--weft-accent); }
   @keyframes weft-pulse { 50% { opacity: 0.35; } }
   @media (prefers-reduced-motion: reduce) { .loading span { animation: none; } }
+  @media (forced-colors: active) { button[aria-expanded="true"], :host([data-weft-highlight]) button { outline: 2px solid Highlight; } }
 `;
 
 export const cardCss = `${tokens}

@@ -11,8 +11,9 @@
 
 import fs from 'node:fs';
 import { launch, relaunch, until, screenshot, publishScreenshot, POPUP_CLIP, waitForBadgeStates, followFromCard } from './harness.mjs';
-import { FakeApis, buildCatalog } from './fake-apis.mjs';
+import { FakeApis, OA_HOST, buildCatalog } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
+import { newWork } from './checks.mjs';
 
 const ID = '2406.05546';
 const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
@@ -22,26 +23,6 @@ function scenario({ n = 4, seed = 31 } = {}) {
   const catalog = buildCatalog({ arxivId: ID, title: TITLE, authors, seed });
   const fake = new FakeApis(catalog, { pages: { [ID]: absPage({ id: ID, title: TITLE, authors }) } });
   return { catalog, fake, url: `https://arxiv.org/abs/${ID}` };
-}
-
-/** A work by `authorId` that OpenAlex first indexed today (created_date is a UTC date), on arXiv. */
-function newWork(catalog, authorId, k = 1) {
-  const today = new Date().toISOString().slice(0, 10);
-  const yymm = today.slice(2, 4) + today.slice(5, 7);
-  const arxivId = `${yymm}.${String(90000 + k).padStart(5, '0')}`;
-  const wid = `W49${String(k).padStart(8, '0')}`;
-  const author = catalog.openalex.authors[authorId];
-  return {
-    arxivId,
-    wid,
-    work: {
-      id: `https://openalex.org/${wid}`, doi: `https://doi.org/10.48550/arxiv.${arxivId}`,
-      title: `A new result number ${k}`, display_name: `A new result number ${k}`,
-      publication_year: Number(today.slice(0, 4)), publication_date: today, created_date: today, updated_date: `${today}T00:00:00`,
-      type: 'preprint', cited_by_count: 0, related_works: [], locations: [], is_authors_truncated: false,
-      authorships: [{ author_position: 'first', author: { id: author.id, display_name: author.display_name }, institutions: [], raw_author_name: author.display_name }],
-    },
-  };
 }
 
 const popupUrl = (s) => `chrome-extension://${s.extensionId}/popup.html`;
@@ -68,6 +49,8 @@ async function checkNow(popup) {
   await button.click();
   await until(async () => !(await button.isDisabled()) && (await popup.locator('.check-result').count()) > 0, { timeout: 10_000, what: 'the check to finish' });
 }
+
+const followedRowCount = (popup, id) => popup.locator(`[data-weft-followed="${id}"][data-new-count="1"]`).count();
 
 async function followedRow(popup, id) {
   await showFollowing(popup);
@@ -124,6 +107,15 @@ export const tests = [
       await until(async () => (await toolbarBadge(s)) === '', { timeout: 5000, what: 'the toolbar badge to clear' });
       await page.locator('[data-weft-card] [data-weft-action="follow"]').waitFor({ timeout: 5000 });
       await until(async () => (await page.locator('[data-weft-author="1"] .followed').count()) === 0, { timeout: 5000, what: 'the badge to lose its followed mark' });
+
+      // Undo: the researcher is back as they were, their unseen paper with them, for no check.
+      const listCalls = sc.fake.apiRequests().filter((r) => r.host === OA_HOST && r.path === '/works').length;
+      await popup.locator('[data-weft-action="undo-unfollow"]').click();
+      await popup.locator(`[data-weft-new-paper="${fresh.arxivId}"]`).waitFor({ timeout: 5000 });
+      await until(async () => (await followedRowCount(popup, A)) === 1 && (await toolbarBadge(s)) === '1', { timeout: 5000, what: 'the researcher and badge "1" back after Undo' });
+      await page.locator('[data-weft-card] [data-weft-action="unfollow"]').waitFor({ timeout: 5000 });
+      const after = sc.fake.apiRequests().filter((r) => r.host === OA_HOST && r.path === '/works').length;
+      if (after !== listCalls) throw new Error(`Undo made ${after - listCalls} OpenAlex list calls`);
     },
   },
   {

@@ -7,73 +7,11 @@
 // `[data-weft-field=…]` and `a[data-weft-link=…]`. A badge in error offers `[data-weft-action="retry"]`.
 
 import {
-  launch, relaunch, sleep, until, badges, waitForBadgeStates, deepText, pageProbe, xssProbe, screenshot, publishScreenshot, shows,
+  launch, relaunch, sleep, until, badges, waitForBadgeStates, deepText, pageProbe, xssProbe, screenshot, publishScreenshot,
 } from './harness.mjs';
-import { FakeApis, buildCatalog } from './fake-apis.mjs';
-import { absPage, makeAuthors, displayName } from './pages.mjs';
-
-const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
-
-/** One paper: its page, its catalog and the fake APIs serving both. */
-function scenario({ n = 4, id = '2406.05546', layout = '2026-06', seed = 1, twists = {}, unmatched = [], xssAuthor = null, nameOffset = 0, names = null } = {}) {
-  const authors = names ?? makeAuthors(n, nameOffset);
-  n = authors.length;
-  const html = absPage({ id, title: TITLE, authors, layout });
-  const catalog = buildCatalog({ arxivId: id, title: TITLE, authors, seed, unmatched, xssAuthor });
-  const fake = new FakeApis(catalog, { pages: { [id]: html }, twists });
-  return { id, url: `https://arxiv.org/abs/${id}`, authors, html, catalog, fake, n, range: (a = 0, b = n) => Array.from({ length: b - a }, (_, k) => a + k) };
-}
+import { absScenario as scenario, assertBadgesAfterNames, assertNoProblems, assertOneBadgePerAuthor, cardProblems, cardProbe, expectAll, fmt } from './checks.mjs';
 
 const final = (st) => st && st !== 'loading' && st !== 'idle';
-const fmt = (arr, max = 4) => (arr.length > max ? `${arr.slice(0, max).join('; ')}; … (${arr.length} in all)` : arr.join('; '));
-
-/** Problems with badge i against the catalog's expectation (empty when right). */
-function badgeProblems(b, exp, i, { checkOpenAlexId = true } = {}) {
-  if (!b) return [`#${i}: no [data-weft-author="${i}"]`];
-  if (b.state !== exp.state) return [`#${i}: data-state="${b.state}", expected "${exp.state}"`];
-  if (exp.state !== 'ready') return [];
-  const out = [];
-  const cmp = (attr, got, want) => { if (got !== String(want)) out.push(`#${i}: ${attr}=${JSON.stringify(got)}, expected "${want}"`); };
-  cmp('data-h-index', b.h, exp.h);
-  cmp('data-cited-by', b.cited, exp.cited);
-  cmp('data-works', b.works, exp.works);
-  if (checkOpenAlexId) cmp('data-openalex-id', b.oa, exp.openalexId);
-  if (!new RegExp(`\\bh(?:-index)?\\s*:?\\s*${exp.h}\\b`, 'i').test(b.text)) out.push(`#${i}: visible badge text ${JSON.stringify(b.text)} does not show the h-index ("h ${exp.h}")`);
-  return out;
-}
-
-function assertNoProblems(problems, what) {
-  if (problems.length) throw new Error(`${what}: ${fmt(problems)}`);
-}
-
-/** Exactly one badge per author index, none outside the list. */
-function assertOneBadgePerAuthor(snap, n) {
-  const missing = [];
-  for (let i = 0; i < n; i++) if (!snap.byIndex.has(String(i))) missing.push(i);
-  const stray = [...snap.byIndex.keys()].filter((k) => !(/^\d+$/.test(k) && Number(k) < n));
-  const dups = [...new Set(snap.dups)];
-  if (missing.length || stray.length || dups.length) {
-    throw new Error(`badges: ${[missing.length && `missing #${fmt(missing.map(String), 6)}`, dups.length && `duplicated #${fmt(dups, 6)}`, stray.length && `indices outside the ${n}-author list: ${fmt(stray)}`].filter(Boolean).join('; ')}`);
-  }
-}
-
-/** Each badge host sits right after its author's name in div.authors. */
-async function assertBadgesAfterNames(page, sc, indices) {
-  const names = indices.map((i) => displayName(sc.authors[i]));
-  const wrong = await page.evaluate(({ indices: idx, names: nm }) => {
-    const out = [];
-    idx.forEach((i, k) => {
-      const el = document.querySelector(`[data-weft-author="${i}"]`);
-      if (!el) { out.push(`#${i}: not in the light DOM`); return; }
-      let prev = el.previousSibling;
-      while (prev && prev.nodeType === 3 && !prev.data.trim()) prev = prev.previousSibling;
-      const text = prev ? (prev.textContent ?? '').trim() : '';
-      if (!el.closest('#abs div.authors') || text !== nm[k]) out.push(`#${i}: follows ${JSON.stringify(text.slice(-40))}, expected the name ${JSON.stringify(nm[k])}`);
-    });
-    return out;
-  }, { indices, names });
-  assertNoProblems(wrong, 'badge placement');
-}
 
 /** Load the scenario's page in a fresh browser and wait until every badge is final. */
 async function loadReady(sc, { indices = sc.range(), timeout = 15_000, session } = {}) {
@@ -81,12 +19,6 @@ async function loadReady(sc, { indices = sc.range(), timeout = 15_000, session }
   const page = await s.open(sc.url);
   const snap = await waitForBadgeStates(page, indices, final, { timeout, what: `${indices.length} badges to finish loading` });
   return { s, page, snap };
-}
-
-function expectAll(sc, snap, indices, opts = {}) {
-  const problems = [];
-  for (const i of indices) problems.push(...badgeProblems(snap.byIndex.get(String(i)), sc.catalog.expected(i, opts), i, opts));
-  assertNoProblems(problems, 'badges');
 }
 
 /** The card's field text, or null when the field is absent. */
@@ -100,36 +32,9 @@ async function checkCard(page, sc, i) {
   const exp = sc.catalog.expected(i);
   const card = page.locator('[data-weft-card]');
   await until(async () => (await card.count()) === 1 && card.isVisible(), { timeout: 5000, what: 'one visible [data-weft-card]' });
-  const problems = [];
-  const role = await card.getAttribute('role');
-  if (role !== 'dialog') problems.push(`role=${JSON.stringify(role)}, expected "dialog"`);
   // the card may fill in while it loads: give it a moment to show the name
   await until(async () => (await field(page, 'name'))?.includes(exp.name), { timeout: 5000, what: `the card to show ${exp.name}` }).catch(() => {});
-  const want = {
-    name: (t) => t.includes(exp.catalogName) || `does not contain the catalog name ${JSON.stringify(exp.catalogName)}`,
-    'h-index': (t) => shows(t, exp.h) || `does not show the h-index ${exp.h}`,
-    'cited-by': (t) => shows(t, exp.cited) || `does not show the citations ${exp.cited}`,
-    works: (t) => shows(t, exp.works) || `does not show the works count ${exp.works}`,
-    institutions: (t) => t.includes(exp.institution) || `does not name the institution on this paper, ${exp.institution}`,
-    'last-known': (t) => t.includes(exp.lastKnown) || `does not name the last known institution, ${exp.lastKnown}`,
-    source: (t) => (/openalex/i.test(t) && /updated/i.test(t)) || 'does not say "OpenAlex" and "updated"',
-  };
-  for (const [name, ok] of Object.entries(want)) {
-    const t = await field(page, name);
-    if (t == null) { problems.push(`no [data-weft-field="${name}"]`); continue; }
-    const r = ok(t);
-    if (r !== true) problems.push(`${name} ${JSON.stringify(t.slice(0, 120))} ${r}`);
-  }
-  const oa = page.locator('[data-weft-card] a[data-weft-link="openalex"]');
-  const oaHref = (await oa.count()) ? await oa.first().getAttribute('href') : null;
-  if (oaHref !== `https://openalex.org/${exp.openalexId}`) problems.push(`a[data-weft-link="openalex"] href=${JSON.stringify(oaHref)}, expected https://openalex.org/${exp.openalexId}`);
-  const s2 = await s2Href(page);
-  // a Semantic Scholar link, when shown, goes to this author (profile, or a search for the name);
-  // that it is the profile itself is checked by its own test below
-  if (s2 !== null && s2 !== `https://www.semanticscholar.org/author/${exp.s2Id}` && !s2.startsWith('https://www.semanticscholar.org/search?')) {
-    problems.push(`a[data-weft-link="s2"] href=${JSON.stringify(s2)}, expected https://www.semanticscholar.org/author/${exp.s2Id}`);
-  }
-  assertNoProblems(problems, `card of author #${i}`);
+  assertNoProblems(cardProblems(await page.evaluate(cardProbe), exp), `card of author #${i}`);
 }
 
 async function s2Href(page) {

@@ -1,6 +1,7 @@
 // A small fake of OpenAlex and Semantic Scholar (and arxiv.org abs pages) for the end-to-end
-// tests, served at the browser's network layer with Playwright's context.route — which also
-// intercepts the extension service worker's fetches.
+// tests. One answering function (FakeApis#answer) serves Chromium at the browser's network layer
+// (Playwright's context.route, which also intercepts the extension service worker's fetches) and
+// Firefox through a local intercepting proxy (e2e/firefox/proxy.mjs).
 //
 // It answers the calls Weft makes (see README "e2e") the way the real services do:
 //   OpenAlex  GET /works/doi:10.48550/arxiv.<id>   (also /works/https://doi.org/…, /works/W…)
@@ -333,58 +334,62 @@ export class FakeApis {
   }
   clear() { this.requests.length = 0; this.blocked.length = 0; }
 
-  /** Register the routes on a BrowserContext. Playwright tries routes in reverse order: catch-all first. */
+  /** Register on a Playwright BrowserContext: every request goes to answer(); what it leaves unanswered is aborted. */
   async install(context) {
     await context.route(/^(https?|wss?):\/\//, async (route) => {
       const req = route.request();
-      const who = initiator(req);
-      if (who !== 'page') this.blocked.push({ url: req.url(), initiator: who });
-      await route.abort('blockedbyclient').catch(() => {});
+      const r = await this.answer({ method: req.method(), url: req.url(), headers: req.headers(), body: req.postData(), initiator: initiator(req) });
+      await (r ? route.fulfill(r) : route.abort('blockedbyclient')).catch(() => {});
     });
-    await context.route(/^https?:\/\/(www\.)?arxiv\.org\//, (route) => this.#arxiv(route));
-    await context.route(/^https:\/\/api\.(openalex\.org|semanticscholar\.org)\//, (route) => this.#api(route));
   }
 
-  async #arxiv(route) {
-    const u = new URL(route.request().url());
-    if (route.request().resourceType() === 'stylesheet' && /^\/static\/browse\/[^/]+\/css\/arxiv-html-papers-\d+\.css$/.test(u.pathname) && this.htmlCss) {
-      await route.fulfill({ status: 200, contentType: 'text/css', body: this.htmlCss }).catch(() => {});
-      return;
+  /**
+   * The answer to one request, whatever carries it (Playwright's routes above; the Firefox run's
+   * intercepting proxy, e2e/firefox/proxy.mjs): {status, headers, contentType?, body}, or null for a
+   * request to refuse (neither arxiv.org nor a catalog; recorded in `blocked` when the extension asked).
+   * @param {{method: string, url: string, headers: Record<string, string>, body: string | null, initiator: string}} req
+   *   headers with lower-case names; initiator 'sw' | 'extension-page' | 'page'
+   */
+  async answer(req) {
+    const u = new URL(req.url);
+    if (/^https?:$/.test(u.protocol) && /^(www\.)?arxiv\.org$/.test(u.host)) return this.#arxiv(u);
+    if (u.protocol === 'https:' && API_HOSTS.includes(u.host)) return this.#api(req);
+    if (req.initiator !== 'page') this.blocked.push({ url: req.url, initiator: req.initiator });
+    return null;
+  }
+
+  #arxiv(u) {
+    if (/^\/static\/browse\/[^/]+\/css\/arxiv-html-papers-\d+\.css$/.test(u.pathname) && this.htmlCss) {
+      return { status: 200, contentType: 'text/css', body: this.htmlCss };
     }
     const m = u.pathname.match(/^\/abs\/(.+?)(v\d+)?$/);
     // Abs pages by arXiv id, HTML views by id; any other page (a listing, search results) by its path.
     const v = u.pathname.match(/^\/html\/(.+?)(v\d+)?\/?$/);
     const html = (m && this.pages.get(m[1])) || (v && this.htmlPages.get(v[1])) || this.pages.get(u.pathname);
-    await route.fulfill(html
+    return html
       ? { status: 200, contentType: 'text/html; charset=utf-8', body: html, headers: { 'content-security-policy': "frame-ancestors 'none'", 'x-frame-options': 'SAMEORIGIN' } }
-      : { status: 404, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>404</title><h1>Not Found</h1>' }).catch(() => {});
+      : { status: 404, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>404</title><h1>Not Found</h1>' };
   }
 
-  async #api(route) {
-    const req = route.request();
+  async #api(req) {
     const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' };
-    if (req.url() === CANARY_URL) {
-      await route.fulfill({ status: 204, headers: cors, body: '' }).catch(() => {});
-      return;
-    }
-    const rec = { method: req.method(), url: req.url(), host: hostOf(req.url()), path: new URL(req.url()).pathname, status: 0, initiator: initiator(req), apiKey: req.headers()['x-api-key'] ?? null, tStart: Date.now(), tEnd: null };
+    if (req.url === CANARY_URL) return { status: 204, headers: cors, body: '' };
+    const rec = { method: req.method, url: req.url, host: hostOf(req.url), path: new URL(req.url).pathname, status: 0, initiator: req.initiator, apiKey: req.headers['x-api-key'] ?? null, tStart: Date.now(), tEnd: null };
     this.requests.push(rec);
     this.inFlight++;
     let r;
     try {
-      r = req.method() === 'OPTIONS'
+      r = req.method === 'OPTIONS'
         ? { status: 204, body: '', headers: { 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': '*' } }
-        : this.respond(req.method(), req.url(), req.postData(), rec.apiKey);
+        : this.respond(req.method, req.url, req.body, rec.apiKey);
     } catch (e) {
       r = json(500, { error: `fake-apis bug: ${e.message}` });
     }
     if (this.twists.slowMs) await sleep(this.twists.slowMs);
     rec.status = r.status;
-    const headers = { ...cors, ...(r.headers ?? {}) };
-    if (r.contentType) headers['content-type'] = r.contentType;
-    await route.fulfill({ status: r.status, headers, body: r.body }).catch(() => {});
     rec.tEnd = Date.now();
     this.inFlight--;
+    return { ...r, headers: { ...cors, ...(r.headers ?? {}) } };
   }
 
   /** A key the catalog would refuse (twist `keys`): only keys sent are checked. */

@@ -81,7 +81,9 @@ function browserPid(profileDir) {
  * `extension: false` launches the same browser without Weft (for baselines).
  * @returns {Promise<Session>}
  */
-export async function launch(fake, { profileDir = newProfile(), viewport = { width: 1280, height: 800 }, initScripts = [], extension = true } = {}) {
+export async function launch(fake, { profileDir = newProfile(), viewport = { width: 1280, height: 800 }, initScripts = [], extension = true, keepWelcome = false } = {}) {
+  // A profile never started before: Weft is installed in it now, and opens its first-run page.
+  const fresh = !fs.existsSync(path.join(profileDir, 'Default'));
   const args = [
     ...(extension ? [`--disable-extensions-except=${EXT_DIR}`, `--load-extension=${EXT_DIR}`] : []),
     '--no-first-run', '--disable-background-networking', '--disable-component-update',
@@ -110,8 +112,16 @@ export async function launch(fake, { profileDir = newProfile(), viewport = { wid
     const st = await withTimeout(s.sw.evaluate((u) => fetch(u, { cache: 'no-store' }).then((r) => r.status, () => 0), CANARY_URL), 3000, 'canary fetch');
     return st === 204;
   }, { timeout: 8000, every: 25, what: 'the fake APIs to intercept the service worker' });
+  // The first-run tab, closed unless the test is about it: tests expect only the tabs they open.
+  if (fresh && !keepWelcome) {
+    const welcome = await until(() => context.pages().find(isWelcome), { timeout: 5000, what: 'the first-run page of a fresh install' }).catch(() => null);
+    await welcome?.close();
+  }
   return s;
 }
+
+/** Is `page` Weft's first-run page (opened on install)? */
+export const isWelcome = (page) => /^chrome-extension:\/\/[^/]+\/welcome\.html/.test(page.url());
 
 /** Close a session's browser and launch again on the same profile ("warm"). */
 export async function relaunch(s, opts = {}) {

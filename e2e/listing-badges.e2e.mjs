@@ -10,11 +10,8 @@
 import { launch, relaunch, sleep, until, screenshot, publishScreenshot, closeAll } from './harness.mjs';
 import { FakeApis } from './fake-apis.mjs';
 import { fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './fake-listing.mjs';
+import { fmt, listingProblems, mixed, scrollThrough, settled } from './checks.mjs';
 
-const final = (st) => !!st && st !== 'loading' && st !== 'idle';
-const fmt = (arr, max = 4) => (arr.length > max ? `${arr.slice(0, max).join('; ')}; … (${arr.length} in all)` : arr.join('; '));
-/** A third of the entries of each kind, spread over the page. */
-const mixed = (k) => ['indexed', 's2only', 'fresh'][k % 3];
 
 const PAGES = {
   dcNew: { file: 'rendered-2026-06/list_cs.DC_new.html', url: 'https://arxiv.org/list/cs.DC/new' },
@@ -61,58 +58,11 @@ function entriesInView(page, screens = 1) {
   }, screens);
 }
 
-/** Waits until every author of entries `ks` has a final badge; returns the last probe. */
-async function settled(page, lst, ks, { timeout = 20_000 } = {}) {
-  let last;
-  await until(async () => {
-    last = await probe(page);
-    return ks.every((k) => {
-      const bs = last[lst.entries[k].id] ?? [];
-      return bs.length === lst.entries[k].names.length && bs.every((b) => final(b.state));
-    });
-  }, { timeout, what: `the badges of ${ks.length} entries to settle` }).catch((e) => {
-    const open = ks.filter((k) => !(last?.[lst.entries[k].id] ?? []).every((b) => final(b.state)) || (last?.[lst.entries[k].id] ?? []).length !== lst.entries[k].names.length);
-    throw new Error(`${e.message}: ${fmt(open.map((k) => `${lst.entries[k].id} ${JSON.stringify((last?.[lst.entries[k].id] ?? []).map((b) => b.state))}`))}`);
-  });
-  return last;
-}
-
 /** A fresh entry's identification (autocomplete per name, shared works, profiles): on top of the batched calls, on its own budget. */
 const identifying = (r) => r.path.startsWith('/autocomplete/') || /^\/authors\/A/.test(r.path) || /authorships\.author\.id|display_name/.test(decodeURIComponent(r.url));
 
-/** What is wrong with the badges of entries `ks` (empty when all are right). */
-function problemsOf(lst, snap, ks) {
-  const out = [];
-  for (const k of ks) {
-    const e = lst.entries[k];
-    const bs = snap[e.id] ?? [];
-    if (bs.length !== e.names.length) out.push(`${e.id}: ${bs.length} badges for ${e.names.length} author links`);
-    bs.forEach((b) => {
-      const i = Number(b.i);
-      const x = lst.catalog.expected(k, i);
-      const tag = `${e.id} #${b.i} ${e.names[i]}`;
-      if (!b.inEntry) out.push(`${tag}: badge outside its entry`);
-      if (b.after !== e.names[i]) out.push(`${tag}: follows ${JSON.stringify(b.after)}, not the author's link`);
-      if (x.state === 'fresh') {
-        if (b.state === 'unmatched') return;
-        if (b.state !== 'ready' || !['inferred', 'guess'].includes(b.match) || b.oa !== x.openalexId || b.h !== String(x.h)) {
-          out.push(`${tag}: ${b.state} data-match=${JSON.stringify(b.match)} ${b.oa}, expected unmatched or this person (${x.openalexId}) inferred or as a guess`);
-        }
-        return;
-      }
-      if (b.state !== x.state) { out.push(`${tag}: ${b.state}, expected ${x.state}`); return; }
-      if (x.state !== 'ready') return;
-      for (const [attr, got, want] of [['data-h-index', b.h, x.h], ['data-cited-by', b.cited, x.cited], ['data-works', b.works, x.works], ['data-match', b.match, x.match]]) {
-        if (got !== String(want)) out.push(`${tag}: ${attr}=${JSON.stringify(got)}, expected ${want}`);
-      }
-      if (x.openalexId && b.oa !== x.openalexId) out.push(`${tag}: data-openalex-id=${JSON.stringify(b.oa)}, expected ${x.openalexId}`);
-    });
-  }
-  return out;
-}
-
 function assertRight(lst, snap, ks, what) {
-  const p = problemsOf(lst, snap, ks);
+  const p = listingProblems(lst, snap, ks);
   if (p.length) throw new Error(`${what}: ${fmt(p)}`);
 }
 
@@ -121,19 +71,6 @@ function arxivLinks() {
   const out = [];
   for (const a of document.querySelectorAll('.list-authors a, p.authors a, dt a, p.list-title a')) out.push(`${a.getAttribute('href')} ${a.textContent.trim()}`);
   return out;
-}
-
-/** Scrolls to the end a viewport at a time, letting each view settle briefly. */
-async function scrollThrough(page, { dwell = 120 } = {}) {
-  for (;;) {
-    const moved = await page.evaluate(async (d) => {
-      const before = scrollY;
-      scrollBy(0, innerHeight);
-      await new Promise((r) => setTimeout(r, d));
-      return scrollY > before;
-    }, dwell);
-    if (!moved) return;
-  }
 }
 
 /** Looks of arXiv's own stylesheet for screenshots (the fixtures link it; the fake does not serve it). */

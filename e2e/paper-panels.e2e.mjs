@@ -7,57 +7,8 @@
 // `[data-weft-related]` with a link; a panel in error `[data-weft-action="retry"]`. Each panel's
 // heading is a button (aria-expanded / aria-controls) that collapses it; the choice is remembered.
 
-import { launch, relaunch, sleep, until, deepText, screenshot, shows } from './harness.mjs';
-import { FakeApis, buildCatalog } from './fake-apis.mjs';
-import { absPage, makeAuthors } from './pages.mjs';
-
-const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
-const PANELS = ['paper', 'institutions', 'related'];
-const bare = (id) => String(id).replace('https://openalex.org/', '').replace('https://ror.org/', '');
-const arxivOfWork = (w) => w.doi.replace('https://doi.org/10.48550/arxiv.', '');
-
-function scenario({ n = 4, seed = 1, twists = {} } = {}) {
-  const id = '2406.05546';
-  const authors = makeAuthors(n);
-  const html = absPage({ id, title: TITLE, authors });
-  const catalog = buildCatalog({ arxivId: id, title: TITLE, authors, seed });
-  const fake = new FakeApis(catalog, { pages: { [id]: html }, twists });
-  return { id, url: `https://arxiv.org/abs/${id}`, catalog, fake };
-}
-
-/** Every panel: {panel, state, citedBy, source, retry, institutions:[{id,text}], related:[{id,href,text}], text}. */
-function panelProbe() {
-  const out = [];
-  const text = (n) => {
-    let s = '';
-    const walk = (x) => {
-      if (x.nodeType === 3) s += ` ${x.data}`; // separate elements' words, as they are on screen
-      if (x.nodeType !== 1 && x.nodeType !== 11) return;
-      if (x.nodeType === 1 && /^(STYLE|SCRIPT)$/.test(x.tagName)) return;
-      if (x.shadowRoot) walk(x.shadowRoot);
-      for (const c of x.childNodes) walk(c);
-    };
-    walk(n);
-    return s.replace(/\s+/g, ' ').trim();
-  };
-  const walk = (root) => {
-    for (const el of root.querySelectorAll('*')) {
-      if (el.hasAttribute('data-weft-panel')) {
-        out.push({
-          panel: el.getAttribute('data-weft-panel'), state: el.getAttribute('data-state'),
-          citedBy: el.getAttribute('data-cited-by'), source: el.getAttribute('data-source'),
-          retry: el.querySelectorAll('[data-weft-action="retry"]').length,
-          institutions: [...el.querySelectorAll('[data-weft-institution]')].map((x) => ({ id: x.getAttribute('data-weft-institution'), text: text(x) })),
-          related: [...el.querySelectorAll('[data-weft-related]')].map((x) => ({ id: x.getAttribute('data-weft-related'), href: x.querySelector('a')?.getAttribute('href') ?? null, text: text(x) })),
-          text: text(el),
-        });
-      }
-      if (el.shadowRoot) walk(el.shadowRoot);
-    }
-  };
-  walk(document);
-  return out;
-}
+import { launch, relaunch, sleep, until, deepText, screenshot } from './harness.mjs';
+import { PANELS, absScenario as scenario, arxivOfWork, assertPaper, assertRelated, bare, expectedInstitutions, panelProbe } from './checks.mjs';
 
 async function panels(page) {
   const list = await page.evaluate(panelProbe);
@@ -84,27 +35,6 @@ async function loadPanels(sc, { session, timeout } = {}) {
   const s = session ?? await launch(sc.fake);
   const page = await s.open(sc.url);
   return { s, page, snap: await waitForPanels(page, final, timeout) };
-}
-
-/** The distinct institutions of the paper's authorships, as ROR ids. */
-const expectedInstitutions = (sc) => [...new Set(sc.catalog.openalex.work.authorships.flatMap((a) => a.institutions.map((i) => bare(i.ror))))];
-
-function assertPaper(p, want) {
-  if (p.state !== 'ready' || p.citedBy !== String(want.citedBy) || p.source !== want.source) {
-    throw new Error(`paper panel: data-state=${p.state} data-cited-by=${p.citedBy} data-source=${p.source}, expected ready, ${want.citedBy}, ${want.source}`);
-  }
-  if (!shows(p.text, want.citedBy)) throw new Error(`paper panel text does not show ${want.citedBy}: ${JSON.stringify(p.text.slice(0, 160))}`);
-  if (!p.text.includes(want.label)) throw new Error(`paper panel does not name its source "${want.label}": ${JSON.stringify(p.text.slice(0, 200))}`);
-}
-
-/** Related entries: exactly `ids` (in order unless `ordered` is false), each linking its arXiv abstract page. */
-function assertRelated(p, ids, { ordered = true } = {}) {
-  if (p.state !== 'ready') throw new Error(`related panel: data-state=${p.state}, expected ready`);
-  const shown = p.related.map((r) => r.id);
-  const same = ordered ? JSON.stringify(shown) === JSON.stringify(ids) : JSON.stringify([...shown].sort()) === JSON.stringify([...ids].sort());
-  if (!same) throw new Error(`related papers [${shown.join(', ')}], expected ${ordered ? '' : 'in any order '}[${ids.join(', ')}]`);
-  const badLinks = p.related.filter((r) => r.href !== `https://arxiv.org/abs/${r.id}`);
-  if (badLinks.length) throw new Error(`related links not to the arXiv abstract page: ${badLinks.map((r) => `${r.id} → ${r.href}`).join('; ')}`);
 }
 
 export const tests = [

@@ -9,10 +9,9 @@
 // sort-recent | sort-cited | clear-topic | retry | refresh]`, `a[data-weft-link=researcher-page]`
 // (the "Open profile" links of the card, the popup's researcher view and Following list).
 
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { launch, relaunch, until, sleep, screenshot, publishScreenshot } from './harness.mjs';
 import { OA_HOST, S2_HOST } from './fake-apis.mjs';
+import { axeViolations } from './axe.mjs';
 import { researcherScenario, sharedWorks, positionsOf, workHook, researcherPageProbe } from './researcher-world.mjs';
 
 const pageUrl = (s, id) => `chrome-extension://${s.extensionId}/researcher.html#${id}`;
@@ -59,16 +58,6 @@ function checkCoauthors(snap, sc, works) {
   for (const [id, n] of want) if (n > cut && !seen.has(id)) throw new Error(`co-author ${id} (${n} shared works) not shown, though less frequent ones are`);
   const where = new Set(snap.coauthors.map(([, , w]) => w));
   if (!where.has('graph') || !where.has('list')) throw new Error(`co-authors shown only in the ${[...where].join(', ')}: expected the graph and its list`);
-}
-
-async function axeViolations(page) {
-  const source = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(source);
-  return page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  });
 }
 
 export const tests = [

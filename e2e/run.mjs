@@ -10,8 +10,12 @@
 // Without a built extension (.output/chrome-mv3/manifest.json) or a Chromium binary every test
 // FAILS with the reason — browser tests are never skipped.
 //
-//   node e2e/run.mjs [--only <substring>]... [--list]
-//   env: CHROMIUM_PATH (default /usr/bin/chromium), E2E_TIMEOUT_MS (default 60000)
+// --firefox runs e2e/firefox/*.e2e.mjs instead, with e2e/firefox/harness.mjs (Firefox ESR, the
+// build in .output/firefox-mv3), under the same rules.
+//
+//   node e2e/run.mjs [--firefox] [--only <substring>]... [--list]
+//   env: CHROMIUM_PATH (default /usr/bin/chromium), FIREFOX_PATH (default /usr/bin/firefox-esr),
+//        E2E_TIMEOUT_MS (default 60000)
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,12 +25,13 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const TIMEOUT = Number(process.env.E2E_TIMEOUT_MS) || 60_000;
 
 function parseArgs(argv) {
-  const o = { only: [], list: false };
+  const o = { only: [], list: false, firefox: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--only') o.only.push(argv[++i] ?? '');
     else if (argv[i] === '--list') o.list = true;
+    else if (argv[i] === '--firefox') o.firefox = true;
     else if (argv[i] === '--help' || argv[i] === '-h') {
-      console.log('usage: node e2e/run.mjs [--only <substring>]... [--list]');
+      console.log('usage: node e2e/run.mjs [--firefox] [--only <substring>]... [--list]');
       process.exit(0);
     } else {
       console.error(`unknown argument ${argv[i]}`);
@@ -36,13 +41,13 @@ function parseArgs(argv) {
   return o;
 }
 
-/** [{ name, fn, file }] from every e2e/*.e2e.mjs, in file then export order. */
-async function discover() {
-  const files = fs.readdirSync(HERE).filter((f) => f.endsWith('.e2e.mjs')).sort();
+/** [{ name, fn, file }] from every <dir>/*.e2e.mjs, in file then export order. */
+async function discover(dir) {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.e2e.mjs')).sort();
   const tests = [];
   for (const f of files) {
     // eslint-disable-next-line no-unsanitized/method -- the test files found in e2e/, not untrusted input
-    const mod = await import(pathToFileURL(path.join(HERE, f)).href);
+    const mod = await import(pathToFileURL(path.join(dir, f)).href);
     const prefix = path.basename(f, '.e2e.mjs');
     for (const [key, val] of Object.entries(mod)) {
       if (typeof val === 'function') tests.push({ name: `${prefix} › ${key}`, fn: val, file: f });
@@ -62,7 +67,8 @@ const oneLine = (e) => {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  let tests = await discover();
+  const dir = opts.firefox ? path.join(HERE, 'firefox') : HERE;
+  let tests = await discover(dir);
   if (opts.only.length) tests = tests.filter((t) => opts.only.some((o) => t.name.includes(o)));
   if (opts.list) {
     for (const t of tests) console.log(t.name);
@@ -72,14 +78,15 @@ async function main() {
   let passed = 0;
   let failed = 0;
   if (!tests.length) {
-    console.log('FAIL  e2e — no tests found (e2e/*.e2e.mjs)');
+    console.log(`FAIL  e2e — no tests found (${path.relative(path.dirname(HERE), dir)}/*.e2e.mjs)`);
     console.log('0 passed, 1 failed');
     return 1;
   }
-  // The harness imports playwright-core; load it lazily so a missing dependency is a FAIL line.
+  // The harness imports playwright-core (or puppeteer-core); load it lazily so a missing
+  // dependency is a FAIL line.
   let harness;
   try {
-    harness = await import('./harness.mjs');
+    harness = opts.firefox ? await import('./firefox/harness.mjs') : await import('./harness.mjs');
   } catch (e) {
     for (const t of tests) console.log(`FAIL  ${t.name} — cannot load the harness: ${oneLine(e)}`);
     console.log(`0 passed, ${tests.length} failed`);
@@ -121,6 +128,7 @@ async function main() {
       await harness.closeAll().catch(() => harness.killAll());
     }
   }
+  await harness.shutdown?.().catch(() => {});
   console.log(`(${tests.length} tests in ${((Date.now() - t0) / 1000).toFixed(1)} s; screenshots in e2e/artifacts/)`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed ? 1 : 0;

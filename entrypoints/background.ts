@@ -1,5 +1,6 @@
 import { createAnnouncer } from '@/lib/background/announce';
 import { createBackgroundDeps } from '@/lib/background/deps';
+import { registerFirstRun } from '@/lib/background/first-run';
 import { registerFollowAlerts } from '@/lib/background/follows/alarms';
 import { listen } from '@/lib/background/server';
 import { createServices } from '@/lib/background/services';
@@ -12,6 +13,7 @@ export default defineBackground(() => {
   listen(createServices(deps), announcer.noteTab);
   announcer.watchStorage();
   registerFollowAlerts(deps.follows);
+  registerFirstRun();
   void deps.cache.open();
   // An update's first start stores the settings in their current shape (readers migrate in memory meanwhile).
   migrateStoredSettings().catch((e: unknown) => console.warn('Weft: could not migrate the stored settings', e));

@@ -7,7 +7,10 @@
 // For each folder it checks two things and prints a PASS or FAIL line for each:
 //   manifest  permissions, optional and host permissions, content-script matches, web-accessible
 //             resources, externally_connectable, CSP and incognito equal scripts/expected-manifest.json
-//             (arrays as sets); a Firefox build also declares the expected data collection.
+//             (arrays as sets); a Firefox build also declares the expected data collection, a
+//             Chrome build the minimum Chrome version (at least the expected one); the
+//             description fits the stores' limit; `icons` and `action.default_icon` name a PNG of
+//             each expected size, present in the build and of that many pixels square.
 //   code      no script file runs strings as code (eval, Function, string timers), injects
 //             <script> elements or loads script from a URL (importScripts / import() / workers
 //             with anything but a local path, remote .src), names a script CDN; no page has a
@@ -162,6 +165,22 @@ export function compareManifest(manifest, expected, browser) {
     const wanted = expected[key] ?? absent;
     if (!sameJson(actual, wanted)) problems.push(`${key}: ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`);
   }
+  const description = manifest.description ?? '';
+  if (!description.trim()) problems.push('description: missing');
+  else if (description.length > expected.description_max_length) {
+    problems.push(`description: ${description.length} characters, at most ${expected.description_max_length}`);
+  }
+  for (const [key, icons] of [['icons', manifest.icons], ['action.default_icon', manifest.action?.default_icon]]) {
+    const sizes = Object.keys(icons ?? {}).map(Number).sort((a, b) => a - b);
+    if (!sameJson(sizes, expected.icon_sizes)) problems.push(`${key}: sizes ${sizes.join(', ') || 'none'}, expected ${expected.icon_sizes.join(', ')}`);
+  }
+  if (browser !== 'firefox') {
+    const min = manifest.minimum_chrome_version;
+    if (!min) problems.push(`minimum_chrome_version: missing, expected ${expected.minimum_chrome_version} or later`);
+    else if (Number.parseInt(min, 10) < Number.parseInt(expected.minimum_chrome_version, 10)) {
+      problems.push(`minimum_chrome_version: ${min}, expected ${expected.minimum_chrome_version} or later`);
+    }
+  }
   if (browser === 'firefox') {
     const gecko = manifest.browser_specific_settings?.gecko;
     if (!gecko?.id) problems.push('browser_specific_settings.gecko.id: missing (Firefox needs it to sign an MV3 add-on)');
@@ -171,6 +190,30 @@ export function compareManifest(manifest, expected, browser) {
     if (!sameJson(actual, wanted)) {
       problems.push(`browser_specific_settings.gecko.data_collection_permissions: ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`);
     }
+  }
+  return problems;
+}
+
+/** Width and height of a PNG file's image, or null when it is no PNG. */
+export function pngSize(bytes) {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (bytes.length < 24 || signature.some((b, i) => bytes[i] !== b) || bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** The icon files a manifest names that are missing from `dir`, no PNG, or not `size` pixels square. */
+export function iconFileProblems(dir, manifest) {
+  const problems = [];
+  const named = [...Object.entries(manifest.icons ?? {}), ...Object.entries(manifest.action?.default_icon ?? {})];
+  for (const [size, file] of new Map(named.map(([size, file]) => [`${size} ${file}`, [size, file]])).values()) {
+    const where = path.join(dir, String(file).replace(/^\//, ''));
+    if (!fs.existsSync(where)) {
+      problems.push(`icon ${file}: not in the build`);
+      continue;
+    }
+    const png = pngSize(fs.readFileSync(where));
+    if (!png) problems.push(`icon ${file}: not a PNG`);
+    else if (png.width !== Number(size) || png.height !== Number(size)) problems.push(`icon ${file}: ${png.width}×${png.height}, named as ${size}×${size}`);
   }
   return problems;
 }
@@ -185,11 +228,14 @@ export function checkExtension(dir, expected) {
     return [{ check: `${name} manifest`, ok: false, lines }, { check: `${name} code`, ok: false, lines }];
   }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  const problems = compareManifest(manifest, expected, browser);
+  const problems = [...compareManifest(manifest, expected, browser), ...iconFileProblems(dir, manifest)];
   const results = [{
     check: `${name} manifest`,
     ok: problems.length === 0,
-    lines: problems.length ? problems : [`permissions ${asSet(manifest.permissions).join(', ')}; optional ${asSet(manifest.optional_permissions).join(', ') || 'none'}; hosts ${asSet(manifest.host_permissions).join(', ')}; content scripts on ${(manifest.content_scripts ?? []).flatMap((c) => c.matches).join(', ')}`],
+    lines: problems.length ? problems : [
+      `permissions ${asSet(manifest.permissions).join(', ')}; optional ${asSet(manifest.optional_permissions).join(', ') || 'none'}; hosts ${asSet(manifest.host_permissions).join(', ')}; content scripts on ${(manifest.content_scripts ?? []).flatMap((c) => c.matches).join(', ')}`,
+      `icons ${Object.keys(manifest.icons).join(', ')} px; description ${manifest.description.length} characters${manifest.minimum_chrome_version ? `; Chrome ${manifest.minimum_chrome_version}+` : ''}`,
+    ],
   }];
   const { findings, counts } = scanFolder(dir);
   const read = `${counts.scripts} scripts, ${counts.pages} pages, ${counts.styles} stylesheets`;

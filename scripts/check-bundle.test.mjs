@@ -3,16 +3,34 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXPECTED_PATH, checkExtension, compareManifest, scanPage, scanScript, scanStyle } from './check-bundle.mjs';
+import { EXPECTED_PATH, checkExtension, compareManifest, iconFileProblems, pngSize, scanPage, scanScript, scanStyle } from './check-bundle.mjs';
 
 const expected = JSON.parse(fs.readFileSync(EXPECTED_PATH, 'utf8'));
 const rules = (found) => found.map((f) => f.rule);
+
+const ICONS = Object.fromEntries(expected.icon_sizes.map((size) => [size, `icon/${size}.png`]));
+
+/** The first bytes of a PNG of width × height (all the check reads). */
+function png(width, height = width) {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write('IHDR', 4, 'latin1');
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ihdr]);
+}
+/** The icon files of a build: each expected size, right. */
+const iconFiles = () => Object.fromEntries(Object.entries(ICONS).map(([size, file]) => [file, png(Number(size))]));
 
 /** A manifest as the expected list allows it, for `browser`. */
 function goodManifest(browser = 'chrome') {
   return {
     manifest_version: 3,
     name: 'Weft',
+    description: 'Author profiles on arXiv pages.',
+    icons: { ...ICONS },
+    action: { default_title: 'Weft', default_icon: { ...ICONS } },
+    ...(browser === 'firefox' ? {} : { minimum_chrome_version: expected.minimum_chrome_version }),
     permissions: ['alarms', 'storage'],
     optional_permissions: ['notifications'],
     host_permissions: ['https://api.semanticscholar.org/*', 'https://api.openalex.org/*'],
@@ -123,11 +141,23 @@ describe('compareManifest', () => {
     ['manifest version 2', (m) => { m.manifest_version = 2; }, 'manifest_version: 2'],
     ['Weft allowed in private windows (the default, "spanning")', (m) => { delete m.incognito; }, 'incognito: "spanning"'],
     ['a split incognito process', (m) => { m.incognito = 'split'; }, 'incognito: "split"'],
+    ['a description over the stores\' 132 characters', (m) => { m.description = 'x'.repeat(133); }, 'description: 133 characters, at most 132'],
+    ['no description', (m) => { delete m.description; }, 'description: missing'],
+    ['no icons', (m) => { delete m.icons; }, 'icons: sizes none'],
+    ['an icon size missing', (m) => { delete m.icons[48]; }, 'icons: sizes 16, 32, 96, 128'],
+    ['no toolbar icon', (m) => { delete m.action.default_icon; }, 'action.default_icon: sizes none'],
+    ['no minimum Chrome version', (m) => { delete m.minimum_chrome_version; }, 'minimum_chrome_version: missing'],
+    ['a minimum Chrome version without AbortSignal.any', (m) => { m.minimum_chrome_version = '110'; }, 'minimum_chrome_version: 110'],
   ])('rejects %s', (_, change, message) => {
     const m = goodManifest();
     change(m);
     const problems = compareManifest(m, expected, 'chrome');
     expect(problems.some((p) => p.startsWith(message))).toBe(true);
+  });
+
+  it('accepts a later minimum Chrome version, and none on Firefox', () => {
+    expect(compareManifest({ ...goodManifest(), minimum_chrome_version: '130' }, expected, 'chrome')).toEqual([]);
+    expect(compareManifest(goodManifest('firefox'), expected, 'firefox')).toEqual([]);
   });
 
   it('requires a Firefox build to keep its gecko id and the declared data collection', () => {
@@ -143,6 +173,38 @@ describe('compareManifest', () => {
   });
 });
 
+describe('icon files', () => {
+  let tmp;
+  afterEach(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('reads a PNG\'s size, and nothing from other files', () => {
+    expect(pngSize(png(48))).toEqual({ width: 48, height: 48 });
+    expect(pngSize(png(32, 16))).toEqual({ width: 32, height: 16 });
+    expect(pngSize(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(pngSize(Buffer.alloc(4))).toBeNull();
+  });
+
+  it('finds icons named but not built, not PNGs, or not the size they are named as', () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-icons-'));
+    const files = iconFiles();
+    delete files['icon/96.png'];
+    files['icon/48.png'] = png(64);
+    files['icon/32.png'] = Buffer.from('GIF89a');
+    for (const [file, bytes] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(tmp, file)), { recursive: true });
+      fs.writeFileSync(path.join(tmp, file), bytes);
+    }
+    const m = goodManifest();
+    m.action.default_icon = { 16: '/icon/16.png', 24: 'icon/24.png' };
+    expect(iconFileProblems(tmp, m).sort()).toEqual([
+      'icon icon/24.png: not in the build',
+      'icon icon/32.png: not a PNG',
+      'icon icon/48.png: 64×64, named as 48×48',
+      'icon icon/96.png: not in the build',
+    ]);
+  });
+});
+
 describe('checkExtension and the command line', () => {
   let tmp;
   afterEach(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }));
@@ -153,14 +215,14 @@ describe('checkExtension and the command line', () => {
     const dir = path.join(tmp, name);
     for (const [file, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      fs.writeFileSync(path.join(dir, file), typeof text === 'string' ? text : JSON.stringify(text));
+      fs.writeFileSync(path.join(dir, file), typeof text === 'string' || Buffer.isBuffer(text) ? text : JSON.stringify(text));
     }
     return dir;
   }
   const cli = (...dirs) => spawnSync(process.execPath, [path.resolve('scripts/check-bundle.mjs'), ...dirs], { encoding: 'utf8' });
 
   it('passes a clean build and fails one with eval in a nested chunk, naming file and position', () => {
-    const clean = folder('chrome-mv3', { 'manifest.json': goodManifest(), 'background.js': 'self.onmessage=()=>1', 'popup.html': '<script type="module" src="/chunks/p.js"></script>', 'chunks/p.js': 'export const p=1' });
+    const clean = folder('chrome-mv3', { ...iconFiles(), 'manifest.json': goodManifest(), 'background.js': 'self.onmessage=()=>1', 'popup.html': '<script type="module" src="/chunks/p.js"></script>', 'chunks/p.js': 'export const p=1' });
     expect(checkExtension(clean, expected).map((r) => r.ok)).toEqual([true, true]);
     fs.writeFileSync(path.join(clean, 'chunks/p.js'), 'export const p=1;\nconst q=x=>eval(x)');
     const [manifest, code] = checkExtension(clean, expected);
@@ -170,7 +232,7 @@ describe('checkExtension and the command line', () => {
   });
 
   it('fails a folder without a manifest or without scripts rather than passing it unchecked', () => {
-    const empty = folder('firefox-mv3', { 'popup.html': '<p>hi</p>' });
+    const empty = folder('firefox-mv3', { ...iconFiles(), 'popup.html': '<p>hi</p>' });
     expect(checkExtension(empty, expected).map((r) => r.ok)).toEqual([false, false]);
     fs.writeFileSync(path.join(empty, 'manifest.json'), JSON.stringify(goodManifest('firefox')));
     const [manifest, code] = checkExtension(empty, expected);
@@ -179,11 +241,11 @@ describe('checkExtension and the command line', () => {
   });
 
   it('prints PASS/FAIL lines and the summary, and exits 1 on a failure', () => {
-    const good = folder('chrome-mv3', { 'manifest.json': goodManifest(), 'background.js': 'console.log(1)' });
+    const good = folder('chrome-mv3', { ...iconFiles(), 'manifest.json': goodManifest(), 'background.js': 'console.log(1)' });
     const ok = cli(good);
     expect(ok.status).toBe(0);
     expect(ok.stdout.trim().split('\n').at(-1)).toBe('2 passed, 0 failed');
-    const bad = folder('firefox-mv3', { 'manifest.json': { ...goodManifest('firefox'), permissions: ['storage', 'alarms', 'tabs'] }, 'background.js': 'importScripts("https://x.example/a.js")' });
+    const bad = folder('firefox-mv3', { ...iconFiles(), 'manifest.json': { ...goodManifest('firefox'), permissions: ['storage', 'alarms', 'tabs'] }, 'background.js': 'importScripts("https://x.example/a.js")' });
     const failed = cli(good, bad);
     expect(failed.status).toBe(1);
     expect(failed.stdout).toMatch(/FAIL firefox-mv3 manifest\n\s+permissions: unexpected tabs/);

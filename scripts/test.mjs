@@ -18,6 +18,11 @@
 //   9. e2e        node e2e/run.mjs (its test counts) — needs 1 and 5
 //  10. faults     node faults/run.mjs: the fault and bad-input suite, unit and browser (its test
 //                 counts; its browser tests fail on their own without 1 and 5)
+//  11. firefox    node e2e/run.mjs --firefox: the end-to-end checks in Firefox ESR on the Firefox
+//                 build (its test counts) — needs 6, FIREFOX_PATH or /usr/bin/firefox-esr and
+//                 certutil; when missing and running as root with apt-get: `apt-get install -y
+//                 --no-install-recommends firefox-esr libnss3-tools`; otherwise its tests count
+//                 as failed, with a message naming what to install
 //
 // A step whose prerequisite failed is not run and counts as failed (e2e: as many failures as it
 // has tests). The last line is exactly `N passed, M failed` over every suite; exit 1 on any failure.
@@ -31,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const FIREFOX = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
 /** Run a command, streaming its output; resolves {code, out}. */
 function run(cmd, args, { env } = {}) {
@@ -112,16 +118,16 @@ async function stepUnit() {
   record('unit', passed, failed, note);
 }
 
-function e2eTestCount() {
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'e2e', 'run.mjs'), '--list'], { cwd: ROOT, encoding: 'utf8' });
+function e2eTestCount(...args) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'e2e', 'run.mjs'), ...args, '--list'], { cwd: ROOT, encoding: 'utf8' });
   const m = /^(\d+) tests$/m.exec(r.stdout ?? '');
   return m ? Math.max(1, Number(m[1])) : 1;
 }
 
 /** Runs a node script whose last line is `N passed, M failed` and records those counts. */
-async function stepCounted(step, title, script) {
+async function stepCounted(step, title, script, args = []) {
   heading(title);
-  const r = await run(process.execPath, [path.join(ROOT, script)]);
+  const r = await run(process.execPath, [path.join(ROOT, script), ...args]);
   const lines = r.out.trim().split('\n');
   const m = /^(\d+) passed, (\d+) failed$/.exec(lines[lines.length - 1] ?? '');
   if (!m) { record(step, 0, 1, `no summary line from ${script} (exit code ${r.code})`); return; }
@@ -139,6 +145,34 @@ async function stepE2e(ready, why) {
   record('e2e', 0, n, `not run: ${why}`);
 }
 
+const firefoxReady = () => fs.existsSync(FIREFOX) && hasCmd('certutil');
+
+/** Firefox ESR and certutil (the Firefox run's test CA goes into each temporary profile with it). */
+async function firefoxTools() {
+  if (firefoxReady()) return true;
+  if (!process.env.FIREFOX_PATH && isRoot() && hasCmd('apt-get')) {
+    console.log('Firefox ESR or certutil not found: installing firefox-esr and libnss3-tools with apt-get (running as root)');
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    const up = await run('apt-get', ['update'], { env });
+    if (up.code === 0) await run('apt-get', ['install', '-y', '--no-install-recommends', 'firefox-esr', 'libnss3-tools'], { env });
+    if (firefoxReady()) return true;
+  }
+  console.log(`The Firefox run needs Firefox ESR at ${FIREFOX} and certutil.\n`
+    + '  Install them (Debian: `sudo apt-get install firefox-esr libnss3-tools`; other systems: Firefox ≥ 140 and NSS tools)\n'
+    + '  and/or point FIREFOX_PATH at the binary. The browser tests are never skipped.');
+  return false;
+}
+
+async function stepFirefox(built) {
+  const title = 'end-to-end tests in Firefox (node e2e/run.mjs --firefox)';
+  const why = !built ? 'the Firefox build failed' : !(await firefoxTools()) ? `no Firefox ESR at ${FIREFOX} or no certutil` : '';
+  if (!why) return stepCounted('firefox', title, 'e2e/run.mjs', ['--firefox']);
+  heading(title);
+  const n = e2eTestCount('--firefox');
+  console.log(`not run: ${why} — counted as ${n} failed`);
+  record('firefox', 0, n, `not run: ${why}`);
+}
+
 async function main() {
   const t0 = Date.now();
   const chromiumOk = await stepChromium();
@@ -147,13 +181,14 @@ async function main() {
   await stepSimple('layers', 'layers (npm run check:layers)', 'npm', ['run', '--silent', 'check:layers']);
   await stepUnit();
   const built = await stepSimple('build', 'build (wxt build)', BIN('wxt'), ['build']);
-  await stepSimple('ff-build', 'Firefox build and packages (wxt zip -b firefox --mv3)', BIN('wxt'), ['zip', '-b', 'firefox', '--mv3']);
+  const ffBuilt = await stepSimple('ff-build', 'Firefox build and packages (wxt zip -b firefox --mv3)', BIN('wxt'), ['zip', '-b', 'firefox', '--mv3']);
   // Both checks fail on their own when the builds or zips they read are missing.
   await stepCounted('bundles', 'least privilege and no remote code (scripts/check-bundle.mjs)', 'scripts/check-bundle.mjs');
   await stepCounted('ff-package', 'Firefox packages (scripts/check-firefox.mjs: addons-linter, sources zip)', 'scripts/check-firefox.mjs');
   const why = [!built && 'the build failed', !chromiumOk && 'no Chromium'].filter(Boolean).join(' and ');
   await stepE2e(built && chromiumOk, why);
   await stepCounted('faults', 'fault and bad-input suite (node faults/run.mjs)', 'faults/run.mjs');
+  await stepFirefox(ffBuilt);
 
   heading(`summary (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   let passed = 0;

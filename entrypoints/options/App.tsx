@@ -8,6 +8,8 @@ import { createFollowingState } from '@/lib/extension-pages/following-state';
 import { ask } from '@/lib/ui/client';
 import { onChange } from '@/lib/ui/changes';
 import { arxivAbsUrl } from '@/lib/arxiv/urls';
+import { welcomePageUrl } from '@/lib/shared/welcome-link';
+import { browser } from 'wxt/browser';
 import { openAlexUrl } from '@/lib/catalog/links';
 import type { ResponseMap } from '@/lib/background/protocol';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
@@ -423,6 +425,10 @@ export function App() {
   return (
     <main class="options">
       <h1>Weft settings</h1>
+      <p class="muted about">
+        <span data-weft-field="version">Version {browser.runtime.getManifest().version}</span> ·{' '}
+        <a href={welcomePageUrl()} data-weft-link="welcome">What Weft shows and where</a>
+      </p>
       <HostAccessNotice />
       <KeysSection state={state} />
       <PagesSection state={state} />

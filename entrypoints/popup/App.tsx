@@ -34,22 +34,25 @@ export function App({ typed = null }: { typed?: Typed | null }) {
   };
   return (
     <main class="popup">
-      <nav class="tabs" role="tablist" aria-label="Weft" onKeyDown={onKey}>
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            id={`tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={tab.value === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={tab.value === t.id ? 0 : -1}
-            onClick={() => (tab.value = t.id)}
-          >
-            {t.label}
-            {t.id === 'following' && unseen > 0 && <span class="count" aria-label={`, ${unseen} new`}>{unseen}</span>}
-          </button>
-        ))}
+      <nav class="tabs" aria-label="Weft">
+        {/* A tablist holds tabs only: the tools beside it stay outside. */}
+        <div class="tablist" role="tablist" aria-label="Views" onKeyDown={onKey}>
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              id={`tab-${t.id}`}
+              type="button"
+              role="tab"
+              aria-selected={tab.value === t.id}
+              aria-controls={`panel-${t.id}`}
+              tabIndex={tab.value === t.id ? 0 : -1}
+              onClick={() => (tab.value = t.id)}
+            >
+              {t.label}
+              {t.id === 'following' && unseen > 0 && <span class="count" aria-label={`, ${unseen} new`}>{unseen}</span>}
+            </button>
+          ))}
+        </div>
         {data && data.follows.length > 0 && (
           // Reachable from either tab, so a check never needs a detour through Following.
           <button

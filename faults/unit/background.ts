@@ -72,6 +72,7 @@ export function startBackground({ n = 4, arxivId = ID, route, http, idb = new ID
   return {
     ask,
     deps,
+    handlers,
     catalog,
     fake,
     requests,

@@ -6,6 +6,7 @@
  */
 import { fakeBrowser } from 'wxt/testing';
 import type { FollowsState } from '@/lib/background/protocol';
+import { failUserWrites } from '@/lib/background/user-data/testing';
 import { tried } from '../ledger.mjs';
 import { OA_HOST } from '../../e2e/fake-apis.mjs';
 import { edited, FROM_POPUP, startBackground, type Background, type Route } from './background';
@@ -112,15 +113,16 @@ describe('alerts under faults', () => {
     await followAndBaseline(bg, [A, B]);
     bg.fake.addWork(newWork(3, [A]));
     // the worker dies between showing the notification and recording it
-    const set = vi.spyOn(fakeBrowser.storage.local, 'set');
+    let stopped = false;
+    const failing = failUserWrites(() => stopped);
     const create = vi.mocked(fakeBrowser.notifications.create);
     const record = create.getMockImplementation()!;
     create.mockImplementationOnce((async (...args: Parameters<typeof record>) => {
-      set.mockRejectedValueOnce(new Error('service worker stopped'));
+      stopped = true;
       return record(...args);
     }) as never);
     await checkNow(bg);
-    set.mockRestore();
+    failing.mockRestore();
     await checkNow(bg);
     const duplicateAlerts = await alerts.duplicateAlerts(bg);
     expect(alerts.shown.map((n) => n.id)).toEqual([alerts.shown[0]!.id, alerts.shown[0]!.id]); // shown again, replaced

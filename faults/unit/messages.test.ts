@@ -4,6 +4,7 @@
  * makes no request; nothing it asked for changes.
  */
 import { fakeBrowser } from 'wxt/testing';
+import { dumpRecords } from '@/lib/background/user-data/testing';
 import { tried } from '../ledger.mjs';
 import { FROM_ARXIV, FROM_POPUP, ID, startBackground } from './background';
 
@@ -71,8 +72,8 @@ describe('hostile messages', () => {
     expect(await bg.ask({ type: 'follow', id: A, name: 'Kept' })).toMatchObject({ ok: true });
     // the follow's first check (its watermark) finishes before we start counting
     await vi.waitFor(async () => expect((await bg.deps.follows.state()).status.lastRunAt).not.toBeNull());
-    await fakeBrowser.storage.local.set({ apiKeys: { openalex: 'KeptKey123' } });
-    const before = await fakeBrowser.storage.local.get();
+    await bg.deps.apiKeys.save({ openalex: 'KeptKey123' });
+    const before = { local: await fakeBrowser.storage.local.get(), user: await dumpRecords() };
     const from = bg.requests.length;
     const senders = [
       { ...FROM_ARXIV, url: 'https://evil.example/abs/2406.05546' },
@@ -94,8 +95,26 @@ describe('hostile messages', () => {
       { type: 'mark-all-seen' }, { type: 'check-now' }, { type: 'follows-state' }, { type: 'alert-settings', notify: true },
     ];
     for (const m of popupOnly) expect(await bg.ask(m, FROM_ARXIV), m.type).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
-    expect(await fakeBrowser.storage.local.get()).toEqual(before);
+    expect({ local: await fakeBrowser.storage.local.get(), user: await dumpRecords() }).toEqual(before);
     expect(bg.requests.length).toBe(from);
     tried('msg-untrusted-sender');
+  });
+
+  it('[msg-sender-without-tab] a sender without a tab is not Weft’s page unless its URL is: refused, nothing changed', async () => {
+    const bg = startBackground();
+    await fakeBrowser.storage.local.set({ apiKeys: { openalex: 'KeptKey123' } });
+    const before = await fakeBrowser.storage.local.get();
+    const from = bg.requests.length;
+    const senders = [{ id: fakeBrowser.runtime.id }, { id: fakeBrowser.runtime.id, url: 'https://evil.example/' }, { id: fakeBrowser.runtime.id, origin: 'https://evil.example' }];
+    for (const sender of senders) {
+      for (const m of [{ type: 'settings-get' }, { type: 'cache-clear' }, { type: 'settings-set', show: { badges: false } }, { type: 'paper-citations', arxivId: ID }]) {
+        expect(await bg.ask(m, sender), `${m.type} from ${JSON.stringify(sender)}`).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
+      }
+    }
+    expect(await fakeBrowser.storage.local.get()).toEqual(before);
+    expect(bg.requests.length).toBe(from);
+    // Weft's own page, told apart by its URL, still may.
+    expect(await bg.ask({ type: 'settings-get' }, FROM_POPUP)).toMatchObject({ ok: true });
+    tried('msg-sender-without-tab');
   });
 });

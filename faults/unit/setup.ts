@@ -1,9 +1,10 @@
 /**
  * The fault suite's vitest setup: the background's fetch layer keeps all its behaviour, but its
- * waits are recorded rather than waited and its timeout is short, so a test can try a 15 s
+ * waits are recorded rather than waited and its timeout is short (so is the cache's open timeout), so a test can try a 15 s
  * timeout or a 1 s Retry-After in milliseconds and check what was asked.
  */
 import type { HttpOptions } from '@/lib/background/catalog/http';
+import type { CacheOptions } from '@/lib/background/cache/cache';
 
 export const httpTuning: { current: HttpOptions; slept: number[] } = { current: {}, slept: [] };
 
@@ -14,4 +15,10 @@ vi.mock('@/lib/background/catalog/http', async (importOriginal) => {
     createHttp: (opts: HttpOptions = {}) =>
       real.createHttp({ ...opts, sleep: async (ms) => void httpTuning.slept.push(ms), timeoutMs: 200, ...httpTuning.current }),
   };
+});
+
+// The cache's open timeout, likewise short: a database that never answers is tried in milliseconds.
+vi.mock('@/lib/background/cache/cache', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/background/cache/cache')>();
+  return { ...real, createCache: (opts: CacheOptions = {}) => real.createCache({ openTimeoutMs: 500, ...opts }) };
 });

@@ -6,7 +6,9 @@
 import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing';
 import { DB_NAME, DB_VERSION, type CacheRecord } from '@/lib/background/cache/db';
+import { migrateStoredSettings } from '@/lib/background/settings/store';
 import type { FollowsState, PaperAuthorsResult } from '@/lib/background/protocol';
+import { putRecords } from '@/lib/background/user-data/testing';
 import { tried } from '../ledger.mjs';
 import { FROM_POPUP, ID, startBackground, type Background } from './background';
 
@@ -96,7 +98,8 @@ describe('storage faults', () => {
     let corrupt = true;
     const realOpen = idb.open.bind(idb);
     vi.spyOn(idb, 'open').mockImplementation((name, version) => {
-      if (!corrupt) return realOpen(name, version);
+      // The cache's files are broken; the user-data database is another one.
+      if (!corrupt || name !== DB_NAME) return realOpen(name, version);
       const request = new EventTarget() as IDBOpenDBRequest;
       Object.defineProperty(request, 'error', { value: new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError') });
       setTimeout(() => request.dispatchEvent(new Event('error')));
@@ -155,8 +158,45 @@ describe('storage faults', () => {
     }
   });
 
+  it('[idb-open-hangs] an open that never settles: network-only within the timeout, then rebuilt; follows untouched', async () => {
+    const idb = new IDBFactory();
+    let stuck = true;
+    const realOpen = idb.open.bind(idb);
+    // A request that never fires success, error or blocked: what a wedged IndexedDB gives.
+    vi.spyOn(idb, 'open').mockImplementation((name, version) => (stuck ? (new EventTarget() as IDBOpenDBRequest) : realOpen(name, version)));
+    const realDelete = idb.deleteDatabase.bind(idb);
+    vi.spyOn(idb, 'deleteDatabase').mockImplementation((name) => {
+      stuck = false;
+      return realDelete(name);
+    });
+    const bg = startBackground({ idb });
+    const lost = await followSome(bg);
+    const t0 = performance.now();
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(performance.now() - t0).toBeLessThan(3_000);
+    expect(await pageLoads(bg)).toBeGreaterThan(0); // the rebuilt database fills
+    expect(await pageLoads(bg)).toBe(0); // and answers
+    const followsLost = await lost();
+    tried('idb-open-hangs', { followsLost });
+    expect(followsLost).toBe(0);
+  });
+
+  it('[idb-newer-version] a database of a newer version: network-only, then rebuilt without "Clear cache"; follows untouched', async () => {
+    const idb = new IDBFactory();
+    await new Promise<void>((resolve) => { const r = idb.open(DB_NAME, DB_VERSION + 5); r.onsuccess = () => { r.result.close(); resolve(); }; });
+    const bg = startBackground({ idb });
+    const lost = await followSome(bg);
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await pageLoads(bg)).toBeGreaterThan(0);
+    expect(await pageLoads(bg)).toBe(0);
+    const followsLost = await lost();
+    tried('idb-newer-version', { followsLost });
+    expect(followsLost).toBe(0);
+  });
+
   it('[damaged-follow-storage] a damaged entry alone is dropped; follow storage that is not a list reads as empty and heals', async () => {
     const good = (id: string) => ({ id, name: `Kept ${id}`, followedAt: 1, checkedAt: null, seen: {} });
+    // As an earlier Weft left them in storage.local: moved as they are, read entry by entry.
     await fakeBrowser.storage.local.set({ follows: [good('A11'), { id: 'https://evil.example', name: 1 }, null, good('A12'), { ...good('A13'), seen: 'x' }] });
     const bg = startBackground();
     const ids = async () => {
@@ -169,10 +209,24 @@ describe('storage faults', () => {
     const after = await ids();
     const followsLost = ['A11', 'A12'].filter((id) => !after.includes(id)).length;
     expect(after).toEqual(['A11', 'A12', 'A14']);
-    await fakeBrowser.storage.local.set({ follows: 'not a list' });
+    await putRecords({ key: 'follows', version: 1, value: 'not a list' });
     expect(await ids()).toEqual([]);
     expect(await bg.ask({ type: 'follow', id: 'A15', name: 'New' })).toMatchObject({ ok: true });
     expect(await ids()).toEqual(['A15']);
     tried('damaged-follow-storage', { followsLost });
+  });
+
+  it('[settings-damaged-version] a damaged settings version: read field by field, repaired once with a warning, the alarm still made', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await fakeBrowser.storage.local.set({ settings: { version: 0, show: { related: false, badges: 'yes' }, alerts: { intervalMinutes: 720, notify: false } } });
+    const bg = startBackground();
+    // What the worker's start does: repair the stored object, then make sure the alarm exists.
+    await migrateStoredSettings();
+    await bg.deps.follows.start();
+    expect(await bg.ask({ type: 'page-settings' })).toMatchObject({ ok: true, data: { show: { related: false, badges: true, paper: true } } });
+    expect(await fakeBrowser.alarms.get('weft-follows-check')).toMatchObject({ periodInMinutes: 720 });
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toMatchObject({ version: 2, show: { related: false, badges: true } });
+    expect(warn.mock.calls.filter((c) => String(c[0]).includes('settings'))).toHaveLength(1);
+    tried('settings-damaged-version');
   });
 });

@@ -106,11 +106,11 @@ describe('transport faults', () => {
     const r = await authorsOf(bg);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    // the author list (a free singleton) is there; the numbers say why they are not
+    // the author list (a free singleton) is there, and so are the numbers: the call that found
+    // the budget spent turned to the free endpoint at once
     expect(r.data.slots.every((s) => s.openalex?.openalexId)).toBe(true);
-    expect(r.data.eagerMetrics).toMatchObject({ error: { kind: 'budget-exhausted' } });
-    const { retryAt } = (r.data.eagerMetrics as { error: { retryAt: number } }).error;
-    expect(retryAt - Date.now()).toBeGreaterThan(10 * 3_600_000); // Retry-After: 57539 s
+    expect(r.data.eagerMetrics && 'metrics' in r.data.eagerMetrics && Object.keys(r.data.eagerMetrics.metrics)).toHaveLength(bg.names.length);
+    expect((await bg.deps.openalex.budgetResetAt()) - Date.now()).toBeGreaterThan(10 * 3_600_000); // Retry-After: 57539 s
     expect(bg.requests.filter(isList)).toHaveLength(1); // no retry storm
     // the page asks again: numbers one by one from the free endpoint, no list call
     const from = bg.requests.length;
@@ -126,6 +126,30 @@ describe('transport faults', () => {
     expect(check).toMatchObject({ ok: true, data: { ran: false, reason: 'budget' } });
     expect(bg.requests.length).toBe(before);
     tried('openalex-budget-429');
+  });
+
+  it('[openalex-budget-restart] a spent budget outlives a worker restart; with the free endpoint failing too, numbers are errors, not "no profile"', async () => {
+    const isList = (u: URL) => u.host === OA_HOST && /^\/(authors|works)\/?$/.test(u.pathname);
+    const first = startBackground();
+    first.fake.setTwists({ budgetSpent: true });
+    await authorsOf(first);
+    expect(first.requests.filter(isList)).toHaveLength(1);
+
+    // The worker is stopped and started again (nothing in memory, the browser session goes on).
+    const bg = startBackground();
+    bg.fake.setTwists({ budgetSpent: true });
+    const r = await authorsOf(bg);
+    expect(r.ok && r.data.eagerMetrics && 'metrics' in r.data.eagerMetrics && Object.keys(r.data.eagerMetrics.metrics)).toHaveLength(bg.names.length);
+    expect(bg.requests.filter(isList)).toHaveLength(0); // not one request to learn it again
+
+    // Restarted again, and now the network fails too: the badges say so and offer a retry.
+    const offline = startBackground({ route: (u) => { if (u.host === OA_HOST && u.pathname.startsWith('/authors/')) throw new TypeError('Failed to fetch'); return undefined; } });
+    offline.fake.setTwists({ budgetSpent: true });
+    const ids = offline.catalog.people.map((p) => p.openalexId!);
+    const metrics = await offline.ask({ type: 'author-metrics', ids });
+    expect(metrics).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(offline.requests.filter(isList)).toHaveLength(0);
+    tried('openalex-budget-restart');
   });
 
   it('[openalex-per-second-429] Retry-After: 1 is waited as told, then the call answers', async () => {
@@ -155,5 +179,105 @@ describe('transport faults', () => {
     expect(related).toMatchObject({ ok: true, data: { known: true, source: 'openalex' } });
     expect(bg.count(S2_HOST, from)).toBe(0); // cooling down: no request at all
     tried('s2-429-no-retry-after');
+  });
+
+  it('[s2-hangs-20-tabs] 20 tabs restored while Semantic Scholar hangs: every answer settles within the stated bounds', async () => {
+    // S2 never answers; a fetch only ends when its signal aborts (the attempt timeout).
+    const hang: Route = (u, init) => (u.host === S2_HOST
+      ? new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))
+      : undefined);
+    const papers = Array.from({ length: 20 }, (_, k) => `2406.${10_000 + k}`);
+    /** OpenAlex knows every paper: each is answered with the fake catalog's work. */
+    const route: Route = (u, init, fake) => {
+      const s2 = hang(u, init, fake);
+      if (s2) return s2;
+      const m = /^\/works\/doi:10\.48550\/arxiv\.(.+)$/i.exec(decodeURIComponent(u.pathname));
+      if (u.host !== OA_HOST || !m || m[1] === ID) return undefined;
+      const same = new URL(u.href.replace(encodeURIComponent(m[1]!), ID).replace(m[1]!, ID));
+      return json(JSON.parse(fake.respond('GET', same.href).body));
+    };
+    /** One restored abs page: its badges (with numbers) and its three panels; ms until the last settles. */
+    const tab = async (bg: Background, arxivId: string, { s2Authors = false } = {}) => {
+      const t0 = performance.now();
+      const answers = await Promise.all([
+        bg.ask<PaperAuthorsResult>({ type: 'paper-authors', arxivId, names: bg.names, eager: 100 }),
+        bg.ask<PaperCitationsResult>({ type: 'paper-citations', arxivId }),
+        bg.ask({ type: 'related-papers', arxivId }),
+        bg.ask({ type: 'paper-institutions', arxivId }),
+        ...(s2Authors ? [bg.ask({ type: 'paper-s2-authors', arxivId, names: bg.names })] : []),
+      ]);
+      return { ms: performance.now() - t0, answers };
+    };
+
+    // The shipped timeouts (an S2 attempt 15 s, its queue 10 s): the pages answer from OpenAlex
+    // within S2_WAIT_MS (3 s) and do not wait for S2 at all.
+    let bg = startBackground({ route, http: { timeoutMs: 15_000, queueTimeoutMs: { [S2_HOST]: 10_000 } } });
+    const tabs = await Promise.all(papers.map((id) => tab(bg, id)));
+    expect(Math.max(...tabs.map((t) => t.ms))).toBeLessThan(3_000 + 1_500);
+    for (const { answers: [authors, cites, related, institutions] } of tabs) {
+      expect(authors).toMatchObject({ ok: true, data: { source: 'openalex', s2Paired: false } });
+      if (authors!.ok) expect(authors.data.eagerMetrics && 'metrics' in authors.data.eagerMetrics && Object.keys(authors.data.eagerMetrics.metrics)).toHaveLength(bg.names.length);
+      expect(cites).toMatchObject({ ok: true, data: { known: true, source: 'openalex', s2Failure: 'timeout' } });
+      expect(related).toMatchObject({ ok: true, data: { known: true, source: 'openalex', s2Failure: 'timeout' } });
+      expect(institutions).toMatchObject({ ok: true, data: { known: true } });
+    }
+
+    // Scaled down (attempt 200 ms, queue 300 ms): what waits for S2 alone (its own pairing)
+    // settles within queue deadline + attempt timeout, however many tabs ask, as a typed timeout.
+    bg = startBackground({ route, http: { timeoutMs: 200, queueTimeoutMs: { [S2_HOST]: 300 } } });
+    const scaled = await Promise.all(papers.map((id) => tab(bg, id, { s2Authors: true })));
+    expect(Math.max(...scaled.map((t) => t.ms))).toBeLessThan(300 + 200 + 1_000);
+    for (const { answers } of scaled) expect(answers[4]).toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    // one S2 attempt at a time: the rest gave up in the queue, none was retried
+    expect(bg.count(S2_HOST)).toBeLessThanOrEqual(papers.length);
+    tried('s2-hangs-20-tabs');
+  });
+
+  it('[retry-after-zero] Retry-After: 0 or a past date still gets the jittered backoff and a cooldown', async () => {
+    for (const retryAfter of ['0', new Date(Date.now() - 3_600_000).toUTCString()]) {
+      const bg = startBackground({ route: (u) => (u.host === S2_HOST ? json({ message: 'Too Many Requests' }, 429, { 'retry-after': retryAfter }) : undefined) });
+      const cites = await bg.ask<PaperCitationsResult>({ type: 'paper-citations', arxivId: ID });
+      expect(cites).toMatchObject({ ok: true, data: { known: true, source: 'openalex', s2Failure: 'rate-limited' } });
+      expect(bg.count(S2_HOST)).toBeLessThanOrEqual(3);
+      // every retry waited (a backoff drawn from 0…1 s, then 0…2 s), none went out at once
+      expect(bg.slept.length).toBeGreaterThan(0);
+      expect(bg.slept.every((ms) => ms > 0)).toBe(true);
+      const from = bg.requests.length;
+      await bg.ask({ type: 'related-papers', arxivId: ID });
+      expect(bg.count(S2_HOST, from)).toBe(0); // the host cools down all the same
+    }
+    tried('retry-after-zero');
+  });
+
+  it('[redirect-off-catalog] an answer redirected off the catalog hosts is refused; a same-host 301 (merged author) still works', async () => {
+    const off = (r: Response) => Object.defineProperty(r, 'url', { value: 'https://evil.example/works/W1' });
+    const bg = await badThenHealed(() => off(json({ id: 'https://openalex.org/W1', authorships: [] })), 'invalid-response');
+    expect(bg.requests.some((u) => u.host === 'evil.example')).toBe(false);
+    const merged = startBackground({
+      route: (u, _init, fake) => {
+        if (u.host !== OA_HOST || !u.pathname.startsWith('/authors/A')) return undefined;
+        const r = json(JSON.parse(fake.respond('GET', u.href).body));
+        return Object.defineProperty(r, 'url', { value: `https://${OA_HOST}${u.pathname}?redirected=1` });
+      },
+    });
+    const ids = merged.catalog.people.map((p) => p.openalexId!);
+    merged.fake.setTwists({ budgetSpent: true }); // numbers come from the singletons, each "redirected" on OpenAlex
+    const r = await merged.ask<{ metrics: Record<string, unknown> }>({ type: 'author-metrics', ids });
+    expect(r.ok && Object.keys(r.data.metrics).sort()).toEqual([...ids].sort());
+    tried('redirect-off-catalog');
+  });
+
+  it('[body-over-bound] a body larger than the bound is an invalid-response, read no further than the bound, never cached', async () => {
+    let sent = 0;
+    const endless = () => new Response(new ReadableStream({
+      pull(controller) {
+        sent += 1 << 20;
+        controller.enqueue(new Uint8Array(1 << 20).fill(0x20));
+      },
+    }), { headers: { 'content-type': 'application/json' } });
+    await badThenHealed(endless, 'invalid-response');
+    // two catalogs, each cut off just past its 8 MB bound (lib/shared/limits.ts)
+    expect(sent).toBeLessThanOrEqual(2 * ((8 << 20) + 2 * (1 << 20))); // + a chunk read and one pulled ahead
+    tried('body-over-bound');
   });
 });

@@ -1,27 +1,37 @@
 /**
  * Announces changes of user data to Weft's pages. The background is the only writer, so it
- * watches its own writes (one storage listener, here) and tells every page that may show them:
+ * watches its own writes (the user-data database's change hook and one storage listener for
+ * what stays in `storage.local`, here) and tells every page that may show them:
  * extension pages through runtime messages, arXiv tabs through tab messages (to the tabs whose
  * content script has asked something; kept in session storage across worker restarts).
  */
 import { browser } from 'wxt/browser';
 import { CHANGE_NOTICE, type ChangeNotice, type ChangeTopic } from '../shared/changes';
-import { KEYS, LEASE_KEY } from '../shared/follows/model';
+import { LEASE_KEY } from '../shared/follows/model';
 import { LEGACY_ALERTS_KEY, SETTINGS_KEY } from '../shared/settings/settings';
 import { KEY_PROBLEMS_KEY } from './settings/key-problems';
 import { PANEL_LAYOUT_KEY } from './settings/panel-layout';
-import { CORRECTIONS_KEY } from './identity/corrections';
+import { USER_DATA, type UserDataKey } from './user-data/schema';
+import { onUserDataChange } from './user-data/user-data';
 
 const TABS_KEY = 'weft.noticeTabs';
 
-/** Which stored keys each topic covers. */
+/** Which `storage.local` keys each topic covers. */
 const TOPIC_OF: Record<string, ChangeTopic> = {
-  ...Object.fromEntries(Object.values(KEYS).map((key) => [key, 'follows' as const])),
   [SETTINGS_KEY]: 'settings',
   [LEGACY_ALERTS_KEY]: 'settings',
   [PANEL_LAYOUT_KEY]: 'settings',
   [KEY_PROBLEMS_KEY]: 'settings',
-  [CORRECTIONS_KEY]: 'identities',
+};
+
+/** Which user-data records each topic covers (the saved keys show, masked, in settings). */
+const USER_TOPIC_OF: Record<UserDataKey, ChangeTopic> = {
+  [USER_DATA.follows]: 'follows',
+  [USER_DATA.inbox]: 'follows',
+  [USER_DATA.status]: 'follows',
+  [USER_DATA.unfollowed]: 'follows',
+  [USER_DATA.apiKeys]: 'settings',
+  [USER_DATA.corrections]: 'identities',
 };
 
 export function createAnnouncer() {
@@ -58,6 +68,7 @@ export function createAnnouncer() {
 
   /** Announces every change the background stores. */
   function watchStorage(): void {
+    onUserDataChange((keys) => void announce([...new Set(keys.map((key) => USER_TOPIC_OF[key]))]));
     browser.storage.onChanged.addListener((changes, area) => {
       const topics = new Set<ChangeTopic>();
       for (const key of Object.keys(changes)) {

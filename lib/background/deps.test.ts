@@ -1,7 +1,11 @@
 import { fakeBrowser } from 'wxt/testing';
 import { createBackgroundDeps } from './deps';
+import { freshIndexedDb, putRecords } from './user-data/testing';
 
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  freshIndexedDb();
+});
 
 /** Every request the catalog clients make, answered 404 (the paper is unknown). */
 function recordFetches() {
@@ -26,7 +30,8 @@ describe('the background’s catalog clients', () => {
   });
 
   it('send the saved keys: OpenAlex as api_key, Semantic Scholar as x-api-key, a new key from the next request', async () => {
-    await fakeBrowser.storage.local.set({ apiKeys: { openalex: 'OaKey12345', s2: 'S2key67890' } });
+    // Saved by an earlier Weft in storage.local: moved out of content scripts' reach, still used.
+    await fakeBrowser.storage.local.set({ apiKeys: { openalex: 'OaKey12345', s2: 'S2key67890' }, 'apiKeys$': { v: 1 } });
     const calls = recordFetches();
     const deps = createBackgroundDeps();
     await expect(deps.openalex.workByArxivId('2406.05546')).rejects.toMatchObject({ kind: 'not-found' });
@@ -37,13 +42,16 @@ describe('the background’s catalog clients', () => {
     expect(calls[1]!.headers.get('x-api-key')).toBe('S2key67890');
     expect(calls[1]!.url.searchParams.has('api_key')).toBe(false);
 
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+
     await deps.apiKeys.save({ openalex: 'NewOaKey999' });
     await expect(deps.openalex.workByArxivId('2406.05547')).rejects.toMatchObject({ kind: 'not-found' });
     expect(calls[2]!.url.searchParams.get('api_key')).toBe('NewOaKey999');
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 
   it('report a refused key (S2 403) for the settings page and keep sending it', async () => {
-    await fakeBrowser.storage.local.set({ apiKeys: { openalex: '', s2: 'S2key67890' } });
+    await putRecords({ key: 'apiKeys', version: 1, value: { openalex: '', s2: 'S2key67890' } });
     const calls: Headers[] = [];
     vi.stubGlobal('fetch', async (_: RequestInfo | URL, init?: RequestInit) => {
       calls.push(new Headers(init?.headers));

@@ -5,7 +5,9 @@ import { createFreshIdentifier, type FreshIdentifier } from './identity/fresh/id
 import { freshForListings } from './identity/fresh/for-listings';
 import { createPaperBatches, type PaperBatches } from './catalog/paper-batches';
 import { createHttp, type Http } from './catalog/http';
+import { withGrantedHosts } from './catalog/granted-hosts';
 import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
+import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex-budget';
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
 import { createFollowService, type FollowService } from './follows/service';
 import { createSearch, type Search } from './catalog/search';
@@ -38,12 +40,18 @@ export interface BackgroundDeps {
 }
 
 export function createBackgroundDeps(): BackgroundDeps {
-  const http = createHttp();
+  // Called through a closure: a detached `fetch` throws "Illegal invocation" in browsers.
+  const http = createHttp({ fetch: withGrantedHosts((input, init) => fetch(input, init)) });
   const settings = createSettingsView();
   const cache = createCache({ ttlScale: () => CACHE_TTL_SCALE[settings.current().cacheLifetime] });
   const apiKeys = createApiKeyStore();
   const keyProblems = createKeyProblemLog();
-  const openalex = createOpenAlex({ http, getKey: apiKeys.getKey('openalex'), onKeyRejected: () => void keyProblems.refused('openalex') });
+  const openalex = createOpenAlex({
+    http,
+    getKey: apiKeys.getKey('openalex'),
+    onKeyRejected: () => void keyProblems.refused('openalex'),
+    budget: createBudgetMemory(sessionBudgetStore),
+  });
   const s2 = createSemanticScholar({ http, getKey: apiKeys.getKey('s2'), onKeyRejected: () => void keyProblems.refused('s2') });
   const catalog = createCatalog({ openalex, s2, cache });
   const search = createSearch({ openalex, cache });

@@ -1,4 +1,5 @@
-import { dispatch, isTrustedSender, type Handlers } from './server';
+import { fakeBrowser } from 'wxt/testing';
+import { dispatch, isExtensionPage, isTrustedSender, type Handlers } from './server';
 import { parseRequest } from './protocol';
 
 const EXT = 'weft-extension-id';
@@ -56,9 +57,23 @@ describe('dispatch', () => {
     expect(isTrustedSender({ id: EXT, url: 'https://arxiv.org/abs/2406.05546', tab: { id: 2 } } as never, EXT)).toBe(true);
     expect(isTrustedSender({ id: EXT, url: 'http://arxiv.org/abs/2406.05546', tab: { id: 2 } } as never, EXT)).toBe(false);
     expect(isTrustedSender({ id: EXT, url: 'https://export.arxiv.org/abs/2406.05546', tab: { id: 2 } } as never, EXT)).toBe(false);
-    expect(isTrustedSender({ id: EXT, url: `chrome-extension://${EXT}/popup.html` } as never, EXT)).toBe(true);
+    const own = fakeBrowser.runtime.id;
+    expect(isTrustedSender({ id: own, url: fakeBrowser.runtime.getURL('/popup.html') } as never, own)).toBe(true);
     const res = await dispatch(handlers(), { type: 'author-metrics', ids: ['A1'] }, { id: 'x' } as never, EXT);
     expect(res.ok).toBe(false);
+  });
+
+  it('recognises Weft’s own pages by their URL, not by having no tab', () => {
+    const own = fakeBrowser.runtime.id;
+    const page = { id: own, url: fakeBrowser.runtime.getURL('/options.html') };
+    expect(isExtensionPage(page as never)).toBe(true);
+    expect(isExtensionPage({ ...page, tab: { id: 3 } } as never)).toBe(true); // the options page opened in a tab
+    expect(isExtensionPage({ id: own, origin: fakeBrowser.runtime.getURL('/').slice(0, -1) } as never)).toBe(true);
+    // No tab is not enough: without Weft's own URL a sender is neither its page nor trusted.
+    for (const sender of [{ id: own }, { id: own, url: 'https://evil.example/' }, { id: own, url: 'chrome-extension://another-extension/popup.html' }, { id: own, origin: 'https://arxiv.org' }]) {
+      expect(isExtensionPage(sender as never), JSON.stringify(sender)).toBe(false);
+      expect(isTrustedSender(sender as never, own), JSON.stringify(sender)).toBe(false);
+    }
   });
 
   it('turns handler failures into typed wire errors', async () => {

@@ -4,6 +4,7 @@ import { ARXIV_ORIGIN } from '../arxiv/urls';
 import type { Sender } from './define-requests';
 import { RefusedError, toWireError } from './errors';
 import { audienceOf, parseRequest, type Handlers, type WireResponse } from './protocol';
+import { createSenderLimit, type SenderLimit } from './sender-limit';
 
 export type { Handlers } from './protocol';
 
@@ -16,26 +17,39 @@ function originOf(url: string | undefined): string | null {
 }
 
 /**
+ * Whether the sender is a page of this extension: its URL (or, where only that is given, its
+ * origin) starts with the extension's own base URL. Compared as text: `new URL()` gives opaque
+ * origins for `chrome-extension:` / `moz-extension:` URLs in some engines.
+ */
+function onOwnOrigin(sender: Sender): boolean {
+  const base = browser.runtime.getURL('/');
+  if (sender.url !== undefined) return sender.url.startsWith(base);
+  return sender.origin !== undefined && `${sender.origin}/` === base;
+}
+
+/**
  * A page of Weft itself (popup, options), also when opened in a tab; never a content script,
- * whose sender URL is the web page's. For requests only Weft's own pages may make.
+ * whose sender URL is the web page's. A sender without a tab is not one by that alone (another
+ * context of the extension, a frame without a URL): the URL decides. For requests only Weft's
+ * own pages may make.
  */
 export function isExtensionPage(sender: Sender): boolean {
-  if (sender.id !== browser.runtime.id) return false;
-  const own = originOf(browser.runtime.getURL('/'));
-  return !sender.tab || (own !== null && originOf(sender.url) === own);
+  return sender.id === browser.runtime.id && onOwnOrigin(sender);
 }
 
 /** Only Weft's own pages and its content scripts on arXiv (where they run) may talk to the background. */
 export function isTrustedSender(sender: Sender, extensionId: string): boolean {
   if (sender.id !== extensionId) return false;
-  if (!sender.tab || isExtensionPage(sender)) return true; // popup, options: extension pages
-  return originOf(sender.url) === ARXIV_ORIGIN;
+  if (isExtensionPage(sender)) return true; // popup, options: extension pages
+  return sender.tab !== undefined && originOf(sender.url) === ARXIV_ORIGIN;
 }
 
-export async function dispatch(handlers: Handlers, message: unknown, sender: Sender, extensionId: string): Promise<WireResponse<unknown>> {
+export async function dispatch(handlers: Handlers, message: unknown, sender: Sender, extensionId: string, limit?: SenderLimit): Promise<WireResponse<unknown>> {
   if (!isTrustedSender(sender, extensionId)) {
     return { ok: false, error: { kind: 'bad-request', message: 'Sender not allowed', retryAt: null } };
   }
+  const wait = limit && !isExtensionPage(sender) ? limit.take(sender) : 0;
+  if (wait) return { ok: false, error: { kind: 'rate-limited', message: 'Too many requests from this page', retryAt: Date.now() + wait } };
   const parsed = parseRequest(message);
   if (!parsed.ok) return { ok: false, error: { kind: 'bad-request', message: parsed.reason, retryAt: null } };
   const request = parsed.request;
@@ -53,8 +67,9 @@ export async function dispatch(handlers: Handlers, message: unknown, sender: Sen
  * `onContentScript` learns each arXiv tab that asks something (so changes can be announced to it).
  */
 export function listen(handlers: Handlers, onContentScript?: (tabId: number) => void): void {
+  const limit = createSenderLimit();
   browser.runtime.onMessage.addListener((message: unknown, sender: Sender) => {
     if (sender.tab?.id !== undefined && !isExtensionPage(sender) && isTrustedSender(sender, browser.runtime.id)) onContentScript?.(sender.tab.id);
-    return dispatch(handlers, message, sender, browser.runtime.id);
+    return dispatch(handlers, message, sender, browser.runtime.id, limit);
   });
 }

@@ -11,3 +11,14 @@ export const API_BASES: Readonly<Record<SourceId, string>> = {
 
 /** The host-permission patterns for the catalog hosts. */
 export const API_ORIGINS = Object.values(API_BASES).map((base) => `${base}/*`);
+
+const API_ORIGIN_SET = new Set(Object.values(API_BASES).map((base) => new URL(base).origin));
+
+/** Whether `url` is on a catalog host (https only): the one check a redirected answer must pass. */
+export function isCatalogUrl(url: string): boolean {
+  try {
+    return API_ORIGIN_SET.has(new URL(url).origin);
+  } catch {
+    return false;
+  }
+}

@@ -43,6 +43,18 @@ describe('the Following tab state', () => {
     await s.refresh();
     expect(s.load.value).toMatchObject({ status: 'error', failure: { kind: 'internal' } });
   });
+
+  it('offers the researcher just unfollowed back: Undo follows them again, once', async () => {
+    const ask = vi.fn(async (m: { type: string }) => (m.type === 'follow' ? { followed: true, limitReached: false } : state(['Ray Cao'])));
+    const s = createFollowingState(ask as never);
+    s.noteUnfollowed({ id: 'A2', name: 'Li Ming' });
+    expect(s.unfollowed.value).toEqual({ id: 'A2', name: 'Li Ming' });
+    await s.undoUnfollow();
+    await s.undoUnfollow(); // nothing left to undo
+    expect(ask.mock.calls.filter(([m]) => m.type === 'follow')).toEqual([[{ type: 'follow', id: 'A2', name: 'Li Ming' }]]);
+    expect(s.unfollowed.value).toBeNull();
+    expect(s.load.value).toMatchObject({ status: 'ready' });
+  });
 });
 
 describe('check results in words', () => {

@@ -8,6 +8,7 @@ import type { ask as askBackground } from '../ui/client';
 import type { CheckOutcome, FollowsState, ImportResult, WireError } from '../background/protocol';
 import { describeFailure, failureOf, formatReset } from '../ui/describe-failure';
 import { onChange } from '../ui/changes';
+import { noteFollowed } from '../ui/followed-ids';
 
 type Ask = typeof askBackground;
 
@@ -41,6 +42,8 @@ export function createFollowingState(ask: Ask) {
   const checkResult = signal<{ text: string; alert: boolean } | null>(null);
   const importResult = signal<ImportResult | null>(null);
   const actionError = signal<string | null>(null);
+  /** The researcher the reader last unfollowed in the list, offered back (Undo). */
+  const unfollowed = signal<{ id: string; name: string } | null>(null);
   let generation = 0;
 
   async function refresh(): Promise<void> {
@@ -87,12 +90,29 @@ export function createFollowingState(ask: Ask) {
     await refresh();
   }
 
+  /**
+   * Follows the researcher just unfollowed again: the background restores them as they were,
+   * unseen papers included (lib/background/follows/service.ts).
+   */
+  async function undoUnfollow(): Promise<void> {
+    const gone = unfollowed.value;
+    if (!gone) return;
+    unfollowed.value = null;
+    await act(`Could not follow ${gone.name} again`, async () => {
+      const r = await ask({ type: 'follow', id: gone.id, name: gone.name });
+      noteFollowed(gone.id, r.followed);
+    });
+  }
+
   return {
     load,
     checking,
     checkResult,
     importResult,
     actionError,
+    unfollowed,
+    noteUnfollowed: (researcher: { id: string; name: string }) => void (unfollowed.value = researcher),
+    undoUnfollow,
     refresh,
     watch,
     checkNow,

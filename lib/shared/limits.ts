@@ -21,5 +21,30 @@ export const S2_BATCH_MAX = 500;
  * reader: one Semantic Scholar batch's worth, so the papers OpenAlex lacks take one call.
  */
 export const MAX_BATCH_PAPERS = S2_BATCH_MAX;
+/**
+ * Listing entries just below the ones the reader is about to see: their authors fill the
+ * next author call, and their papers that no catalog has yet are identified ahead of the reader
+ * (about 200 authors).
+ */
+export const FILL_AHEAD = 40;
 /** An entry's author list on a listing or search page (arXiv shows at most 101, search 25). */
 export const MAX_ENTRY_AUTHORS = 200;
+/**
+ * The largest catalog answer read, in bytes; a bigger body is an `invalid-response`, cut off
+ * while it streams in (docs/reliability.md, Network robustness). `single`: one record (a work
+ * with 6,000 authorships is about 6 MB). `list`: a page of results (200 OpenAlex works of large
+ * collaborations, 100 authorships each, come to about 20 MB; a Semantic Scholar batch of 500).
+ */
+export const MAX_RESPONSE_BYTES = { single: 8 * 1024 * 1024, list: 32 * 1024 * 1024 } as const;
+/**
+ * The latest time a JavaScript Date can hold (epoch ms, ECMA-262 time values): a stored or
+ * imported time beyond it could never be written out again (`toISOString` throws).
+ */
+export const MAX_TIME_MS = 8.64e15;
+/**
+ * Requests one arXiv page (one tab's frame) may make at once, then per second: several times
+ * what the largest listing or abs page sends, low enough that a flooding page cannot spend the
+ * OpenAlex allowance (docs/reliability.md, Messages). Beyond it the answer is "rate-limited".
+ */
+export const SENDER_BURST = 300;
+export const SENDER_PER_SECOND = 10;

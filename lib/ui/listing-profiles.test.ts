@@ -2,7 +2,8 @@ import type { PagePaper } from '../arxiv/page-model';
 import type { PaperAnswer } from '../background/catalog/paper-batches';
 import type { AuthorMetrics } from '../catalog/types';
 import { RemoteError } from './client';
-import { createListingProfiles, FILL_AHEAD, RESOLVE_AHEAD } from './listing-profiles';
+import { createListingProfiles, RESOLVE_AHEAD } from './listing-profiles';
+import { FILL_AHEAD } from '../shared/limits';
 
 const id = (k: number) => `2606.${String(10000 + k)}`;
 function pages(n: number): PagePaper[] {
@@ -25,6 +26,7 @@ const metrics = (oa: string): AuthorMetrics => ({
 interface Sent {
   papers: { arxivId: string; names: string[]; category: string | null }[];
   ahead: string[];
+  upcoming: { arxivId: string; names: string[]; category: string | null }[];
   onlyFollowed: boolean;
 }
 
@@ -51,6 +53,17 @@ describe('listing profiles: what is asked when', () => {
     expect(sent[0]!.papers[0]).toEqual({ arxivId: id(0), names: ['Author 0-0', 'Author 0-1'], category: 'cs.LG' });
     expect(sent[0]!.ahead).toHaveLength(99);
     expect(Math.max(...ahead)).toBe(99);
+  });
+
+  it('introduces the entries below with their authors in blocks, not a few per scroll step', async () => {
+    const { profiles, sent, index } = setup(2000);
+    profiles.near(0);
+    expect(sent[0]!.upcoming.map((p) => index(p.arxivId))).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => 1 + j));
+    expect(sent[0]!.upcoming[0]).toEqual({ arxivId: id(1), names: ['Author 1-0', 'Author 1-1'], category: 'cs.LG' });
+    profiles.near(5); // most of the next entries are known already: nothing new to introduce
+    expect(sent[1]!.upcoming).toEqual([]);
+    profiles.near(FILL_AHEAD / 2 + 1); // half of them are new: the next block
+    expect(sent[2]!.upcoming.map((p) => index(p.arxivId))).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => FILL_AHEAD + 1 + j));
   });
 
   it('uses what is resolved while it lasts, then resolves a larger block, and never names an entry the reader did not approach', async () => {

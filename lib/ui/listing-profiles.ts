@@ -6,7 +6,8 @@
  *
  * What is asked when an entry comes near (catalog/paper-batches.ts does the rest):
  *   - the entries near the viewport, answered in full;
- *   - `ahead`: the entries after them whose authors fill the next author call, and, once the
+ *   - `ahead`: the entries after them whose authors fill the next author call (`upcoming`, with
+ *     their authors: papers no catalog has yet are identified before the reader gets there), and, once the
  *     resolved part of the page runs short, the next block of entries to resolve — 100 at first,
  *     doubling as the reader keeps scrolling (up to one Semantic Scholar batch, 500), so a glance
  *     at the first screen costs a call or three and a read to the end about one call per 100
@@ -17,12 +18,10 @@ import type { PagePaper } from '../arxiv/page-model';
 import type { PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
 import type { AuthorEntry, BadgeState } from './author-profiles';
-import { MAX_BATCH_PAPERS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
+import { FILL_AHEAD, MAX_BATCH_PAPERS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
 
 type Ask = typeof askBackground;
 
-/** Entries after the near ones whose authors may fill an author call (about 200 authors). */
-export const FILL_AHEAD = 40;
 /** When fewer resolved entries than this are left below the near ones, the next block is resolved. */
 export const RESOLVE_AHEAD = 60;
 /** Waits this long for entries that come near in the same scroll before asking. */
@@ -80,6 +79,8 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   const status: Status[] = new Array<Status>(n).fill('new');
   /** Sent once (near or ahead): the background knows its work. */
   const resolved = new Uint8Array(n);
+  /** Sent with their authors (near or upcoming): the background has their identities in hand. */
+  const introduced = new Uint8Array(n);
   /** Each entry's author badges, made when it first comes near. */
   const byPaper: (AuthorEntry[] | undefined)[] = new Array<AuthorEntry[] | undefined>(n);
   /** Every badge of the page, by its page-wide index (the card layer addresses them so). */
@@ -176,27 +177,46 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     return out;
   }
 
+  const listed = (k: number) => ({ arxivId: papers[k]!.arxivId, names: entriesOf(k).map((e) => e.name), category: papers[k]!.primaryCategory });
+
+  /**
+   * The entries to introduce with their authors: a whole block once half of the next ones are
+   * new to the background, so new papers are identified many at a time, not a few per scroll.
+   */
+  function upcomingOf(last: number): number[] {
+    const next: number[] = [];
+    for (let j = last + 1; j < n && next.length < FILL_AHEAD; j++) if (status[j] === 'new') next.push(j);
+    const unseen = next.filter((k) => !introduced[k]).length;
+    if (unseen === 0 || unseen * 2 < next.length) return [];
+    const block: number[] = [];
+    for (let j = last + 1; j < n && block.length < FILL_AHEAD; j++) if (status[j] === 'new' && !introduced[j]) block.push(j);
+    for (const k of block) introduced[k] = 1;
+    return block;
+  }
+
   async function send(): Promise<void> {
     timer = undefined;
     const wanted = [...near].filter((k) => status[k] === 'new').sort((a, b) => a - b);
     near.clear();
     for (let start = 0; start < wanted.length; start += MAX_BATCH_PAPERS) {
       const part = wanted.slice(start, start + MAX_BATCH_PAPERS);
-      const ahead = aheadOf(part[part.length - 1]!, part.filter((k) => !resolved[k]).length);
+      const last = part[part.length - 1]!;
+      const upcoming = upcomingOf(last);
+      const ahead = aheadOf(last, part.filter((k) => !resolved[k]).length);
+      // The upcoming block is resolved with the rest: the background tells its new papers so.
+      for (const k of upcoming) if (ahead.length < MAX_BATCH_PAPERS && !ahead.includes(k)) ahead.push(k);
       for (const k of part) {
         status[k] = 'asked';
         resolved[k] = 1;
+        introduced[k] = 1;
       }
       for (const k of ahead) resolved[k] = 1;
       count();
       const request = {
         type: 'papers-authors' as const,
-        papers: part.map((k) => ({
-          arxivId: papers[k]!.arxivId,
-          names: entriesOf(k).map((e) => e.name),
-          category: papers[k]!.primaryCategory,
-        })),
+        papers: part.map(listed),
         ahead: ahead.map((k) => papers[k]!.arxivId),
+        upcoming: upcoming.map(listed),
         onlyFollowed,
       };
       void ask(request).then(

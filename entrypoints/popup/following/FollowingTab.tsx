@@ -10,6 +10,7 @@ import { ask } from '@/lib/ui/client';
 import type { FollowsState } from '@/lib/background/protocol';
 import { describeFailure, formatReset } from '@/lib/ui/describe-failure';
 import { formatAge, lazily } from '@/lib/ui/format';
+import { displayText } from '@/lib/ui/plain-text';
 import { showTab } from '../tabs';
 import { createResearcherViews } from '../../../lib/extension-pages/researcher-state';
 import { ResearcherView } from '../../../lib/extension-pages/components/ResearcherView';
@@ -58,6 +59,21 @@ function CheckBar({ data, state }: { data: FollowsState; state: FollowingState }
   );
 }
 
+/** "No longer following X. Undo": the row is gone, the researcher (and their unseen papers) one click away. */
+function UndoUnfollow({ state, follows }: { state: FollowingState; follows: FollowsState['follows'] }) {
+  const gone = state.unfollowed.value;
+  // Followed again by other means (a card, another popup): nothing to undo.
+  if (!gone || follows.some((f) => f.id === gone.id)) return null;
+  return (
+    <p class="undo-bar" role="status">
+      No longer following {displayText(gone.name) || gone.id}.{' '}
+      <button type="button" class="link" data-weft-action="undo-unfollow" onClick={() => void state.undoUnfollow()}>
+        Undo
+      </button>
+    </p>
+  );
+}
+
 function Ready({ data, state, inTab, onOpen }: { data: FollowsState; state: FollowingState; inTab: boolean; onOpen: (r: { id: string; name: string }) => void }) {
   const groups = groupInbox(data.inbox, data.follows);
   const unseen = data.inbox.length;
@@ -86,8 +102,9 @@ function Ready({ data, state, inTab, onOpen }: { data: FollowsState; state: Foll
       </section>
       <section aria-labelledby="followed-heading">
         <h2 id="followed-heading">Following{data.follows.length ? ` (${data.follows.length})` : ''}</h2>
+        <UndoUnfollow state={state} follows={data.follows} />
         {data.follows.length ? (
-          <FollowedList follows={data.follows} onOpen={onOpen} />
+          <FollowedList follows={data.follows} onOpen={onOpen} onUnfollowed={state.noteUnfollowed} />
         ) : (
           <p class="muted empty">
             You do not follow anyone yet. On an arXiv abstract page, click the h-index next to an author’s name and choose

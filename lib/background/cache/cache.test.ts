@@ -7,7 +7,7 @@ import {
   forceCloseDatabase,
 } from 'fake-indexeddb';
 import { createCache, type CacheOptions } from './cache';
-import { openCacheDb } from './db';
+import { DB_VERSION, openCacheDb } from './db';
 
 const T0 = Date.UTC(2026, 0, 1);
 const MINUTE = 60_000;
@@ -51,6 +51,7 @@ let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   vi.spyOn(console, 'debug').mockImplementation(() => undefined);
+  vi.spyOn(console, 'info').mockImplementation(() => undefined);
 });
 
 describe('get / put: TTL', () => {
@@ -536,6 +537,45 @@ describe('degrading to network-only', () => {
     expect((await cache.get('k'))?.value).toBe(1);
     expect(open).toHaveBeenCalledTimes(2);
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('gives up an open that never settles: network-only within the timeout, then rebuilt and cached again', async () => {
+    const { cache, factory } = setup({ openTimeoutMs: 30 });
+    const realOpen = factory.open.bind(factory);
+    let stuck = true;
+    vi.spyOn(factory, 'open').mockImplementation((dbName, version) => (stuck ? new FakeIDBOpenDBRequest() : realOpen(dbName, version)));
+    const realDelete = factory.deleteDatabase.bind(factory);
+    const remove = vi.spyOn(factory, 'deleteDatabase').mockImplementation((dbName) => {
+      stuck = false; // deleting the stuck files is what repairs it
+      return realDelete(dbName);
+    });
+    const t0 = performance.now();
+    expect(await cache.read('k', MINUTE, async () => 'net')).toMatchObject({ value: 'net' });
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    await cache.settle();
+    expect(remove).toHaveBeenCalledOnce();
+    // No 60 s wait: the rebuilt database is used at once.
+    await cache.put('k', 'kept', MINUTE);
+    expect((await cache.get('k'))?.value).toBe('kept');
+  });
+
+  it('rebuilds a database left by a newer version, without anyone clearing it', async () => {
+    const factory = new IDBFactory();
+    await new Promise<void>((resolve) => {
+      const request = factory.open('weft-cache', 99);
+      request.onsuccess = () => { request.result.close(); resolve(); };
+    });
+    const { cache } = setup({ factory });
+    const loader = vi.fn(async () => 'net');
+    expect(await cache.read('k', MINUTE, loader)).toMatchObject({ value: 'net' });
+    await cache.settle();
+    expect(await cache.read('k', MINUTE, loader)).toMatchObject({ value: 'net' });
+    await cache.settle();
+    expect(await cache.read('k', MINUTE, loader)).toMatchObject({ value: 'net' });
+    expect(loader).toHaveBeenCalledTimes(2); // the third read came from the rebuilt database
+    const db = await openCacheDb({ factory });
+    expect(db.version).toBe(DB_VERSION);
+    db.close();
   });
 
   it('steps aside for a newer version, then runs network-only', async () => {

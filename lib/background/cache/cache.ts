@@ -5,7 +5,8 @@
  * IndexedDB is the only state that survives the service worker (Chrome stops it after 30 s
  * idle); everything kept in memory here (connection, running totals, pending access times,
  * in-flight loads) only saves work and is rebuilt when lost. When IndexedDB fails the cache
- * runs network-only: reads miss, writes are dropped, loaders still answer.
+ * runs network-only: reads miss, writes are dropped, loaders still answer; an open that never
+ * settles is given up after a timeout, and a database that cannot be opened is rebuilt.
  */
 import type { IDBPObjectStore, IDBPTransaction } from 'idb';
 import { abort, deleteCacheDb, openCacheDb, recordSize, type CacheDb, type CacheRecord, type CacheSchema } from './db';
@@ -51,6 +52,8 @@ export interface CacheOptions {
    * setting): a new choice applies at once to what is already stored. Default 1.
    */
   ttlScale?: () => number;
+  /** How long opening (or deleting) the database may take before the cache gives up on it (default OPEN_TIMEOUT_MS). */
+  openTimeoutMs?: number;
 }
 
 export type Cache = ReturnType<typeof createCache>;
@@ -60,6 +63,21 @@ const DAY_MS = 86_400_000;
 const MAX_STALE_MS = 30 * DAY_MS;
 /** After a failure, stay network-only this long before trying to open the database again. */
 const RETRY_OPEN_MS = 60_000;
+/**
+ * An open that has not settled by then is given up: network-only, then a rebuild. Opening takes
+ * milliseconds; an upgrade under way is waited for whatever its length (db.ts).
+ */
+const OPEN_TIMEOUT_MS = 5_000;
+/**
+ * Open failures that reopening cannot cure: a database of a newer version than this code's, an
+ * open that never settles. The cache then deletes the database and makes it anew (it holds
+ * nothing that cannot be fetched again). Any other failure gets one more try first; never for a
+ * blocked upgrade (it clears once the other connection goes) or an IndexedDB that is not
+ * available at all (Firefox without history): deleting cannot help there
+ * (docs/reliability.md, IndexedDB).
+ */
+const REBUILD_AT_ONCE = new Set(['VersionError', 'TimeoutError']);
+const NEVER_REBUILD = new Set(['BlockedError', 'InvalidStateError']);
 /** LRU needs only coarse access times; this keeps warm reads from writing on every hit. */
 const ACCESS_RESOLUTION_MS = 60_000;
 /** Access times are written in one batch shortly after reads, well before the worker idles out. */
@@ -88,8 +106,13 @@ function asBatchLoader<T>(key: string, loader: () => Promise<T>): () => Promise<
 
 export function createCache(opts: CacheOptions = {}) {
   const { name, factory, now = () => Date.now(), maxBytes = 25 * 1024 * 1024, maxEntries = 20_000, ttlScale = () => 1 } = opts;
+  const timeoutMs = opts.openTimeoutMs ?? OPEN_TIMEOUT_MS;
 
   let connection: Promise<CacheDb> | undefined;
+  /** Opens that failed in a row (a success resets it). */
+  let openFailures = 0;
+  /** At most one automatic rebuild per worker: a database that fails again stays network-only. */
+  let rebuilt = false;
   /** Set while network-only: when the database last failed. */
   let failedAt: number | undefined;
   /** Whether the current outage has been reported (one warning per outage, not per call). */
@@ -120,6 +143,7 @@ export function createCache(opts: CacheOptions = {}) {
       const opening = openCacheDb({
         name,
         factory,
+        timeoutMs,
         onClose: () => {
           if (connection !== opening) return;
           connection = undefined;
@@ -134,11 +158,30 @@ export function createCache(opts: CacheOptions = {}) {
       const db = await connection;
       failedAt = undefined;
       warned = false;
+      openFailures = 0;
       return db;
     } catch (error) {
       fail(error);
+      openFailures += 1;
+      rebuildAfter(error);
       return undefined;
     }
+  }
+
+  /** Deletes and recreates a database that cannot be opened (see REBUILD_AT_ONCE), off the caller's path. */
+  function rebuildAfter(error: unknown): void {
+    const reason = (error as { name?: unknown } | null)?.name;
+    const kind = typeof reason === 'string' ? reason : '';
+    if (rebuilt || NEVER_REBUILD.has(kind) || (!REBUILD_AT_ONCE.has(kind) && openFailures < 2)) return;
+    rebuilt = true;
+    track(deleteCacheDb({ name, factory, timeoutMs }).then(
+      () => {
+        // Opened anew by the next read, without waiting for RETRY_OPEN_MS.
+        failedAt = undefined;
+        console.info(`[weft] cache database rebuilt after ${kind || 'repeated failures'}`);
+      },
+      (e: unknown) => console.debug('[weft] cache: the rebuild failed; staying network-only', e),
+    ));
   }
 
   function fail(error: unknown): void {
@@ -443,8 +486,9 @@ export function createCache(opts: CacheOptions = {}) {
       connection = undefined;
       totals = undefined;
       (await closing?.catch(() => undefined))?.close();
-      await deleteCacheDb({ name, factory });
+      await deleteCacheDb({ name, factory, timeoutMs });
       failedAt = undefined;
+      openFailures = 0;
       await connect();
     },
 

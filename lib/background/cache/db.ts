@@ -51,6 +51,11 @@ export interface OpenCacheDbOptions {
    * because a newer version wants to upgrade. The owner should drop its handle and reopen.
    */
   onClose?: () => void;
+  /**
+   * Gives up (rejecting with a `TimeoutError`) when the request has not settled by then, e.g. a
+   * browser whose IndexedDB never answers. An upgrade under way is waited for: it ends on its own.
+   */
+  timeoutMs?: number;
 }
 
 type UpgradeTx = IDBPTransaction<CacheSchema, ['entries'], 'versionchange'>;
@@ -64,10 +69,15 @@ type UpgradeTx = IDBPTransaction<CacheSchema, ['entries'], 'versionchange'>;
  * meanwhile, and a connection that opens late is closed again.
  */
 export function openCacheDb(opts: OpenCacheDbOptions = {}): Promise<CacheDb> {
-  const { name = DB_NAME, onClose } = opts;
+  const { name = DB_NAME, onClose, timeoutMs } = opts;
   return new Promise((resolve, reject) => {
     const request = (opts.factory ?? indexedDB).open(name, DB_VERSION);
     let gaveUp = false;
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => {
+      gaveUp = true;
+      reject(new DOMException(`${name} open did not settle within ${timeoutMs} ms`, 'TimeoutError'));
+    }, timeoutMs);
+    for (const settled of ['upgradeneeded', 'blocked', 'error', 'success']) request.addEventListener(settled, () => clearTimeout(timer));
 
     request.addEventListener('upgradeneeded', (event) => {
       const db = wrap(request.result) as unknown as CacheDb;
@@ -95,11 +105,15 @@ export function openCacheDb(opts: OpenCacheDbOptions = {}): Promise<CacheDb> {
   });
 }
 
-/** Deletes the cache database (the "Clear cache" recovery for a corrupt or stuck database). */
-export function deleteCacheDb(opts: Pick<OpenCacheDbOptions, 'name' | 'factory'> = {}): Promise<void> {
-  const { name = DB_NAME } = opts;
+/** Deletes the cache database ("Clear cache", and the automatic rebuild of a database that cannot be opened). */
+export function deleteCacheDb(opts: Pick<OpenCacheDbOptions, 'name' | 'factory' | 'timeoutMs'> = {}): Promise<void> {
+  const { name = DB_NAME, timeoutMs } = opts;
   return new Promise((resolve, reject) => {
     const request = (opts.factory ?? indexedDB).deleteDatabase(name);
+    if (timeoutMs !== undefined) {
+      const timer = setTimeout(() => reject(new DOMException(`${name} delete did not settle within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+      for (const settled of ['blocked', 'error', 'success']) request.addEventListener(settled, () => clearTimeout(timer));
+    }
     request.addEventListener('success', () => resolve());
     request.addEventListener('error', () => reject(request.error));
     request.addEventListener('blocked', () =>

@@ -23,9 +23,13 @@ function setup(over: { oaWork?: () => Promise<PaperRecord>; s2Paper?: () => Prom
   let now = 1_000_000;
   const openalex = {
     workByArxivId: vi.fn((_id: string) => (over.oaWork ?? (async () => record('openalex', [author('Ray Cao', { oa: 'A1' }), author('Bo Li', { oa: 'A2' })])))()),
-    authorsByIds: vi.fn(async (ids: string[]) => ids.filter((id) => id !== 'A404').map((id) => metrics(id, Number(id.slice(1))))),
+    // A spent budget fails list calls as the client does: locally, before any request.
+    authorsByIds: vi.fn(async (ids: string[]) => {
+      if (over.budgetResetAt) throw new CatalogError('budget-exhausted', 'spent', over.budgetResetAt, 429);
+      return ids.filter((id) => id !== 'A404').map((id) => metrics(id, Number(id.slice(1))));
+    }),
     authorById: vi.fn(async (id: string) => metrics(id, Number(id.slice(1)))),
-    budgetResetAt: vi.fn(() => over.budgetResetAt ?? 0),
+    budgetResetAt: vi.fn(async () => over.budgetResetAt ?? 0),
   };
   const s2 = { paperByArxivId: vi.fn((_id: string) => (over.s2Paper ?? (async () => { throw notFound(); }))()) };
   const cache = createCache({ factory: new IDBFactory(), now: () => now });
@@ -131,7 +135,22 @@ describe('catalog.authorMetrics', () => {
     const { catalog, openalex } = setup({ budgetResetAt: Date.now() + 3_600_000 });
     const r = await catalog.authorMetrics(['A5', 'A6']);
     expect(r.value.A5?.hIndex).toBe(5);
-    expect(openalex.authorsByIds).not.toHaveBeenCalled();
     expect(openalex.authorById).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports a failing singleton as an error, never as "no profile", and keeps the authors that came', async () => {
+    const { catalog, openalex } = setup({ budgetResetAt: Date.now() + 3_600_000 });
+    openalex.authorById.mockImplementation(async (id: string) => {
+      if (id === 'A7') throw new CatalogError('network', 'offline');
+      if (id === 'A8') throw notFound();
+      return metrics(id, Number(id.slice(1)));
+    });
+    await expect(catalog.authorMetrics(['A5', 'A7', 'A8'])).rejects.toMatchObject({ kind: 'network' });
+    // Back online: only the author that failed is asked again; the unknown one is simply absent.
+    openalex.authorById.mockClear();
+    openalex.authorById.mockImplementation(async (id: string) => (id === 'A8' ? Promise.reject(notFound()) : metrics(id, Number(id.slice(1)))));
+    const r = await catalog.authorMetrics(['A5', 'A7', 'A8']);
+    expect(Object.keys(r.value).sort()).toEqual(['A5', 'A7']);
+    expect(openalex.authorById.mock.calls.map(([id]) => id).sort()).toEqual(['A7', 'A8']);
   });
 });

@@ -7,6 +7,7 @@ import type { Cache } from '../cache/cache';
 import { TTL } from '../../shared/cache-ttl';
 import { mayBeNew, NOT_INDEXED_TTL } from './not-indexed';
 import { fillPositions, matchAuthors, type NameForms } from './match-authors';
+import { S2_WAIT_MS, within } from './s2-wait';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
@@ -35,8 +36,9 @@ export interface ResolvedAuthors {
   fetchedAt: number;
   stale: boolean;
   /**
-   * When OpenAlex identified every author, Semantic Scholar's pairing (for its profile links) is
-   * not waited for: it arrives here, or null when S2 does not answer.
+   * When OpenAlex identified every author, or Semantic Scholar is late (s2-wait.ts), S2's
+   * pairing (for its profile links) is not waited for: it arrives here, or null when S2 does
+   * not answer.
    */
   laterS2: Promise<(PaperAuthor | null)[] | null> | null;
 }
@@ -114,6 +116,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
    * list is waited for even when OpenAlex paired every name.
    */
   async function paperAuthors(arxivId: string, names: string[], revalidate = false, fullList = false): Promise<ResolvedAuthors> {
+    const asked = Date.now();
     const s2Pending = s2Paper(arxivId, revalidate);
     s2Pending.catch(() => undefined); // awaited below only when needed
     let oa: Fresh<Lookup<PaperRecord>> | null = null;
@@ -127,17 +130,19 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     if (oa?.value.found) {
       const oaPairing = pair(names, oa.value.value.authors);
       const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pair(names, s2.value.value.authors) : null)).catch(() => null);
-      // Authors OpenAlex leaves out may still have a Semantic Scholar profile: wait for it then.
+      // Authors OpenAlex leaves out may still have a Semantic Scholar profile: wait for it then,
+      // S2_WAIT_MS at most; later, it comes as `laterS2` like the rest of S2's pairing.
       const complete = oaPairing.authors.every((s) => s !== null);
-      const waited = complete && !fullList ? null : await s2Pairing;
+      const waited = complete && !fullList ? null : await within(s2Pairing.then((p) => ({ p })), S2_WAIT_MS - (Date.now() - asked), () => null);
+      const inTime = waited?.p ?? null;
       return {
         source: 'openalex',
         openalexWorkId: oa.value.value.openalexId,
-        slots: oaPairing.authors.map((o, i) => ({ openalex: o, s2: waited?.authors[i] ?? null })),
-        positions: (waited ?? oaPairing).positions,
+        slots: oaPairing.authors.map((o, i) => ({ openalex: o, s2: inTime?.authors[i] ?? null })),
+        positions: (inTime ?? oaPairing).positions,
         fetchedAt: oa.fetchedAt,
         stale: oa.stale,
-        laterS2: complete && !fullList ? s2Pairing.then((p) => p?.authors ?? null) : null,
+        laterS2: waited ? null : s2Pairing.then((p) => p?.authors ?? null),
       };
     }
 
@@ -174,18 +179,36 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
   }
 
   /**
+   * The free singletons, one author each (while the daily budget is spent). An author OpenAlex
+   * does not know is left out; any other failure is the answer's error, never "no profile", and
+   * the authors that did come are cached first, so asking again fetches only the rest.
+   */
+  async function oneByOne(ids: string[]): Promise<AuthorMetrics[]> {
+    const got = await Promise.all(ids.map((id) => openalex.authorById(id).then(
+      (metrics) => ({ metrics }),
+      (error: unknown) => ({ error }),
+    )));
+    const found = got.flatMap((g) => ('metrics' in g && g.metrics.openalexId ? [g.metrics] : []));
+    const failed = got.find((g): g is { error: unknown } => 'error' in g && !(g.error instanceof CatalogError && g.error.kind === 'not-found'));
+    if (!failed) return found;
+    await cache.putMany(found.map((m) => ({ key: CACHE_KEYS.openAlexAuthor(m.openalexId!), value: m, ttlMs: TTL.author })));
+    throw failed.error;
+  }
+
+  /**
    * OpenAlex metrics for authors, batched (≤100 ids per list call). When the daily budget is
-   * spent, the free singleton endpoint answers one author at a time instead.
+   * spent (known, or learnt from this very call), the free singletons answer instead.
    */
   async function authorMetrics(ids: string[], revalidate = false): Promise<Fresh<Record<string, AuthorMetrics>>> {
     const keyOf = CACHE_KEYS.openAlexAuthor;
     const idOf = new Map(ids.map((id) => [keyOf(id), id]));
     const load = async (missing: string[]) => {
       const bare = missing.map((k) => idOf.get(k)!);
-      const found = openalex.budgetResetAt() > Date.now()
-        ? await Promise.all(bare.map((id) => openalex.authorById(id).catch(() => null)))
-        : await openalex.authorsByIds(bare);
-      return new Map(found.filter((a): a is AuthorMetrics => !!a?.openalexId).map((a) => [keyOf(a.openalexId!), a]));
+      const found = await openalex.authorsByIds(bare).catch((e: unknown) => {
+        if (e instanceof CatalogError && e.kind === 'budget-exhausted') return oneByOne(bare);
+        throw e;
+      });
+      return new Map(found.map((a) => [keyOf(a.openalexId!), a]));
     };
     const hits = await cache.readMany<AuthorMetrics>(ids.map(keyOf), TTL.author, load, { revalidate });
     const metrics: Record<string, AuthorMetrics> = {};

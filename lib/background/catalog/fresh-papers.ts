@@ -3,11 +3,10 @@
  * Scholar within a day). There is no authorship record to read, so who each author is can only
  * be inferred from evidence: the name, the co-authors, the field (docs/identity.md).
  *
- * This is the one place the listing flow hands such papers over. Until the evidence-based
- * identity engine is wired in here, every author of a fresh paper is "no profile": Weft never
- * guesses from a name alone.
+ * This is the one place the listing flow hands such papers over (to the identity engine, through
+ * identity/fresh/for-listings.ts).
  */
-import { NO_PROFILE, type Identity } from '../../catalog/identity';
+import type { Identity } from '../../catalog/identity';
 
 /** A paper as a listing or search page shows it. */
 export interface ListedPaper {
@@ -21,7 +20,3 @@ export interface ListedPaper {
 
 /** Per paper, one identity per name, in page order. */
 export type IdentifyFresh = (papers: ListedPaper[]) => Promise<Identity[][]>;
-
-
-/** Every author unmatched, without a request. */
-export const unmatchedFresh: IdentifyFresh = async (papers) => papers.map((p) => p.names.map(() => NO_PROFILE));

@@ -160,6 +160,66 @@ describe('createHttp', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
+  it('still backs off and cools down when Retry-After says 0 or a date in the past', async () => {
+    for (const retryAfter of ['0', new Date(T0 - 60_000).toUTCString()]) {
+      const limited = () => json({}, 429, { 'retry-after': retryAfter });
+      const { http, fetch, sleeps, now } = setup([limited, limited, limited, () => json({ ok: 1 })]);
+      const e = await failure(http.getJson(S2));
+      expect(e.kind).toBe('rate-limited');
+      // The jittered backoff (rand 0.5: 0.5 s, then 1 s), not an immediate retry storm.
+      expect(sleeps).toEqual([500, 1000]);
+      // A minimum cooldown: the next call makes no request.
+      expect(e.retryAt! - now()).toBeGreaterThanOrEqual(5_000);
+      expect((await failure(http.getJson(S2))).kind).toBe('rate-limited');
+      expect(fetch).toHaveBeenCalledTimes(3);
+    }
+  });
+
+  it('accepts a redirect within the catalog hosts and refuses one off them, without retrying', async () => {
+    const redirected = (url: string) => () => Object.defineProperty(json({ id: 'A2' }), 'url', { value: url });
+    const { http, fetch } = setup([redirected('https://api.openalex.org/authors/A2'), redirected('https://evil.example/authors/A2')]);
+    // OpenAlex answers a merged author id with a 301 to the surviving id on its own host.
+    await expect(http.getJson(new URL('https://api.openalex.org/authors/A1'))).resolves.toEqual({ id: 'A2' });
+    const e = await failure(http.getJson(new URL('https://api.openalex.org/authors/A1')));
+    expect(e.kind).toBe('invalid-response');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a body over the bound as invalid-response, by its length or while it streams', async () => {
+    let pulled = 0;
+    const endless = () => new Response(new ReadableStream({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new TextEncoder().encode(`[${'1,'.repeat(500)}`));
+      },
+    }), { headers: { 'content-type': 'application/json' } });
+    const declared = () => json({ big: 'x'.repeat(2000) }, 200, { 'content-length': '2012' });
+    const { http, fetch } = setup([declared, endless, () => json({ small: 1 })]);
+    expect((await failure(http.getJson(OA, { maxBytes: 1000 }))).kind).toBe('invalid-response');
+    expect((await failure(http.getJson(OA, { maxBytes: 10_000 }))).kind).toBe('invalid-response');
+    // Read until just past the bound, then cancelled: never buffered whole.
+    expect(pulled).toBeLessThan(30);
+    await expect(http.getJson(OA, { maxBytes: 1000 })).resolves.toEqual({ small: 1 });
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('fails a request that waits for a busy host past the queue deadline, and lets the next one through', async () => {
+    let release!: () => void;
+    const fetch = vi.fn()
+      .mockImplementationOnce(() => new Promise<Response>((r) => (release = () => r(json({ first: true })))))
+      .mockImplementation(async () => json({ later: true }));
+    const http = createHttp({ fetch, queueTimeoutMs: { 'api.semanticscholar.org': 30 } });
+    const first = http.getJson(S2);
+    const t0 = performance.now();
+    const queued = failure(http.getJson(S2));
+    expect((await queued).kind).toBe('timeout');
+    expect(performance.now() - t0).toBeLessThan(1_000);
+    release();
+    await expect(first).resolves.toEqual({ first: true });
+    await expect(http.getJson(S2)).resolves.toEqual({ later: true });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('retries 5xx, then reports http with the status', async () => {
     const down = () => json({ error: 'Internal Server Error' }, 503);
     const { http, fetch, sleeps } = setup([down, down, down]);

@@ -7,7 +7,8 @@
  */
 import * as v from 'valibot';
 import { CatalogError } from '../../catalog/types';
-import { API_BASES } from '../../catalog/hosts';
+import { API_BASES, isCatalogUrl } from '../../catalog/hosts';
+import { MAX_RESPONSE_BYTES } from '../../shared/limits';
 
 export interface HttpOptions {
   fetch?: typeof fetch;
@@ -26,6 +27,11 @@ export interface HttpOptions {
   cooldownMs?: number;
   /** Parallel requests per host, merged over the defaults (OpenAlex 4, Semantic Scholar 1). */
   concurrency?: Record<string, number>;
+  /**
+   * How long a request may wait for a free slot of its host before failing with `timeout`,
+   * merged over the defaults (QUEUE_TIMEOUT_MS): a hanging host must not hold every tab.
+   */
+  queueTimeoutMs?: Record<string, number>;
   /** For hosts not listed; one at a time unless told otherwise (arXiv asks for a single connection). */
   defaultConcurrency?: number;
 }
@@ -52,6 +58,8 @@ export interface RequestOptions {
   body?: string;
   headers?: Record<string, string>;
   classify429?: Classify429;
+  /** The largest body accepted, in bytes (lib/shared/limits.ts, MAX_RESPONSE_BYTES); default `single`. */
+  maxBytes?: number;
 }
 
 /** A user's optional API key, read from settings at call time (so a new key applies at once). */
@@ -64,10 +72,27 @@ const DEFAULT_CONCURRENCY: Readonly<Record<string, number>> = {
   [hostOf(API_BASES.s2)]: 1,
 };
 
+/**
+ * The longest wait for a slot before a request fails with `timeout` (docs/reliability.md,
+ * Network robustness). Semantic Scholar's one slot is held up to a timeout per request, so
+ * its queue gives up soonest; OpenAlex's four slots drain a page's singletons well within its.
+ */
+const QUEUE_TIMEOUT_MS: Readonly<Record<string, number>> = {
+  [hostOf(API_BASES.openalex)]: 30_000,
+  [hostOf(API_BASES.s2)]: 10_000,
+};
+const DEFAULT_QUEUE_TIMEOUT_MS = 30_000;
+
 const MAX_TIMEOUT_MS = 20_000;
+/**
+ * The shortest host cooldown after a 429 that ends the call: `Retry-After: 0` or a date in the
+ * past must not turn the cooldown off (docs/reliability.md, Network robustness).
+ */
+const MIN_COOLDOWN_MS = 5_000;
 
 interface HostState {
   limit: number;
+  queueTimeoutMs: number;
   active: number;
   waiting: (() => void)[];
   /** Requests to this host fail fast with `rate-limited` until then. */
@@ -93,34 +118,51 @@ export function createHttp(opts: HttpOptions = {}) {
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? 30_000;
   const cooldownMs = opts.cooldownMs ?? 30_000;
   const concurrency = { ...DEFAULT_CONCURRENCY, ...opts.concurrency };
+  const queueTimeouts = { ...QUEUE_TIMEOUT_MS, ...opts.queueTimeoutMs };
   const defaultConcurrency = opts.defaultConcurrency ?? 1;
   const hosts = new Map<string, HostState>();
 
   function hostState(host: string): HostState {
     let state = hosts.get(host);
     if (!state) {
-      state = { limit: concurrency[host] ?? defaultConcurrency, active: 0, waiting: [], cooldownUntil: 0, pausedUntil: 0 };
+      state = {
+        limit: concurrency[host] ?? defaultConcurrency,
+        queueTimeoutMs: queueTimeouts[host] ?? DEFAULT_QUEUE_TIMEOUT_MS,
+        active: 0,
+        waiting: [],
+        cooldownUntil: 0,
+        pausedUntil: 0,
+      };
       hosts.set(host, state);
     }
     return state;
   }
 
-  async function acquire(state: HostState, signal?: AbortSignal): Promise<void> {
+  /** A slot of the host, in arrival order; rejects when the caller aborts or the queue deadline passes. */
+  async function acquire(state: HostState, label: string, signal?: AbortSignal): Promise<void> {
     if (state.active < state.limit) {
       state.active++;
       return;
     }
     await new Promise<void>((resolve, reject) => {
+      const leave = (reason: unknown) => {
+        clearTimeout(deadline);
+        signal?.removeEventListener('abort', onAbort);
+        state.waiting.splice(state.waiting.indexOf(grant), 1);
+        reject(reason);
+      };
       const grant = () => {
+        clearTimeout(deadline);
         signal?.removeEventListener('abort', onAbort);
         resolve();
       };
-      const onAbort = () => {
-        state.waiting.splice(state.waiting.indexOf(grant), 1);
-        reject(signal!.reason);
-      };
+      const onAbort = () => leave(signal!.reason);
       if (signal?.aborted) return reject(signal.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
+      const deadline = setTimeout(
+        () => leave(new CatalogError('timeout', `${label}: no free slot within ${state.queueTimeoutMs} ms`)),
+        state.queueTimeoutMs,
+      );
       state.waiting.push(grant);
     });
   }
@@ -156,9 +198,17 @@ export function createHttp(opts: HttpOptions = {}) {
         cache: 'no-store',
         credentials: 'omit',
       });
-      text = await res.text();
+      // Redirects are followed (OpenAlex answers a merged author id with a 301 on its own host),
+      // but only to a catalog host: anything else is not the catalog's answer. (A Response
+      // made in code rather than fetched has no URL, and nothing was redirected.)
+      if (res.url && !isCatalogUrl(res.url)) {
+        void res.body?.cancel().catch(() => undefined);
+        throw new CatalogError('invalid-response', `${label}: redirected off the catalog hosts`);
+      }
+      text = await readCapped(res, init.maxBytes ?? MAX_RESPONSE_BYTES.single, label);
     } catch (e) {
       if (init.signal?.aborted) throw init.signal.reason;
+      if (e instanceof CatalogError) throw e;
       // Not retried: two more 15 s waits would outlast the service worker's patience.
       if (timeout.signal.aborted) throw new CatalogError('timeout', `${label}: no answer within ${timeoutMs} ms`);
       const error = new CatalogError('network', `${label}: ${e instanceof Error ? e.message : String(e)}`);
@@ -178,7 +228,7 @@ export function createHttp(opts: HttpOptions = {}) {
       if (budgetResetAt !== null) {
         throw new CatalogError('budget-exhausted', `${label}: daily budget exhausted`, budgetResetAt, 429);
       }
-      const error = new CatalogError('rate-limited', `${label}: rate limited`, at + (retryAfterMs ?? cooldownMs), 429);
+      const error = new CatalogError('rate-limited', `${label}: rate limited`, at + Math.max(retryAfterMs ?? cooldownMs, MIN_COOLDOWN_MS), 429);
       return { error, retry: retryAfterMs === null || retryAfterMs <= maxRetryAfterMs, delayMs: retryAfterMs };
     }
     if (status >= 500) {
@@ -197,7 +247,7 @@ export function createHttp(opts: HttpOptions = {}) {
     const label = `${init.method ?? 'GET'} ${url.host}${url.pathname}`;
     const state = hostState(url.host);
     failIfCoolingDown(state, label);
-    await acquire(state, init.signal);
+    await acquire(state, label, init.signal);
     try {
       failIfCoolingDown(state, label);
       for (let attemptNo = 0; ; attemptNo++) {
@@ -210,7 +260,8 @@ export function createHttp(opts: HttpOptions = {}) {
           if (error.kind === 'rate-limited') state.cooldownUntil = Math.max(state.cooldownUntil, error.retryAt ?? 0);
           throw error;
         }
-        const delayMs = result.delayMs ?? backoff(attemptNo);
+        // Never less than the backoff: `Retry-After: 0` (or a past date) must not retry at once.
+        const delayMs = Math.max(result.delayMs ?? 0, backoff(attemptNo));
         if (error.kind === 'rate-limited') state.pausedUntil = Math.max(state.pausedUntil, now() + delayMs);
         await sleep(delayMs, init.signal);
       }
@@ -254,6 +305,34 @@ function tryParseJson(res: Response, text: string): unknown {
     return JSON.parse(text);
   } catch {
     return null;
+  }
+}
+
+/**
+ * The body as text, read chunk by chunk and given up (as `invalid-response`) as soon as it
+ * passes `maxBytes`, so an endless or huge answer is never buffered whole.
+ */
+async function readCapped(res: Response, maxBytes: number, label: string): Promise<string> {
+  const tooBig = () => new CatalogError('invalid-response', `${label}: body over ${maxBytes} bytes`);
+  const declared = Number(res.headers.get('content-length'));
+  if (declared > maxBytes) {
+    void res.body?.cancel().catch(() => undefined);
+    throw tooBig();
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      throw tooBig();
+    }
+    text += decoder.decode(value, { stream: true });
   }
 }
 

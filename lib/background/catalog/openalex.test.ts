@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createHttp } from './http';
 import { createOpenAlex, type OpenAlexOptions } from './openalex';
+import { createBudgetMemory } from './openalex-budget';
 import { failure } from './test-helpers';
 import { fixturesUrl } from '@/test/fixtures';
 import { arxivDoi } from '../../arxiv/ids';
@@ -318,8 +319,8 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
     it('asks for works joining every set: one clause per set, OR inside, one page of 200', async () => {
       const work = (id: string, ...authors: string[]) => ({ id: `https://openalex.org/${id}`, authorships: authors.map((a) => ({ author: { id: `https://openalex.org/${a}` } })) });
       const { oa, urls } = client((url) => json(list([work('W1', 'A1', 'A3', 'A9'), { id: 'bad' }], url)));
-      const works = await oa.worksJoining([['A1', 'https://openalex.org/A2'], ['A3']], { recentFirst: true });
-      expect(works).toEqual([{ id: 'W1', authorIds: ['A1', 'A3', 'A9'] }]);
+      const joined = await oa.worksJoining([['A1', 'https://openalex.org/A2'], ['A3']], { recentFirst: true });
+      expect(joined.works).toEqual([{ id: 'W1', authorIds: ['A1', 'A3', 'A9'] }]);
       const url = urls[0]!;
       expect(url.pathname).toBe('/works');
       expect(url.searchParams.get('filter')).toBe('authorships.author.id:A1|A2,authorships.author.id:A3');
@@ -346,12 +347,12 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
         onBudgetExhausted,
         getKey: () => key,
       });
-      expect(oa.budgetResetAt()).toBe(0);
+      expect(await oa.budgetResetAt()).toBe(0);
 
       const e = await failure(oa.authorsByIds(['A5023888391']));
       expect([e.kind, e.retryAt]).toEqual(['budget-exhausted', T0 + 57_539_000]);
       expect(onBudgetExhausted).toHaveBeenCalledWith(T0 + 57_539_000);
-      expect(oa.budgetResetAt()).toBe(T0 + 57_539_000);
+      expect(await oa.budgetResetAt()).toBe(T0 + 57_539_000);
       expect(urls).toHaveLength(1);
 
       expect((await failure(oa.worksByIds(['W1']))).kind).toBe('budget-exhausted');
@@ -367,6 +368,30 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
       expect(urls[2]!.searchParams.get('api_key')).toBe('fresh-key');
     });
 
+    it('remembers a spent budget across a worker restart, per key', async () => {
+      let stored: Record<string, number> = {};
+      const store = { getValue: async () => stored, setValue: async (v: Record<string, number>) => void (stored = v) };
+      let key: string | null = 'OaKey12345';
+      const route = (url: URL) => (url.pathname === '/authors' ? budget429() : json(project(load('author-A5023888391.json'), url)));
+      const before = client(route, { getKey: () => key, budget: createBudgetMemory(store, () => T0) });
+      await failure(before.oa.authorsByIds(['A5023888391']));
+      // The key itself is never written down, only a hash of it.
+      expect(JSON.stringify(stored)).not.toContain('OaKey12345');
+
+      // A new worker (a new client, nothing in memory) still knows: no request to learn it again.
+      const after = client(route, { getKey: () => key, budget: createBudgetMemory(store, () => T0) });
+      const e = await failure(after.oa.authorsByIds(['A5023888391']));
+      expect([e.kind, e.retryAt]).toEqual(['budget-exhausted', T0 + 57_539_000]);
+      expect(await after.oa.budgetResetAt()).toBe(T0 + 57_539_000);
+      expect(after.urls).toHaveLength(0);
+
+      // Another key is another budget; past the reset the remembered one is forgotten.
+      key = 'OtherKey678';
+      expect(await after.oa.budgetResetAt()).toBe(0);
+      key = 'OaKey12345';
+      expect(await createBudgetMemory(store, () => T0 + 57_539_001).resetAt(key)).toBe(0);
+    });
+
     it('retries a per-second 429 instead of treating it as a spent budget', async () => {
       let calls = 0;
       const { oa } = client((url) =>
@@ -375,7 +400,7 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
           : json(list([load('author-A5023888391.json')], url)),
       );
       await expect(oa.authorsByIds(['A5023888391'])).resolves.toHaveLength(1);
-      expect(oa.budgetResetAt()).toBe(0);
+      expect(await oa.budgetResetAt()).toBe(0);
     });
 
     it('reads a budget 429 from the rate-limit headers alone, resetting at midnight UTC without Retry-After', async () => {

@@ -13,10 +13,12 @@ import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi, toBareArxivId } f
 import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../../catalog/ids';
 import { API_BASES } from '../../catalog/hosts';
 import { fieldIdOf } from '../../catalog/fields';
+import { allowanceBackAt } from './allowance';
 import { asKeyRejection } from './key-check';
+import { createBudgetMemory, type BudgetMemory } from './openalex-budget';
 import * as S from './schemas/openalex';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
-import { MAX_QUERY_CHARS, OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
+import { MAX_QUERY_CHARS, MAX_RESPONSE_BYTES, OPENALEX_MAX_OR_VALUES } from '../../shared/limits';
 import { openAlexUrl } from '../../catalog/links';
 import { ResearcherAuthor, ResearcherWork as ResearcherWorkSchema } from './schemas/openalex-researcher';
 
@@ -121,6 +123,12 @@ export interface WorkAuthors {
   authorIds: string[];
 }
 
+/** The works joining some author sets: one page of them, and whether that page is all there is. */
+export interface WorksJoining {
+  works: WorkAuthors[];
+  complete: boolean;
+}
+
 export interface AuthorSuggestion {
   id: string;
   name: string;
@@ -137,32 +145,33 @@ export interface OpenAlexOptions {
   onBudgetExhausted?: (resetAt: number) => void;
   /** Told when OpenAlex refuses the saved key (the call fails with `key-rejected`). */
   onKeyRejected?: () => void;
+  /** Where the spent budget is remembered (default: this client's memory only). */
+  budget?: BudgetMemory;
   now?: () => number;
 }
 
 type Params = Record<string, string>;
 
 /** The OpenAlex client; `getKey` supplies the user's optional API key at call time. */
-export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected, now = Date.now }: OpenAlexOptions) {
+export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected, now = Date.now, budget = createBudgetMemory(null, now) }: OpenAlexOptions) {
   // The budget belongs to the key (or, keyless, the IP): a newly entered key starts afresh.
-  let budget = { resetAt: 0, key: null as string | null };
-  let currentKey: string | null = null;
+  const currentKey = async () => (await getKey?.()) || null;
 
   /** One request; `list` calls spend budget, so they are refused locally while it is spent. */
   async function call(kind: 'free' | 'list', path: string, params: Params, signal?: AbortSignal): Promise<unknown> {
-    const key = (await getKey?.()) || null;
-    currentKey = key;
-    if (kind === 'list' && budget.key === key && budget.resetAt > now()) {
-      throw new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent', budget.resetAt, 429);
+    const key = await currentKey();
+    const resetAt = kind === 'list' ? await budget.resetAt(key) : 0;
+    if (resetAt > now()) {
+      throw new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent', resetAt, 429);
     }
     const url = new URL(path, BASE);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     if (key) url.searchParams.set('api_key', key);
     try {
-      return await http.getJson(url, { signal, classify429: classifyOpenAlex429 });
+      return await http.getJson(url, { signal, classify429: classifyOpenAlex429, maxBytes: MAX_RESPONSE_BYTES[kind === 'list' ? 'list' : 'single'] });
     } catch (e) {
       if (e instanceof CatalogError && e.kind === 'budget-exhausted' && e.retryAt !== null) {
-        budget = { resetAt: e.retryAt, key };
+        await budget.spent(key, e.retryAt);
         onBudgetExhausted?.(e.retryAt);
       }
       const refused = asKeyRejection('openalex', e, key !== null);
@@ -262,7 +271,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
    * clause (`|` OR inside, clauses AND-ed), ≤100 ids. One page of ≤200 works, the most recent
    * first when `recentFirst`.
    */
-  async function worksJoining(sets: string[][], { recentFirst = false }: { recentFirst?: boolean } = {}, signal?: AbortSignal): Promise<WorkAuthors[]> {
+  async function worksJoining(sets: string[][], { recentFirst = false }: { recentFirst?: boolean } = {}, signal?: AbortSignal): Promise<WorksJoining> {
     const clauses = sets.map((ids) => uniqueIds(ids, 'A'));
     if (clauses.length === 0 || clauses.some((ids) => ids.length === 0 || ids.length > OPENALEX_MAX_OR_VALUES)) {
       throw new RangeError(`worksJoining: each set needs 1…${OPENALEX_MAX_OR_VALUES} author ids`);
@@ -273,12 +282,13 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
       select: WORK_AUTHORS_SELECT,
     };
     if (recentFirst) params.sort = 'publication_date:desc';
-    const { results } = validate(S.list(v.unknown()), await call('list', '/works', params, signal), 'OpenAlex works');
-    return results.flatMap((r) => {
+    const { meta, results } = validate(S.list(v.unknown()), await call('list', '/works', params, signal), 'OpenAlex works');
+    const works = results.flatMap((r) => {
       const one = v.safeParse(S.WorkAuthorIds, r);
       if (!one.success) return [];
       return [{ id: one.output.id, authorIds: (one.output.authorships ?? []).flatMap((a) => bareOpenAlexId(a.author?.id, 'A') ?? []) }];
     });
+    return { works, complete: (meta?.count ?? 0) <= results.length };
   }
 
   /** Metrics for one author via the free singleton (works while the budget is spent). */
@@ -439,9 +449,9 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     return { works: [...works.values()], complete };
   }
 
-  /** Epoch ms when the spent daily budget resets; 0 (or a past time) while list calls are allowed. */
-  function budgetResetAt(): number {
-    return budget.key === currentKey ? budget.resetAt : 0;
+  /** Epoch ms when the current key's spent daily budget resets; 0 while list calls are allowed. */
+  async function budgetResetAt(): Promise<number> {
+    return budget.resetAt(await currentKey());
   }
 
   return {
@@ -455,7 +465,8 @@ export type OpenAlexClient = ReturnType<typeof createOpenAlex>;
 /**
  * OpenAlex answers 429 both for a spent daily budget ("Insufficient budget", or fewer credits
  * remaining than the call needs) and for its per-second cap ("… requests per second"). Only
- * the first is worth remembering, until Retry-After (≈ seconds to midnight UTC) or midnight.
+ * the first is worth remembering, until Retry-After (≈ seconds to midnight UTC, never believed
+ * much beyond it) or midnight.
  */
 export const classifyOpenAlex429: Classify429 = ({ headers, body, retryAfterMs, now }) => {
   const message = v.is(S.RateLimitBody, body) ? body.message : '';
@@ -464,13 +475,8 @@ export const classifyOpenAlex429: Classify429 = ({ headers, body, retryAfterMs, 
   const required = headers.get('x-ratelimit-credits-required');
   const short = remaining !== null && required !== null && Number(remaining) < Number(required);
   if (!/insufficient budget/i.test(message) && !short) return null;
-  return retryAfterMs !== null ? now + retryAfterMs : nextMidnightUtc(now);
+  return allowanceBackAt(retryAfterMs === null ? null : now + retryAfterMs, now);
 };
-
-function nextMidnightUtc(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
-}
 
 function requireOpenAlexId(raw: string, entity: 'W' | 'A'): string {
   const id = bareOpenAlexId(raw, entity);

@@ -1,11 +1,15 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../cache/cache';
 import { createCatalog } from './catalog';
-import { unmatchedFresh, type IdentifyFresh, type ListedPaper } from './fresh-papers';
+import type { IdentifyFresh, ListedPaper } from './fresh-papers';
+import { NO_PROFILE } from '../../catalog/identity';
 import type { OpenAlexClient } from './openalex';
 import { createPaperBatches, type PaperAnswer, type SlotAnswer } from './paper-batches';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
+
+/** Every author unmatched, without a request. */
+const unmatchedFresh: IdentifyFresh = async (papers) => papers.map((p) => p.names.map(() => NO_PROFILE));
 
 // A small world: papers by id, each with its catalog authors ("Ann Lee" → A-id from the name).
 const idOf = (name: string) => `A${[...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1e7, 7)}`;
@@ -29,7 +33,7 @@ interface World {
   s2: Map<string, string[]>;
 }
 
-function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; oaDown?: boolean; s2Down?: boolean } = {}) {
+function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; authorsBudget429?: boolean; oaDown?: boolean; s2Down?: boolean } = {}) {
   const openalex = {
     worksByArxivIds: vi.fn(async (ids: string[]) => {
       if (over.oaDown) throw new CatalogError('http', 'OpenAlex 500', null, 500);
@@ -40,9 +44,13 @@ function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetA
       if (!world.openalex.has(id)) throw new CatalogError('not-found', '404', null, 404);
       return record('openalex', id, world.openalex.get(id)!);
     }),
-    authorsByIds: vi.fn(async (ids: string[]) => ids.map(metrics)),
+    authorsByIds: vi.fn(async (ids: string[]) => {
+      // While the budget is known to be spent the client refuses list calls itself, before any request.
+      if (over.budgetResetAt || over.authorsBudget429) throw new CatalogError('budget-exhausted', 'spent', Date.now() + 3_600_000, 429);
+      return ids.map(metrics);
+    }),
     authorById: vi.fn(async (id: string) => metrics(id)),
-    budgetResetAt: vi.fn(() => over.budgetResetAt ?? 0),
+    budgetResetAt: vi.fn(async () => over.budgetResetAt ?? 0),
   };
   const s2 = {
     papersByArxivIds: vi.fn(async (ids: string[]) => {
@@ -83,6 +91,16 @@ describe('paper batches (listing pages)', () => {
     expect(ids(two!)).toEqual([idOf('Bo Li'), idOf('Cy Ng'), 'unmatched']);
     expect(slots(one!)[0]).toMatchObject({ state: 'ready', match: 'record', institutions: [{ name: "Ann Lee's lab" }] });
     expect(one).toMatchObject({ source: 'openalex', stale: false });
+  });
+
+  it('identifies the upcoming papers no catalog has in one batch, before the reader gets there', async () => {
+    const world = { openalex: new Map([['2606.00002', ['Ann Lee']]]), s2: new Map([['2606.00003', ['Bo Li']]]) };
+    const { batches, identifyFresh } = setup(world);
+    const upcoming = ['2606.00002', '2606.00003', '2606.00004', '2606.00005'].map((id, k) => listed(id, names(k, 3)));
+    await batches.authorsOf({ papers: [listed('2606.00001', names(9, 2))], ahead: upcoming.map((p) => p.arxivId), upcoming, followed: null });
+    await vi.waitFor(() => expect(identifyFresh).toHaveBeenCalledTimes(2));
+    // The paper in view on its own; the upcoming ones neither catalog has, together.
+    expect(identifyFresh.mock.calls.map((c) => c[0].map((p) => p.arxivId))).toEqual([['2606.00001'], ['2606.00004', '2606.00005']]);
   });
 
   it('resolves the papers ahead in the same calls and fills the author call up to 100 ids with their authors', async () => {
@@ -199,6 +217,13 @@ describe('paper batches (listing pages)', () => {
     expect(openalex.workByArxivId.mock.calls).toEqual([['2606.00001']]);
     expect(openalex.authorById.mock.calls.map((c) => c[0])).toEqual([idOf('Ann Lee')]);
     expect(openalex.worksByArxivIds).not.toHaveBeenCalled();
-    expect(openalex.authorsByIds).not.toHaveBeenCalled();
+  });
+
+  it('falls back to the free singletons when the author call itself finds the budget spent', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee', 'Bo Li']]]), s2: new Map() };
+    const { batches, openalex } = setup(world, { authorsBudget429: true });
+    const [one] = await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee', 'Bo Li'])], ahead: [], followed: null });
+    expect(ids(one!)).toEqual([idOf('Ann Lee'), idOf('Bo Li')]);
+    expect(openalex.authorById.mock.calls.map((c) => c[0]).sort()).toEqual([idOf('Ann Lee'), idOf('Bo Li')].sort());
   });
 });

@@ -56,6 +56,11 @@ export interface BatchRequest {
   papers: ListedPaper[];
   /** Papers further down the page, nearest first: resolved and cached, not answered. */
   ahead: string[];
+  /**
+   * The first of `ahead`, with their authors: those no catalog has are identified now, in one
+   * batch with its own credits, so the reader finds them decided (and the calls are fuller).
+   */
+  upcoming?: ListedPaper[];
   /** When set, only these researchers' metrics are fetched (the reader's quiet listing). */
   followed: ReadonlySet<string> | null;
 }
@@ -133,7 +138,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   });
 
   const dated = <T>(value: T): Dated<T> => ({ value, fetchedAt: now(), stale: false });
-  const budgetSpent = () => openalex.budgetResetAt() > now();
+  const budgetSpent = async () => (await openalex.budgetResetAt()) > now();
 
   /** Starts a refresh of stale answers; the stale ones are used meanwhile and kept if it fails. */
   function refresh<V>(batcher: { get(keys: readonly string[]): Map<string, Promise<V | undefined>> }, ids: string[]): void {
@@ -156,8 +161,9 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
         if (hit.stale) stale.push(id);
       }
     }
-    refresh(works, budgetSpent() ? [] : stale);
-    const asked = budgetSpent() ? new Map<string, Promise<PaperRecord | undefined>>() : works.get(unknown);
+    const spent = await budgetSpent();
+    refresh(works, spent ? [] : stale);
+    const asked = spent ? new Map<string, Promise<PaperRecord | undefined>>() : works.get(unknown);
     await Promise.all(unknown.map(async (id) => {
       const answer = asked.get(id);
       const got = answer ? await settle(answer) : { ok: false as const, error: new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent') };
@@ -215,6 +221,11 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const s2Answers = needS2 ? await s2 : new Map<string, never>();
     return {
       work: (id: string) => outcome(oa.get(id)!, s2Answers.get(id)),
+      /** Which of the papers ahead neither catalog has, once Semantic Scholar has answered. */
+      freshAhead: async (ids: string[]) => {
+        const answers = await s2;
+        return new Set(ids.filter((id) => oa.has(id) && outcome(oa.get(id)!, answers.get(id)).kind === 'fresh'));
+      },
       /** OpenAlex records of the papers ahead, nearest first: their authors fill author calls. */
       aheadRecords: ahead.flatMap((id) => {
         const side = oa.get(id);
@@ -253,25 +264,29 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       if (hit) out.set(id, { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale });
       else missing.push(id);
     }
-    refresh(authors, budgetSpent() ? [] : unique.filter((id) => hits.get(CACHE_KEYS.openAlexAuthor(id))?.stale));
+    const spent = await budgetSpent();
+    refresh(authors, spent ? [] : unique.filter((id) => hits.get(CACHE_KEYS.openAlexAuthor(id))?.stale));
     if (!missing.length) return out;
-    if (budgetSpent()) {
-      // The free singletons, one per author: only for the authors the reader is looking at.
-      const got = await settle(catalog.authorMetrics(missing));
-      for (const id of missing) {
-        const m = got.ok ? got.value.value[id] : undefined;
-        out.set(id, !got.ok ? { error: got.error } : m ? { value: m, fetchedAt: got.value.fetchedAt, stale: got.value.stale } : null);
-      }
-      return out;
+    if (!spent) {
+      const room = (OPENALEX_MAX_OR_VALUES - (missing.length % OPENALEX_MAX_OR_VALUES)) % OPENALEX_MAX_OR_VALUES;
+      const extra = await filler.take(room, new Set(missing));
+      const asked = authors.get([...missing, ...extra]);
+      for (const answer of asked.values()) answer.catch(() => undefined);
+      await Promise.all(missing.map(async (id) => {
+        const got = await settle(asked.get(id)!);
+        // A call that found the budget spent leaves its authors to the singletons below.
+        if (!got.ok && isBudget(got.error)) return;
+        out.set(id, got.ok ? (got.value ? dated(got.value) : null) : { error: got.error });
+      }));
     }
-    const room = (OPENALEX_MAX_OR_VALUES - (missing.length % OPENALEX_MAX_OR_VALUES)) % OPENALEX_MAX_OR_VALUES;
-    const extra = await filler.take(room, new Set(missing));
-    const asked = authors.get([...missing, ...extra]);
-    for (const answer of asked.values()) answer.catch(() => undefined);
-    await Promise.all(missing.map(async (id) => {
-      const got = await settle(asked.get(id)!);
-      out.set(id, got.ok ? (got.value ? dated(got.value) : null) : { error: got.error });
-    }));
+    const single = missing.filter((id) => !out.has(id));
+    if (!single.length) return out;
+    // The free singletons, one per author: only for the authors the reader is looking at.
+    const got = await settle(catalog.authorMetrics(single));
+    for (const id of single) {
+      const m = got.ok ? got.value.value[id] : undefined;
+      out.set(id, !got.ok ? { error: got.error } : m ? { value: m, fetchedAt: got.value.fetchedAt, stale: got.value.stale } : null);
+    }
     return out;
   }
 
@@ -289,10 +304,21 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     return ready(match, m, institutions, null);
   }
 
+  /** Starts identifying the upcoming papers no catalog has; their decisions are cached. */
+  function identifyAhead(upcoming: ListedPaper[], freshAhead: (ids: string[]) => Promise<Set<string>>): void {
+    if (!upcoming.length) return;
+    void freshAhead(upcoming.map((p) => p.arxivId))
+      .then((fresh) => {
+        const todo = upcoming.filter((p) => fresh.has(p.arxivId));
+        return todo.length ? identifyFresh(todo) : undefined;
+      })
+      .catch(() => undefined); // asked again, and reported, when the reader gets there
+  }
+
   /** The answer for `papers`, resolving `ahead` along the way. */
-  async function authorsOf({ papers, ahead, followed }: BatchRequest): Promise<PaperAnswer[]> {
+  async function authorsOf({ papers, ahead, upcoming = [], followed }: BatchRequest): Promise<PaperAnswer[]> {
     const urgent = [...new Set(papers.map((p) => p.arxivId))];
-    const { work, aheadRecords } = await resolve(urgent, [...new Set(ahead)].filter((id) => !urgent.includes(id)));
+    const { work, aheadRecords, freshAhead } = await resolve(urgent, [...new Set(ahead)].filter((id) => !urgent.includes(id)));
     const filler = fillerPool(aheadRecords, followed);
     const outcomes = papers.map((p) => work(p.arxivId));
     const paired = papers.map((p, k) => {
@@ -311,6 +337,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const identityOf = new Map(identities.ok ? fresh.map((p, k) => [p.arxivId, identities.value[k] ?? []]) : []);
     const identifiedIds = [...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted));
     const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler) : new Map<string, MetricsOutcome>();
+    // Only now: the papers in view must not queue behind the upcoming ones' lookups.
+    identifyAhead(upcoming.filter((p) => !urgent.includes(p.arxivId)), freshAhead);
 
     return papers.map((paper, k): PaperAnswer => {
       const o = outcomes[k]!;

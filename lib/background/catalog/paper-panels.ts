@@ -20,6 +20,7 @@ import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type CatalogErrorKind, type Institution, type PaperAuthor, type PaperSummary, type SourceId } from '../../catalog/types';
 import { EAGER_AUTHORS } from '../../shared/limits';
 import { primaryOf, type PerCatalog } from '../../catalog/sources';
+import { S2_WAIT_MS, s2Late, within } from './s2-wait';
 
 const DAY = 86_400_000;
 export const PANEL_TTL = {
@@ -180,10 +181,13 @@ export function createPaperPanels(deps: { catalog: Catalog; cache: Cache; openal
    * preprint and the journal version), OpenAlex's when S2 fails or does not know the paper.
    */
   async function citations(arxivId: string, revalidate = false): Promise<Fresh<PaperCitations>> {
-    const [s2Answer, oaAnswer] = await Promise.all([
-      settle(catalog.s2Paper(arxivId, revalidate)),
-      settle(catalog.openAlexWork(arxivId, revalidate)),
-    ]);
+    const asked = Date.now();
+    const s2Pending = settle(catalog.s2Paper(arxivId, revalidate));
+    const oaAnswer = await settle(catalog.openAlexWork(arxivId, revalidate));
+    // With OpenAlex's count in hand, Semantic Scholar gets S2_WAIT_MS (from the ask) to answer.
+    const s2Answer = hit(oaAnswer)
+      ? await within(s2Pending, S2_WAIT_MS - (Date.now() - asked), () => ({ ok: false as const, error: s2Late() }))
+      : await s2Pending;
     const s2Hit = hit(s2Answer);
     const oaHit = hit(oaAnswer);
     const counts: PerCatalog<number> = {};
@@ -289,12 +293,17 @@ export function createPaperPanels(deps: { catalog: Catalog; cache: Cache; openal
    */
   async function related(arxivId: string, title: string | null, revalidate = false): Promise<Fresh<RelatedPapers>> {
     const self = { arxivId, title };
-    const s2Answer = await settle(s2Related(arxivId, revalidate));
-    const recs = hit(s2Answer);
-    const fromS2 = recs && {
-      value: { known: true, source: 's2', pool: recs.value.pool, papers: tidyRelated(recs.value.papers, self), s2Failure: null } as const,
-      from: recs.from,
+    const s2Pending = settle(s2Related(arxivId, revalidate));
+    // Late, S2 counts as failed: OpenAlex's related works are shown (S2's are cached when they come).
+    const fromS2Of = (answer: Settled<Fresh<Lookup<Recommendations>>>) => {
+      const recs = hit(answer);
+      return recs && {
+        value: { known: true, source: 's2', pool: recs.value.pool, papers: tidyRelated(recs.value.papers, self), s2Failure: null } as const,
+        from: recs.from,
+      };
     };
+    let s2Answer = await within(s2Pending, S2_WAIT_MS, () => ({ ok: false as const, error: s2Late() }));
+    let fromS2 = fromS2Of(s2Answer);
     if (fromS2?.value.papers.length) return fresh(fromS2.value, [fromS2.from]);
 
     const oaAnswer = await settle(openAlexRelated(arxivId, revalidate));
@@ -307,6 +316,10 @@ export function createPaperPanels(deps: { catalog: Catalog; cache: Cache; openal
     // An empty list is an answer too, but a catalog with papers to show wins.
     const shown = fromOpenAlex?.value.papers.length ? fromOpenAlex : (fromS2 ?? fromOpenAlex);
     if (shown) return fresh<RelatedPapers>(shown.value, [shown.from]);
+    // OpenAlex has nothing to show: Semantic Scholar, however late, is the only hope left.
+    s2Answer = await s2Pending;
+    fromS2 = fromS2Of(s2Answer);
+    if (fromS2) return fresh<RelatedPapers>(fromS2.value, [fromS2.from]);
     if (!s2Answer.ok) throw s2Answer.error;
     if (!oaAnswer.ok) throw oaAnswer.error;
     return fresh({ known: false }, [s2Answer.value, oaAnswer.value]);

@@ -13,7 +13,7 @@ import { S2_LINK_HOST, safeLink } from '../../catalog/links';
 import { asKeyRejection } from './key-check';
 import * as S from './schemas/semantic-scholar';
 import { CatalogError, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
-import { S2_BATCH_MAX } from '../../shared/limits';
+import { MAX_RESPONSE_BYTES, S2_BATCH_MAX } from '../../shared/limits';
 
 const BASE = API_BASES.s2;
 
@@ -45,7 +45,8 @@ export interface SemanticScholarOptions {
 
 /** The Semantic Scholar client; `getKey` supplies the user's optional API key at call time. */
 export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticScholarOptions) {
-  async function request(path: string, params: Record<string, string>, signal?: AbortSignal, postBody?: unknown): Promise<unknown> {
+  /** `size`: one record, or a list of them (batches, recommendations), for the body bound. */
+  async function request(path: string, params: Record<string, string>, size: keyof typeof MAX_RESPONSE_BYTES, signal?: AbortSignal, postBody?: unknown): Promise<unknown> {
     const url = new URL(path, BASE);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     const headers: Record<string, string> = {};
@@ -53,9 +54,10 @@ export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticS
     if (key) headers['x-api-key'] = key;
     if (postBody !== undefined) headers['content-type'] = 'application/json';
     try {
+      const maxBytes = MAX_RESPONSE_BYTES[size];
       return await (postBody === undefined
-        ? http.getJson(url, { signal, headers })
-        : http.getJson(url, { signal, headers, method: 'POST', body: JSON.stringify(postBody) }));
+        ? http.getJson(url, { signal, headers, maxBytes })
+        : http.getJson(url, { signal, headers, maxBytes, method: 'POST', body: JSON.stringify(postBody) }));
     } catch (e) {
       // An invalid key answers 403 on every call, never a keyless answer: say so, keep the key.
       const refused = asKeyRejection('s2', e, !!key);
@@ -77,14 +79,14 @@ export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticS
       paper = (await batch([id], signal))[0] ?? null;
       if (!paper) throw new CatalogError('not-found', `S2 has no paper ARXIV:${id}`, null, 404);
     } else {
-      paper = validate(S.Paper, await request(`/graph/v1/paper/ARXIV:${id}`, { fields: PAPER_FIELDS }, signal), 'S2 paper');
+      paper = validate(S.Paper, await request(`/graph/v1/paper/ARXIV:${id}`, { fields: PAPER_FIELDS }, 'single', signal), 'S2 paper');
     }
     return paperRecord(id, paper);
   }
 
   /** `POST /paper/batch` for bare ids (≤ S2_BATCH_MAX): the papers aligned with `ids`, null for unknown ones. */
   async function batch(ids: string[], signal?: AbortSignal): Promise<(S.PaperOut | null)[]> {
-    const body = await request('/graph/v1/paper/batch', { fields: PAPER_FIELDS }, signal, { ids: ids.map((id) => `ARXIV:${id}`) });
+    const body = await request('/graph/v1/paper/batch', { fields: PAPER_FIELDS }, 'list', signal, { ids: ids.map((id) => `ARXIV:${id}`) });
     const papers = validate(S.PaperBatch, body, 'S2 paper batch');
     return ids.map((_, i) => papers[i] ?? null);
   }
@@ -113,14 +115,14 @@ export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticS
     const params = { from: pool, limit: String(Math.min(MAX_RECOMMENDATIONS, Math.max(1, Math.trunc(limit) || 1))), fields: RECOMMENDATION_FIELDS };
     // A literal `/` in an old-style id is fine here: S2 reads the rest of the path as the id
     // (recorded for DOIs such as forpaper/10.2139/ssrn.2250500).
-    const body = await request(`/recommendations/v1/papers/forpaper/ARXIV:${id}`, params, signal);
+    const body = await request(`/recommendations/v1/papers/forpaper/ARXIV:${id}`, params, 'list', signal);
     return validate(S.Recommendations, body, 'S2 recommendations').recommendedPapers.map(paperSummary);
   }
 
   /** An author's own figures (h-index, citations, papers) by S2 author id. */
   async function authorFigures(authorId: string, signal?: AbortSignal): Promise<S2AuthorFigures> {
     if (!isS2AuthorId(authorId)) throw new CatalogError('not-found', `not an S2 author id: ${JSON.stringify(authorId.slice(0, 40))}`);
-    const a = validate(S.Author, await request(`/graph/v1/author/${authorId}`, { fields: AUTHOR_FIELDS }, signal), 'S2 author');
+    const a = validate(S.Author, await request(`/graph/v1/author/${authorId}`, { fields: AUTHOR_FIELDS }, 'single', signal), 'S2 author');
     return { s2Id: a.authorId || authorId, name: a.name ?? '', hIndex: a.hIndex ?? null, citedBy: a.citationCount ?? null, papers: a.paperCount ?? null };
   }
 

@@ -3,10 +3,11 @@
  * (a woken service worker must find them at once), then the startup duties.
  */
 import { browser } from 'wxt/browser';
-import { KEYS } from '../../shared/follows/model';
 import { openFromNotification } from './notify';
 import { isCheckAlarm } from './schedule';
 import type { FollowService } from './service';
+import { USER_DATA } from '../user-data/schema';
+import { onUserDataChange } from '../user-data/user-data';
 
 export function registerFollowAlerts(service: FollowService): void {
   browser.alarms.onAlarm.addListener((alarm) => {
@@ -15,8 +16,8 @@ export function registerFollowAlerts(service: FollowService): void {
   });
 
   // Whatever changed the follows or the inbox, the badge follows (and is right after a crash).
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (area !== 'local' || !(KEYS.follows in changes || KEYS.inbox in changes)) return;
+  onUserDataChange((keys) => {
+    if (!keys.includes(USER_DATA.follows) && !keys.includes(USER_DATA.inbox)) return;
     service.refreshBadge().catch((e: unknown) => console.warn('Weft: could not update the badge', e));
   });
 

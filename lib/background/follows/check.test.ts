@@ -5,6 +5,7 @@ import { createLease } from './lease';
 import type { FollowEntry } from '../../shared/follows/model';
 import { followStore } from './store';
 import { fakeOpenAlex, work } from './testing';
+import { failUserWrites, freshIndexedDb } from '../user-data/testing';
 
 const MIN = 60_000;
 /** 2026-06-10 09:00 UTC */
@@ -28,6 +29,7 @@ function checker(openalex: CheckerDeps['openalex'], opts: Partial<CheckerDeps> =
 
 beforeEach(() => {
   fakeBrowser.reset();
+  freshIndexedDb();
   t = T0;
 });
 
@@ -65,11 +67,7 @@ describe('a check', () => {
   it('advances the watermark only after the papers are stored', async () => {
     await seedFollows([entry('A1')]);
     const oa = fakeOpenAlex([work('W1', TODAY, ['A1'])]);
-    const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
-    const failing = vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items: Record<string, unknown>) => {
-      if ('follow-inbox' in items) throw new Error('QuotaExceededError');
-      return set(items);
-    });
+    const failing = failUserWrites((r) => r.key === 'follow-inbox');
     const outcome = await checker(oa.client).check('manual');
     expect(outcome).toMatchObject({ ran: true, found: 0, error: { kind: 'internal' } });
     expect((await followStore.read()).follows[0]!.checkedAt).toBe(T0 - MIN);

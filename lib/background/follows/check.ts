@@ -8,11 +8,13 @@
  *   idempotent by work id).
  * - A group whose answer is malformed is split in halves until the researcher at fault is
  *   isolated: one researcher's bad data never blocks the others.
- * - A spent daily budget stops the check until the reset time OpenAlex gave; rate limits, 5xx
- *   and being offline stop it until a backoff time (scheduled checks wait; "Check now" tries).
+ * - A spent daily budget stops the check until the reset time OpenAlex gave (never past the next
+ *   UTC midnight and a margin; a new key ends it at once); rate limits, 5xx and being offline
+ *   stop it until a backoff time (scheduled checks wait; "Check now" tries).
  * - Only one check runs at a time (in-worker queue plus a lease in `storage.session`); a
  *   request arriving during a check runs once after it, covering everything asked meanwhile.
  */
+import { allowanceBackAt } from '../catalog/allowance';
 import type { AlertWork, OpenAlexClient } from '../catalog/openalex';
 import { CatalogError } from '../../catalog/types';
 import { detectNewWorks, utcDay } from './detect';
@@ -162,9 +164,12 @@ export function createChecker({ openalex, store, lease, notify, now = Date.now }
   async function execute({ trigger, ids }: Request): Promise<CheckOutcome> {
     const status = await store.readStatus();
     const t = now();
-    const waiting = status.retryAt !== null && status.retryAt > t;
-    if (waiting && status.error?.kind === 'budget-exhausted') return { ran: false, reason: 'budget', retryAt: status.retryAt };
-    if (waiting && trigger === 'alarm') return { ran: false, reason: 'backoff', retryAt: status.retryAt };
+    const spent = status.error?.kind === 'budget-exhausted';
+    // Clamped here too: a pause stored before the clamp existed ends like a new one.
+    const retryAt = spent && status.retryAt !== null ? allowanceBackAt(status.retryAt, status.error!.at) : status.retryAt;
+    const waiting = retryAt !== null && retryAt > t;
+    if (waiting && spent) return { ran: false, reason: 'budget', retryAt };
+    if (waiting && trigger === 'alarm') return { ran: false, reason: 'backoff', retryAt };
 
     const { follows } = await store.read();
     const targets = follows.filter((f) => !ids || ids.has(f.id));
@@ -203,7 +208,7 @@ export function createChecker({ openalex, store, lease, notify, now = Date.now }
     await store.updateStatus((s) => {
       const kept = Object.fromEntries(Object.entries(s.problems).filter(([id]) => !targets.some((f) => f.id === id)));
       const failures = stop && !(stop instanceof CatalogError && stop.kind === 'budget-exhausted') ? s.failures + 1 : 0;
-      const retryAt = !stop ? null : stop instanceof CatalogError && stop.kind === 'budget-exhausted' && stop.retryAt ? stop.retryAt : end + backoff(failures);
+      const retryAt = !stop ? null : stop instanceof CatalogError && stop.kind === 'budget-exhausted' && stop.retryAt ? allowanceBackAt(stop.retryAt, end) : end + backoff(failures);
       return {
         lastRunAt: end,
         lastSuccessAt: complete ? end : s.lastSuccessAt,

@@ -7,6 +7,7 @@ import { CHECK_ALARM } from './schedule';
 import { createFollowService } from './service';
 import { followStore } from './store';
 import { fakeOpenAlex, work } from './testing';
+import { dumpRecords, freshIndexedDb, putRecords } from '../user-data/testing';
 
 const MIN = 60_000;
 /** 2026-06-10 09:00 UTC */
@@ -19,7 +20,8 @@ const now = () => t;
 /** The follow service as the background runs it (listeners registered), on a fake OpenAlex. */
 function setup(works = [work('W100', '2025-03-02', ['A1'])]) {
   const oa = fakeOpenAlex(works);
-  const service = createFollowService({ openalex: oa.client, lease: createLease({ now }), now });
+  // First checks at once: none left waiting to run into the next test.
+  const service = createFollowService({ openalex: oa.client, lease: createLease({ now }), now, firstCheckDelayMs: 0 });
   registerFollowAlerts(service);
   return { oa, service };
 }
@@ -27,10 +29,25 @@ function setup(works = [work('W100', '2025-03-02', ['A1'])]) {
 const badge = () => fakeBrowser.action.getBadgeText({});
 const storedFollows = async () => (await followStore.read()).follows;
 /** Waits for the first check that follows a follow (it runs in the background). */
-const baselined = (id: string) => vi.waitFor(async () => expect((await storedFollows()).find((f) => f.id === id)?.checkedAt).not.toBeNull());
+const baselined = (id: string) =>
+  vi.waitFor(async () => {
+    expect((await storedFollows()).find((f) => f.id === id)?.checkedAt).not.toBeNull();
+    expect((await followStore.readStatus()).lastRunAt).not.toBeNull(); // and the check has finished
+  });
+
+/** Stores follow data as an earlier session of this Weft left it. */
+const stored = (follows: unknown, inbox?: unknown) =>
+  putRecords({ key: 'follows', version: 1, value: follows }, ...(inbox === undefined ? [] : [{ key: 'follow-inbox' as const, version: 1, value: inbox }]));
+
+// A first check a test started runs in the background: it ends before the next test's storage.
+afterEach(async () => {
+  await new Promise((r) => setTimeout(r, 10));
+  await vi.waitFor(async () => expect(await createLease({ now }).held()).toBe(false));
+});
 
 beforeEach(() => {
   fakeBrowser.reset();
+  freshIndexedDb();
   // Not in the fake browser: the optional-permission event the background listens to.
   vi.spyOn(fakeBrowser.permissions.onAdded, 'addListener').mockImplementation(() => undefined);
   t = T0;
@@ -52,16 +69,16 @@ describe('following', () => {
     expect(await service.followedIds()).toEqual([]);
   });
 
-  it('keeps the follow list in extension storage, not the cache', async () => {
+  it('keeps the follow list in the user-data database, where content scripts cannot read it', async () => {
     const { service } = setup();
     await service.follow('A1', 'Ray Cao');
-    const stored = await fakeBrowser.storage.local.get('follows');
-    expect(stored.follows).toMatchObject([{ id: 'A1', name: 'Ray Cao' }]);
+    expect((await dumpRecords()).follows?.value).toMatchObject([{ id: 'A1', name: 'Ray Cao' }]);
+    expect(await fakeBrowser.storage.local.get(null)).not.toHaveProperty('follows');
   });
 
   it('refuses to follow more than the limit', async () => {
     const many: FollowEntry[] = Array.from({ length: MAX_FOLLOWS }, (_, i) => ({ id: `A${i + 1}`, name: 'x', followedAt: T0, checkedAt: T0, seen: {} }));
-    await fakeBrowser.storage.local.set({ follows: many });
+    await stored(many);
     const { service } = setup();
     expect(await service.follow('A999999', 'One Too Many')).toEqual({ followed: false, limitReached: true });
     expect(await storedFollows()).toHaveLength(MAX_FOLLOWS);
@@ -188,15 +205,15 @@ describe('export and import', () => {
     const { service } = setup();
     await service.follow('A1', 'Ray Cao');
     await baselined('A1');
-    const before = await fakeBrowser.storage.local.get(null);
+    const before = await dumpRecords();
     const r = await service.importFile(text);
     expect(r).toEqual({ ok: false, message: expect.stringMatching(message) });
-    expect(await fakeBrowser.storage.local.get(null)).toEqual(before);
+    expect(await dumpRecords()).toEqual(before);
   });
 
   it('rejects an import that would pass the limit, changing nothing', async () => {
     const many: FollowEntry[] = Array.from({ length: MAX_FOLLOWS - 1 }, (_, i) => ({ id: `A${i + 1}`, name: 'x', followedAt: T0, checkedAt: T0, seen: {} }));
-    await fakeBrowser.storage.local.set({ follows: many });
+    await stored(many);
     const { service } = setup();
     const r = await service.importFile(JSON.stringify({ format: 'weft-follows', version: 1, follows: [{ id: 'A5000' }, { id: 'A5001' }] }));
     expect(r).toMatchObject({ ok: false, message: expect.stringMatching(/Nothing was imported/) });
@@ -210,6 +227,7 @@ describe('export and import', () => {
     await service.follow('A2', 'Li “Ming” <b>');
     const file = followFile((await service.state()).follows);
     fakeBrowser.reset();
+    freshIndexedDb();
     const fresh = setup().service;
     expect(await fresh.importFile(file)).toEqual({ ok: true, added: 2, alreadyFollowed: 0 });
     expect((await storedFollows()).map(({ id, name, followedAt }) => ({ id, name, followedAt }))).toEqual([
@@ -221,24 +239,38 @@ describe('export and import', () => {
 
 describe('stored data', () => {
   it('drops a damaged entry and keeps the others', async () => {
-    await fakeBrowser.storage.local.set({
-      follows: [
-        { id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: null, seen: {} },
-        { id: 'https://evil.example', name: 3 },
-        { id: 'A2', name: 'Li Ming', followedAt: T0, checkedAt: T0, seen: { W1: TODAY } },
-      ],
-    });
+    await stored([
+      { id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: null, seen: {} },
+      { id: 'https://evil.example', name: 3 },
+      { id: 'A2', name: 'Li Ming', followedAt: T0, checkedAt: T0, seen: { W1: TODAY } },
+    ]);
     const { service } = setup();
     expect(await service.followedIds()).toEqual(['A1', 'A2']);
   });
 
-  it('reads version-1 data written without version metadata', async () => {
-    await fakeBrowser.storage.local.set({ follows: [{ id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: T0, seen: {} }] });
+  it('moves follows an earlier Weft kept in storage.local (with or without version metadata) into the database, once', async () => {
+    await fakeBrowser.storage.local.set({
+      follows: [{ id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: T0, seen: {} }],
+      'follow-inbox': [],
+      'follow-inbox$': { v: 1 },
+      settings: { version: 2 },
+    });
     const { service } = setup();
     expect(await service.followedIds()).toEqual(['A1']);
     await service.follow('A2', 'Li Ming');
-    expect((await fakeBrowser.storage.local.get('follows$'))['follows$']).toBeUndefined();
     expect(await service.followedIds()).toEqual(['A1', 'A2']);
+    // Only the user data left storage.local; the settings stay.
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ settings: { version: 2 } });
+  });
+
+  it('keeps follows a newer Weft stored: read as far as they can be, never overwritten', async () => {
+    const future = [{ id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: T0, seen: {}, groups: ['x'] }, { id: 'A2', name: { given: 'Li' } }];
+    await putRecords({ key: 'follows', version: 2, value: future });
+    const { service } = setup();
+    expect(await service.followedIds()).toEqual(['A1']);
+    await expect(service.follow('A3', 'Someone')).rejects.toThrow(/newer version of Weft/);
+    await expect(service.unfollow('A1')).rejects.toThrow(/newer version of Weft/);
+    expect((await dumpRecords()).follows).toEqual({ key: 'follows', version: 2, value: future });
   });
 });
 
@@ -251,13 +283,13 @@ describe('worker start', () => {
   });
 
   it('recomputes the toolbar badge from storage', async () => {
-    await fakeBrowser.storage.local.set({
-      follows: [{ id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: T0, seen: {} }],
-      'follow-inbox': [
+    await stored(
+      [{ id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: T0, seen: {} }],
+      [
         { workId: 'W1', arxivId: null, title: 'x', authorNames: [], authorCount: 0, year: 2026, createdDate: TODAY, foundAt: T0, authorIds: ['A1'], notified: true },
         { workId: 'W2', arxivId: null, title: 'y', authorNames: [], authorCount: 0, year: 2026, createdDate: TODAY, foundAt: T0, authorIds: ['A9'], notified: true },
       ],
-    });
+    );
     await fakeBrowser.action.setBadgeText({ text: '' });
     await setup().service.start();
     expect(await badge()).toBe('1');

@@ -19,7 +19,16 @@ import {
 } from '../../shared/follows/model';
 import { describeNotification, notificationsAllowed, showNotification } from './notify';
 import { ensureAlarm, nextCheckAt, scheduleChecks, scheduleRetry } from './schedule';
-import { followStore as defaultStore, type FollowStore } from './store';
+import { followStore as defaultStore, type FollowStore, type Unfollowed } from './store';
+
+/**
+ * How long an unfollowed researcher is remembered as they were: following them again within
+ * it (Undo) restores their watermark and seen works, keeps their unseen papers, and costs no
+ * check — a follow/unfollow loop spends nothing from the OpenAlex allowance.
+ */
+const UNFOLLOW_KEPT_MS = 24 * 3_600_000;
+/** First checks of follows made this close together run as one check (a burst costs one call per 100). */
+const FIRST_CHECK_DELAY_MS = 300;
 
 export interface FollowedResearcher {
   id: string;
@@ -64,18 +73,25 @@ export interface FollowServiceOptions {
   store?: FollowStore;
   lease?: Lease;
   now?: () => number;
+  /** How long first checks wait for more follows to run with (`FIRST_CHECK_DELAY_MS`). */
+  firstCheckDelayMs?: number;
 }
 
-/** Inbox entries minus researcher `id`; papers left without any followed researcher go. */
-function withoutAuthor(inbox: InboxEntry[], id: string): InboxEntry[] {
-  return inbox.flatMap((p) => {
-    if (!p.authorIds.includes(id)) return [p];
-    const authorIds = p.authorIds.filter((a) => a !== id);
-    return authorIds.length ? [{ ...p, authorIds }] : [];
-  });
+/** The remembered unfollows that have not expired at `t`. */
+function stillKept(unfollowed: Unfollowed[], t: number): Unfollowed[] {
+  return unfollowed.filter((u) => t - u.at < UNFOLLOW_KEPT_MS);
 }
 
-export function createFollowService({ openalex, store = defaultStore, lease = createLease(), now = Date.now }: FollowServiceOptions) {
+/**
+ * Unseen papers by researchers in `wanted` (followed, or unfollowed lately and kept for undo);
+ * the others go. The same array when nothing goes.
+ */
+function inboxOf(inbox: InboxEntry[], wanted: ReadonlySet<string>): InboxEntry[] {
+  const kept = inbox.filter((p) => p.authorIds.some((id) => wanted.has(id)));
+  return kept.length === inbox.length ? inbox : kept;
+}
+
+export function createFollowService({ openalex, store = defaultStore, lease = createLease(), now = Date.now, firstCheckDelayMs = FIRST_CHECK_DELAY_MS }: FollowServiceOptions) {
   async function notifyPapers(papers: InboxEntry[], follows: FollowEntry[]): Promise<void> {
     const settings = await store.readSettings();
     if (!settings.notify || !(await notificationsAllowed())) return;
@@ -90,30 +106,74 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     return outcome;
   }
 
-  /** Checks newly followed researchers at once, so their watermark is the moment they were followed. */
-  function baseline(ids: string[]): void {
-    if (!ids.length) return;
-    check('follow', ids).catch((e: unknown) => console.warn('Weft: first check of new follows failed', e));
+  /** Researchers waiting for their first check (bare A id → when they were followed or imported). */
+  const firstChecks = new Map<string, number>();
+  let firstCheckTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * The first check of new follows records what exists, so that only later papers count as new.
+   * One that cannot run or fails (a spent allowance, the network) leaves the follow time as
+   * the watermark instead: the next check that runs alerts what appeared since (detect.ts).
+   */
+  async function firstCheck(waiting: Map<string, number>): Promise<void> {
+    const ids = [...waiting.keys()];
+    await check('follow', ids).catch((e: unknown) => console.warn('Weft: first check of new follows failed', e));
+    await store.update(({ follows }) => {
+      if (!follows.some((f) => f.checkedAt === null && waiting.has(f.id))) return null;
+      return { data: { follows: follows.map((f) => (f.checkedAt === null && waiting.has(f.id) ? { ...f, checkedAt: waiting.get(f.id)! } : f)) }, result: null };
+    });
   }
 
+  /** Queues first checks; those asked for within `firstCheckDelayMs` of each other run as one. */
+  function baseline(ids: string[], at: number): void {
+    for (const id of ids) firstChecks.set(id, at);
+    firstCheckTimer ??= setTimeout(() => {
+      firstCheckTimer = null;
+      const waiting = new Map(firstChecks);
+      firstChecks.clear();
+      firstCheck(waiting).catch((e: unknown) => console.warn('Weft: could not record the first check of new follows', e));
+    }, firstCheckDelayMs);
+  }
+
+  /** Follows `id`; a researcher unfollowed lately comes back as they were (Undo), with no check. */
   async function follow(id: string, name: string): Promise<FollowResult> {
-    const result = await store.update(({ follows, inbox }) => {
+    const t = now();
+    const result = await store.update(({ follows, unfollowed }) => {
       if (follows.some((f) => f.id === id)) return null;
-      if (follows.length >= MAX_FOLLOWS) return { data: { follows, inbox }, result: 'limit' as const };
-      const entry: FollowEntry = { id, name: cleanName(name) || id, followedAt: now(), checkedAt: null, seen: {} };
-      return { data: { follows: [...follows, entry], inbox }, result: 'added' as const };
+      if (follows.length >= MAX_FOLLOWS) return { data: {}, result: 'limit' as const };
+      const kept = stillKept(unfollowed, t).find((u) => u.entry.id === id);
+      const entry: FollowEntry = kept?.entry ?? { id, name: cleanName(name) || id, followedAt: t, checkedAt: null, seen: {} };
+      return { data: { follows: [...follows, entry], unfollowed: unfollowed.filter((u) => u.entry.id !== id) }, result: kept ? ('restored' as const) : ('added' as const) };
     });
     if (result === 'limit') return { followed: false, limitReached: true };
-    if (result === 'added') baseline([id]);
+    if (result === 'added') baseline([id], t);
     return { followed: true, limitReached: false };
   }
 
+  /**
+   * Unfollows `id`, remembering them as they were for `UNFOLLOW_KEPT_MS`: their unseen papers
+   * stay (hidden while they are not followed), so following again undoes it.
+   */
   async function unfollow(id: string): Promise<FollowResult> {
-    await store.update(({ follows, inbox }) => {
-      if (!follows.some((f) => f.id === id)) return null;
-      return { data: { follows: follows.filter((f) => f.id !== id), inbox: withoutAuthor(inbox, id) }, result: null };
+    await store.update(({ follows, inbox, unfollowed }) => {
+      const entry = follows.find((f) => f.id === id);
+      if (!entry) return null;
+      const t = now();
+      const rest = follows.filter((f) => f !== entry);
+      const kept = [...stillKept(unfollowed, t).filter((u) => u.entry.id !== id), { entry, at: t }].slice(-MAX_FOLLOWS);
+      const wanted = new Set([...rest, ...kept.map((u) => u.entry)].map((f) => f.id));
+      return { data: { follows: rest, unfollowed: kept, inbox: inboxOf(inbox, wanted) }, result: null };
     });
     return { followed: false, limitReached: false };
+  }
+
+  /**
+   * A new OpenAlex key has an allowance of its own: checks paused for the old one's spent
+   * allowance may run again at once ("Check now" then works).
+   */
+  async function keyChanged(): Promise<void> {
+    const status = await store.updateStatus((s) => (s.error?.kind === 'budget-exhausted' && s.retryAt !== null ? { ...s, retryAt: null } : s));
+    await scheduleRetry(status.retryAt, now());
   }
 
   async function followedIds(): Promise<string[]> {
@@ -127,7 +187,9 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
   async function markSeen(workIds: readonly string[] | null): Promise<void> {
     const wanted = workIds && new Set(workIds);
     await store.update(({ follows, inbox }) => {
-      const gone = inbox.filter((p) => !wanted || wanted.has(p.workId));
+      const followed = new Set(follows.map((f) => f.id));
+      // "All" is all the reader sees: papers kept for an undo stay.
+      const gone = inbox.filter((p) => (wanted ? wanted.has(p.workId) : p.authorIds.some((id) => followed.has(id))));
       if (!gone.length) return null;
       const seenBy = new Map<string, InboxEntry[]>();
       for (const p of gone) for (const id of p.authorIds) seenBy.set(id, [...(seenBy.get(id) ?? []), p]);
@@ -148,25 +210,26 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
   async function importFile(text: string): Promise<ImportResult> {
     const parsed = parseFollowFile(text);
     if (!parsed.ok) return parsed;
-    const outcome = await store.update<ImportResult>(({ follows, inbox }) => {
+    const t = now();
+    const outcome = await store.update<ImportResult>(({ follows }) => {
       const known = new Set(follows.map((f) => f.id));
       const added: FollowEntry[] = [];
       for (const f of parsed.follows) {
         if (known.has(f.id)) continue;
         known.add(f.id);
-        added.push({ id: f.id, name: f.name || f.id, followedAt: f.followedAt ?? now(), checkedAt: null, seen: {} });
+        added.push({ id: f.id, name: f.name || f.id, followedAt: f.followedAt ?? t, checkedAt: null, seen: {} });
       }
       if (follows.length + added.length > MAX_FOLLOWS) {
         const message = `Importing would make ${follows.length + added.length} researchers; Weft follows at most ${MAX_FOLLOWS}. Nothing was imported.`;
-        return { data: { follows, inbox }, result: { ok: false, message } };
+        return { data: {}, result: { ok: false, message } };
       }
       const result: ImportResult = { ok: true, added: added.length, alreadyFollowed: parsed.follows.length - added.length };
-      return { data: { follows: added.length ? [...follows, ...added] : follows, inbox }, result };
+      return { data: { follows: added.length ? [...follows, ...added] : follows }, result };
     });
     const result: ImportResult = outcome ?? { ok: false, message: 'Nothing was imported.' };
     if (result.ok && result.added) {
       const { follows } = await store.read();
-      baseline(follows.filter((f) => f.checkedAt === null).map((f) => f.id));
+      baseline(follows.filter((f) => f.checkedAt === null).map((f) => f.id), t);
     }
     return result;
   }
@@ -233,6 +296,7 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
   return {
     follow,
     unfollow,
+    keyChanged,
     followedIds,
     markSeen,
     importFile,

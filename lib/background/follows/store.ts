@@ -1,19 +1,21 @@
 /**
- * The background's access to follow data in extension storage. One writer: every change goes
- * through `update` (or the settings/status helpers), serialised within the service worker, so
- * a follow arriving during a check can never be lost to an interleaved read-modify-write.
+ * The background's access to follow data in the user-data database (user-data/user-data.ts).
+ * One writer: every change goes through `update` (or the settings/status helpers), serialised
+ * within the service worker, so a follow arriving during a check can never be lost to an
+ * interleaved read-modify-write. The follows and the inbox change together in one transaction
+ * (marking a paper seen moves it from one to the other): never half a change.
  *
  * What is read back is checked entry by entry: a damaged entry is dropped (and logged) rather
  * than failing every read, so one bad record never blocks the others.
  */
 import * as v from 'valibot';
-import { storage } from 'wxt/utils/storage';
 import { readSettings as readAllSettings, updateSettings as updateAllSettings } from '../settings/store';
 import { createSerial } from '../serial';
+import { readUserData, writeUserData } from '../user-data/user-data';
+import { USER_DATA } from '../user-data/schema';
 import {
   clampInterval,
   EMPTY_STATUS,
-  KEYS,
   type AlertSettings,
   type CheckStatus,
   type FollowEntry,
@@ -46,14 +48,6 @@ const InboxEntrySchema = v.object({
   notified: v.boolean(),
 });
 
-/**
- * Storage versions. Bump one with a migration (`migrations: { 2: (v1) => v2 }`) whenever the
- * stored shape changes: users' follows must survive every update.
- */
-const followsItem = storage.defineItem<FollowEntry[]>(`local:${KEYS.follows}`, { fallback: [], version: 1, migrations: {} });
-const inboxItem = storage.defineItem<InboxEntry[]>(`local:${KEYS.inbox}`, { fallback: [], version: 1, migrations: {} });
-const statusItem = storage.defineItem<CheckStatus>(`local:${KEYS.status}`, { fallback: EMPTY_STATUS, version: 1, migrations: {} });
-
 /** The entries of `raw` that match `schema`; the others are reported and left out. */
 function validEntries<T>(raw: unknown, schema: v.GenericSchema<unknown, T>, what: string): T[] {
   if (!Array.isArray(raw)) {
@@ -69,34 +63,50 @@ function validEntries<T>(raw: unknown, schema: v.GenericSchema<unknown, T>, what
   return out;
 }
 
+const UnfollowedSchema = v.object({ entry: FollowEntrySchema, at: Time });
+
+/** A researcher unfollowed at `at`, as they were: following them again restores them. */
+export interface Unfollowed {
+  entry: FollowEntry;
+  at: number;
+}
+
 export interface FollowData {
   follows: FollowEntry[];
   inbox: InboxEntry[];
+  unfollowed: Unfollowed[];
 }
 
 const exclusive = createSerial();
 
 async function readData(): Promise<FollowData> {
-  const [follows, inbox] = await Promise.all([followsItem.getValue(), inboxItem.getValue()]);
+  const { values } = await readUserData([USER_DATA.follows, USER_DATA.inbox, USER_DATA.unfollowed]);
   return {
-    follows: validEntries(follows, FollowEntrySchema, 'follow'),
-    inbox: validEntries(inbox, InboxEntrySchema, 'inbox'),
+    follows: validEntries(values[USER_DATA.follows], FollowEntrySchema, 'follow'),
+    inbox: validEntries(values[USER_DATA.inbox], InboxEntrySchema, 'inbox'),
+    unfollowed: validEntries(values[USER_DATA.unfollowed], UnfollowedSchema, 'unfollowed'),
   };
 }
 
+type Change<R> = { data: Partial<FollowData>; result: R } | null;
+
 /**
  * Applies `change` to the current data, atomically with respect to every other update in
- * this worker. `change` returns the new data, or null to leave everything as it is. New
- * papers are written before the follows (whose watermarks they advance): a worker killed in
- * between has stored the papers, and the next check finds them already known.
+ * this worker. `change` returns the parts it changed (a part left out or returned as it was
+ * stays), or null to leave everything as it is. What changed is written in one transaction:
+ * papers and the watermarks they advance, a paper marked seen and its researcher's seen works.
  */
-function update<R>(change: (data: FollowData) => { data: FollowData; result: R } | null | Promise<{ data: FollowData; result: R } | null>): Promise<R | null> {
+function update<R>(change: (data: FollowData) => Change<R> | Promise<Change<R>>): Promise<R | null> {
   return exclusive(async () => {
     const before = await readData();
     const next = await change(before);
     if (!next) return null;
-    if (next.data.inbox !== before.inbox) await inboxItem.setValue(next.data.inbox);
-    if (next.data.follows !== before.follows) await followsItem.setValue(next.data.follows);
+    const { follows, inbox, unfollowed } = next.data;
+    await writeUserData({
+      ...(inbox && inbox !== before.inbox ? { [USER_DATA.inbox]: inbox } : {}),
+      ...(follows && follows !== before.follows ? { [USER_DATA.follows]: follows } : {}),
+      ...(unfollowed && unfollowed !== before.unfollowed ? { [USER_DATA.unfollowed]: unfollowed } : {}),
+    });
     return next.result;
   });
 }
@@ -115,14 +125,14 @@ async function updateSettings(patch: Partial<AlertSettings>): Promise<AlertSetti
 }
 
 async function readStatus(): Promise<CheckStatus> {
-  const raw = await statusItem.getValue();
+  const raw = (await readUserData([USER_DATA.status])).values[USER_DATA.status];
   return { ...EMPTY_STATUS, ...(raw && typeof raw === 'object' ? raw : {}) };
 }
 
 function updateStatus(change: (s: CheckStatus) => CheckStatus): Promise<CheckStatus> {
   return exclusive(async () => {
     const next = change(await readStatus());
-    await statusItem.setValue(next);
+    await writeUserData({ [USER_DATA.status]: next });
     return next;
   });
 }

@@ -1,17 +1,18 @@
 /**
- * The reader's corrections of who an author is: user data (extension storage, never cleared
- * with the cache), written only here, never sent anywhere. A correction names the profile the
+ * The reader's corrections of who an author is: user data (the user-data database, where
+ * content scripts cannot read them; never cleared with the cache), written only here, never
+ * sent anywhere. A correction names the profile the
  * reader chose for one author of one paper (or "no profile"), and may extend to the same name on
  * other papers that share a co-author with this one.
  */
 import * as v from 'valibot';
-import { browser } from 'wxt/browser';
 import { nameKey } from '../../arxiv/names';
 import { createSerial } from '../serial';
+import { USER_DATA } from '../user-data/schema';
+import { readUserData, writeUserData } from '../user-data/user-data';
 import type { FileCorrection } from '../../shared/follows/file';
-import { MAX_NAME_CHARS } from '../../shared/limits';
+import { MAX_NAME_CHARS, MAX_TIME_MS } from '../../shared/limits';
 
-export const CORRECTIONS_KEY = 'corrections';
 /** Far above what a reader corrects by hand; an import beyond it is refused. */
 export const MAX_CORRECTIONS = 5000;
 
@@ -30,7 +31,7 @@ export const CorrectionSchema = v.object({
   name: v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS)),
   openalexId: v.nullable(v.pipe(v.string(), v.regex(/^A\d{1,12}$/))),
   coauthors: v.nullable(v.pipe(v.array(v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS))), v.maxLength(200))),
-  at: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(8.64e15)),
+  at: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(MAX_TIME_MS)),
 });
 
 const keyOf = (c: Pick<Correction, 'arxivId' | 'index'>) => `${c.arxivId}#${c.index}`;
@@ -45,8 +46,8 @@ function readable(raw: unknown): Correction[] {
   });
 }
 
-export async function readCorrections(): Promise<Correction[]> {
-  return readable((await browser.storage.local.get(CORRECTIONS_KEY))[CORRECTIONS_KEY]);
+async function readCorrections(): Promise<Correction[]> {
+  return readable((await readUserData([USER_DATA.corrections])).values[USER_DATA.corrections]);
 }
 
 /** The correction that applies to author `index` of `arxivId`, named `name`, among `names` (the paper's authors). */
@@ -76,7 +77,7 @@ export function createCorrections() {
   }));
   const write = async (next: Correction[]) => {
     known = null;
-    await browser.storage.local.set({ [CORRECTIONS_KEY]: next.slice(-MAX_CORRECTIONS) });
+    await writeUserData({ [USER_DATA.corrections]: next.slice(-MAX_CORRECTIONS) });
     known = null;
   };
 

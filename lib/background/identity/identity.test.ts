@@ -3,13 +3,17 @@ import { nameKey } from '../../arxiv/names';
 import { correctionFor, createCorrections, type Correction } from './corrections';
 import { applyCorrections, NO_PROFILE, recordIdentity } from './identities';
 import { sameName } from './candidates';
+import { freshIndexedDb, putRecords } from '../user-data/testing';
 
 const correction = (extra: Partial<Correction> = {}): Correction => ({
   arxivId: '2406.99901', index: 2, name: 'Zoë Dupré', openalexId: 'A77', coauthors: null, at: 1, ...extra,
 });
 const names = ['García-López, José María', 'Åström, Björn', 'Dupré, Zoë', 'Müller-Schröder, François'];
 
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  freshIndexedDb();
+});
 
 describe('who an author is', () => {
   it('takes the paper record first, and says so', () => {
@@ -45,7 +49,7 @@ describe('who an author is', () => {
   });
 
   it('drops a damaged stored correction, keeping the others', async () => {
-    await fakeBrowser.storage.local.set({ corrections: [correction(), { arxivId: 1 }, correction({ index: 5 })] });
+    await putRecords({ key: 'corrections', version: 1, value: [correction(), { arxivId: 1 }, correction({ index: 5 })] });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect((await createCorrections().list()).map((c) => c.index)).toEqual([2, 5]);
     expect(warn).toHaveBeenCalled();

@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
 import { MAX_FILE_CHARS, parseFollowFile } from '../../shared/follows/file';
-import { MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '../../shared/follows/model';
+import { MAX_INBOX, MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '../../shared/follows/model';
 import { OpenAlexAuthorId, OpenAlexWorkId, PersonName } from './fields';
 
 export const followRequests = defineRequests({
@@ -17,7 +17,7 @@ export const followRequests = defineRequests({
   /** Bare A ids of everyone followed (badges mark them; Follow buttons show their state). */
   'followed-ids': { from: 'pages', fields: {} },
   'follows-state': { from: 'extension', fields: {} },
-  'mark-seen': { from: 'extension', fields: { workIds: v.pipe(v.array(OpenAlexWorkId), v.minLength(1), v.maxLength(1000)) } },
+  'mark-seen': { from: 'extension', fields: { workIds: v.pipe(v.array(OpenAlexWorkId), v.minLength(1), v.maxLength(MAX_INBOX)) } },
   'mark-all-seen': { from: 'extension', fields: {} },
   'check-now': { from: 'extension', fields: {} },
   'alert-settings': {

@@ -1,4 +1,5 @@
 import { parseRequest } from '../protocol';
+import { FILL_AHEAD } from '../../shared/limits';
 
 describe('paper panel messages', () => {
   it.each([
@@ -27,9 +28,9 @@ describe('paper panel messages', () => {
 
 describe('listing messages (papers-authors)', () => {
   const paper = { arxivId: '2606.20501', names: ['Ray Cao', 'Björn Åström'], category: 'cs.LG' };
-  const ok = { type: 'papers-authors', papers: [paper], ahead: ['2606.20502', 'cs/0006007'], onlyFollowed: false };
+  const ok = { type: 'papers-authors', papers: [paper], ahead: ['2606.20502', 'cs/0006007'], upcoming: [{ ...paper, arxivId: '2606.20502' }], onlyFollowed: false };
 
-  it('accepts papers with their page names and category, and bare ids ahead', () => {
+  it('accepts papers with their page names and category, bare ids ahead, and upcoming entries with their names', () => {
     expect(parseRequest(ok).ok).toBe(true);
     expect(parseRequest({ ...ok, papers: [{ ...paper, category: null, names: [] }], ahead: [] }).ok).toBe(true);
   });
@@ -39,6 +40,8 @@ describe('listing messages (papers-authors)', () => {
     ['more papers than one Semantic Scholar batch', { ...ok, papers: Array.from({ length: 501 }, () => paper) }],
     ['more ahead than one batch', { ...ok, ahead: Array.from({ length: 501 }, () => '2606.20502') }],
     ['a versioned id ahead', { ...ok, ahead: ['2606.20502v2'] }],
+    ['more upcoming entries than fill an author call', { ...ok, upcoming: Array.from({ length: FILL_AHEAD + 1 }, () => paper) }],
+    ['an upcoming entry without its names', { ...ok, upcoming: [{ arxivId: '2606.20502', category: null }] }],
     ['a URL as a paper', { ...ok, papers: [{ ...paper, arxivId: 'https://arxiv.org/abs/2606.20501' }] }],
     ['a category that is none', { ...ok, papers: [{ ...paper, category: 'cs.LG; DROP' }] }],
     ['an entry of more than 200 names', { ...ok, papers: [{ ...paper, names: Array.from({ length: 201 }, () => 'A B') }] }],

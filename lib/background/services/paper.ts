@@ -12,7 +12,7 @@ import type { Correction } from '../identity/corrections';
 import { applyCorrections, NO_PROFILE, recordIdentity } from '../identity/identities';
 import type { Identity } from '../../catalog/identity';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
-import { EAGER_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
+import { EAGER_AUTHORS, FILL_AHEAD, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
 import { displayName } from '../../arxiv/names';
 import { ArxivId, Category, PaperPrinted, PersonName, Printed, Revalidate } from './fields';
 import { createAuthorMetrics, type MetricsAnswer } from './author';
@@ -22,6 +22,13 @@ const PaperTitle = v.pipe(v.string(), v.maxLength(MAX_TITLE_CHARS));
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_PAGE_AUTHORS));
 /** The page's author list in order, citation form ("Cao, Ray") where the page has it. */
 const Names = v.pipe(v.array(PersonName), v.minLength(1), v.maxLength(MAX_PAGE_AUTHORS));
+/** A listing or search entry. */
+const ListedEntry = v.strictObject({
+  arxivId: ArxivId,
+  /** The entry's author list in page order, as printed. */
+  names: v.pipe(v.array(PersonName), v.maxLength(MAX_ENTRY_AUTHORS)),
+  category: v.nullable(Category),
+});
 
 export const paperRequests = defineRequests({
   'paper-authors': {
@@ -66,17 +73,14 @@ export const paperRequests = defineRequests({
     from: 'pages',
     fields: {
       papers: v.pipe(
-        v.array(v.strictObject({
-          arxivId: ArxivId,
-          /** The entry's author list in page order, as printed. */
-          names: v.pipe(v.array(PersonName), v.maxLength(MAX_ENTRY_AUTHORS)),
-          category: v.nullable(Category),
-        })),
+        v.array(ListedEntry),
         v.minLength(1),
         v.maxLength(MAX_BATCH_PAPERS),
       ),
       /** The entries after them, nearest first: resolved now, asked for when the reader nears them. */
       ahead: v.pipe(v.array(ArxivId), v.maxLength(MAX_BATCH_PAPERS)),
+      /** The first of them, with their authors: papers no catalog has are identified ahead. */
+      upcoming: v.pipe(v.array(ListedEntry), v.maxLength(FILL_AHEAD)),
       /** The reader's quiet listing: only followed researchers' figures. */
       onlyFollowed: v.boolean(),
     },
@@ -187,9 +191,9 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
       const r = await catalog.s2Authors(arxivId, names);
       return { s2: r.value, fetchedAt: r.fetchedAt, stale: r.stale };
     },
-        'papers-authors': async ({ papers, ahead, onlyFollowed }) => {
+        'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed }) => {
       const followed = onlyFollowed ? new Set(await follows.followedIds()) : null;
-      return { papers: await paperBatches.authorsOf({ papers, ahead, followed }) };
+      return { papers: await paperBatches.authorsOf({ papers, ahead, upcoming, followed }) };
     },
     'paper-citations': async ({ arxivId, revalidate }) => flat(await panels.citations(arxivId, mayRefresh(`${arxivId}#citations`, revalidate))),
     'paper-institutions': async ({ arxivId, revalidate }) => flat(await panels.institutions(arxivId, revalidate)),

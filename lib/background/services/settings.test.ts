@@ -5,6 +5,7 @@ import { createHttp } from '../catalog/http';
 import { createApiKeyStore } from '../settings/api-keys';
 import { createKeyProblemLog } from '../settings/key-problems';
 import { settingsService } from './settings';
+import { dumpRecords, freshIndexedDb, putRecords } from '../user-data/testing';
 
 const EXT = fakeBrowser.runtime.id;
 const options = { id: EXT, url: `chrome-extension://${EXT}/options.html`, tab: { id: 4 } } as never;
@@ -23,7 +24,10 @@ function fakeCache(entries = 12) {
   } as unknown as Cache & Record<'stats' | 'clear', ReturnType<typeof vi.fn>>;
 }
 
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  freshIndexedDb();
+});
 
 /** Catalog answers to the key tests, by host. */
 function setup(answers: Record<string, () => Response> = {}) {
@@ -37,8 +41,9 @@ function setup(answers: Record<string, () => Response> = {}) {
       return answers[new URL(String(input)).host]!();
     },
   });
-  const h = settingsService({ cache, apiKeys, http, keyProblems: createKeyProblemLog() }) as unknown as Handlers;
-  return { cache, apiKeys, h, urls };
+  const follows = { keyChanged: vi.fn(async () => undefined) };
+  const h = settingsService({ cache, apiKeys, http, keyProblems: createKeyProblemLog(), follows }) as unknown as Handlers;
+  return { cache, apiKeys, h, urls, follows };
 }
 
 const jsonAnswer = (status: number, body: unknown) => () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -51,6 +56,8 @@ describe('settings handlers', () => {
     expect(JSON.stringify(saved)).not.toContain(KEY);
     expect(JSON.stringify(saved)).toContain(KEY.slice(-4));
     expect(await apiKeys.getKey('openalex')()).toBe(KEY);
+    // Nowhere a content script can read it.
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain(KEY);
 
     const read = await dispatch(h, { type: 'settings-get' }, popup, EXT);
     expect(JSON.stringify(read)).not.toContain(KEY);
@@ -62,11 +69,12 @@ describe('settings handlers', () => {
 
   it('clear the cache and report what is left; followed researchers stay', async () => {
     const { h, cache } = setup();
-    await fakeBrowser.storage.local.set({ follows: [{ id: 'A1' }] });
+    await putRecords({ key: 'follows', version: 1, value: [{ id: 'A1' }] });
+    const before = await dumpRecords();
     expect(await dispatch(h, { type: 'cache-stats' }, options, EXT)).toEqual({ ok: true, data: { entries: 12, bytes: 12_000 } });
     expect(await dispatch(h, { type: 'cache-clear' }, options, EXT)).toEqual({ ok: true, data: { entries: 0, bytes: 0 } });
     expect(cache.clear).toHaveBeenCalledTimes(1);
-    expect(await fakeBrowser.storage.local.get('follows')).toEqual({ follows: [{ id: 'A1' }] });
+    expect(await dumpRecords()).toEqual(before);
   });
 
   it('refuse every settings request from a content script on arXiv', async () => {

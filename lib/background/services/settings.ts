@@ -54,9 +54,9 @@ const masked = (keys: ApiKeys): MaskedKeys => ({
   s2: keys.s2 ? maskKey(keys.s2) : null,
 });
 
-type Deps = Pick<BackgroundDeps, 'apiKeys' | 'cache' | 'http' | 'keyProblems'>;
+type Deps = Pick<BackgroundDeps, 'apiKeys' | 'cache' | 'http' | 'keyProblems'> & { follows: Pick<BackgroundDeps['follows'], 'keyChanged'> };
 
-export function settingsService({ apiKeys, cache, http, keyProblems }: Deps) {
+export function settingsService({ apiKeys, cache, http, keyProblems, follows }: Deps) {
   const result = async (keys?: ApiKeys) => {
     const [saved, problems, settings] = await Promise.all([keys ?? apiKeys.keys(), readKeyProblems(), readSettings()]);
     return { keys: masked(saved), problems, settings };
@@ -83,6 +83,7 @@ export function settingsService({ apiKeys, cache, http, keyProblems }: Deps) {
       const saved = await apiKeys.save(patch);
       // A refusal was about the key it replaces.
       await Promise.all((Object.keys(patch) as KeyService[]).map((service) => keyProblems.clear(service)));
+      if (openalex) await follows.keyChanged();
       return result(saved);
     },
     'settings-test-key': async ({ service }) => {
@@ -93,7 +94,8 @@ export function settingsService({ apiKeys, cache, http, keyProblems }: Deps) {
       return answer;
     },
     'cache-stats': () => cache.stats(),
-    // Followed researchers, the inbox and settings live in extension storage: clearing keeps them.
+    // User data (follows, inbox, keys, corrections) has its own database, settings live in
+    // storage.local: clearing the cache keeps them all.
     'cache-clear': async () => {
       await cache.clear();
       return cache.stats();

@@ -1,18 +1,14 @@
 /**
- * The reader's optional API keys (OpenAlex, Semantic Scholar): user settings in extension
- * storage, never in the cache, so clearing cached data keeps them. Only the background reads
- * them back in full; pages see them masked. Keys never go into logs.
+ * The reader's optional API keys (OpenAlex, Semantic Scholar): user data in the user-data
+ * database (user-data/user-data.ts), where content scripts cannot read them, never in the
+ * cache, so clearing cached data keeps them. Only the background reads them back in full;
+ * pages see them masked. Keys never go into logs.
  */
-import { storage } from 'wxt/utils/storage';
 import { isApiKey, type ApiKeys, type KeyService } from '../../shared/settings/key-format';
+import { USER_DATA } from '../user-data/schema';
+import { readUserData, writeUserData } from '../user-data/user-data';
 
 export const NO_KEYS: ApiKeys = { openalex: '', s2: '' };
-
-/**
- * Storage version. Bump it with a migration whenever the stored shape changes: the reader's
- * keys must survive every update.
- */
-export const apiKeysItem = storage.defineItem<ApiKeys>('local:apiKeys', { fallback: NO_KEYS, version: 1, migrations: {} });
 
 /** Stored keys as read back; anything damaged counts as no key. */
 function readable(raw: unknown): ApiKeys {
@@ -27,18 +23,16 @@ function readable(raw: unknown): ApiKeys {
 export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
 
 /**
- * The background's view of the keys: an in-memory copy, loaded once and kept current by
- * storage change events, so a request never waits on storage once the worker is up.
+ * The background's view of the keys: an in-memory copy, loaded once and replaced by each save
+ * (this store is the only writer), so a request never waits on the database once the worker
+ * is up.
  */
-export function createApiKeyStore(item = apiKeysItem) {
+export function createApiKeyStore() {
   let current: ApiKeys | undefined;
-  const loaded = item.getValue().then(
-    (raw) => (current ??= readable(raw)),
+  const loaded = readUserData([USER_DATA.apiKeys]).then(
+    ({ values }) => (current ??= readable(values[USER_DATA.apiKeys])),
     () => (current ??= NO_KEYS),
   );
-  item.watch((raw) => {
-    current = readable(raw);
-  });
 
   const keys = async (): Promise<ApiKeys> => current ?? loaded;
 
@@ -49,7 +43,7 @@ export function createApiKeyStore(item = apiKeysItem) {
     /** Saves the keys given ('' removes one); the others stay. Keys must pass `isApiKey`. */
     async save(patch: Partial<ApiKeys>): Promise<ApiKeys> {
       const next = { ...(await keys()), ...patch };
-      await item.setValue(next);
+      await writeUserData({ [USER_DATA.apiKeys]: next });
       current = next;
       return next;
     },

@@ -24,6 +24,18 @@ describe('settings in extension storage', () => {
     expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual(future);
   });
 
+  it('repairs a damaged version field by field, says so once, and stores the repaired object', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await fakeBrowser.storage.local.set({ settings: { version: 0, show: { badges: false, related: 'yes' }, cacheLifetime: 'long', alerts: 7 } });
+    expect(await readSettings()).toEqual({ ...DEFAULT_SETTINGS, show: { ...DEFAULT_SETTINGS.show, badges: false }, cacheLifetime: 'long' });
+    await migrateStoredSettings();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect((await fakeBrowser.storage.local.get('settings')).settings).toEqual({ ...DEFAULT_SETTINGS, show: { ...DEFAULT_SETTINGS.show, badges: false }, cacheLifetime: 'long' });
+    await migrateStoredSettings();
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
   it('serialises changes: two at once both land', async () => {
     await Promise.all([
       updateSettings((s) => ({ ...s, show: { ...s.show, related: false } })),

@@ -3,12 +3,13 @@
  * within the worker (a read-modify-write never interleaves with another), and the first write
  * also retires the version-1 key, so the migrated object is the only copy left.
  *
- * Plain `browser.storage.local` (not WXT's storage items): the object carries its own
- * version, and content scripts read the same key without WXT's metadata.
+ * Plain `browser.storage.local` (not WXT's storage items): the object carries its own version.
+ * Nothing in it is secret (docs/reliability.md, Storage exposure); pages get it from the
+ * background's page-settings answer, never from storage.
  */
 import { browser } from 'wxt/browser';
 import { createSerial } from '../serial';
-import { LEGACY_ALERTS_KEY, SETTINGS_KEY, SETTINGS_VERSION, settingsFromStorage, type Settings } from '../../shared/settings/settings';
+import { hasDamagedVersion, LEGACY_ALERTS_KEY, SETTINGS_KEY, SETTINGS_VERSION, settingsFromStorage, type Settings } from '../../shared/settings/settings';
 
 const exclusive = createSerial();
 
@@ -34,12 +35,15 @@ export function updateSettings(change: (current: Settings) => Settings): Promise
 }
 
 /**
- * Stores the current version if storage holds an older one (or none): run at every worker
- * start, so an update migrates once and every reader then finds the new shape.
+ * Stores the current version if storage holds an older one (or none, or a damaged one): run at
+ * every worker start, so an update migrates once and every reader then finds the new shape.
  */
 export function migrateStoredSettings(): Promise<void> {
   return exclusive(async () => {
     const items = await browser.storage.local.get([SETTINGS_KEY, LEGACY_ALERTS_KEY]);
+    if (hasDamagedVersion(items[SETTINGS_KEY])) {
+      console.warn('[weft] the stored settings had a damaged version; repaired field by field (damaged fields take their defaults)', items[SETTINGS_KEY]);
+    }
     const version = (items[SETTINGS_KEY] as { version?: unknown } | undefined)?.version;
     // Current already, or written by a newer Weft (a downgrade): leave it as it is.
     if (typeof version === 'number' && version >= SETTINGS_VERSION && items[LEGACY_ALERTS_KEY] === undefined) return;

@@ -8,10 +8,12 @@ interface Props {
   follows: FollowedResearcher[];
   /** Opens a researcher's view. */
   onOpen: (researcher: { id: string; name: string }) => void;
+  /** A row's Unfollow was used: its row goes, so the list's owner offers Undo. */
+  onUnfollowed: (researcher: { id: string; name: string }) => void;
 }
 
 /** The researchers the reader follows, each with its count of unseen new papers. */
-export function FollowedList({ follows, onOpen }: Props) {
+export function FollowedList({ follows, onOpen, onUnfollowed }: Props) {
   return (
     <ul class="followed-list">
       {follows.map((f) => {
@@ -29,7 +31,7 @@ export function FollowedList({ follows, onOpen }: Props) {
               <span class="meta">{f.checkedAt === null ? 'not checked yet' : `checked ${formatAge(f.checkedAt)}`}</span>
               {f.problem && <span class="problem">Their papers could not be read in the last check: {f.problem}</span>}
             </div>
-            <FollowButton id={f.id} name={name} />
+            <FollowButton id={f.id} name={name} onToggled={(followed) => followed || onUnfollowed({ id: f.id, name })} />
           </li>
         );
       })}

@@ -1,15 +1,21 @@
-import { useSignal } from '@preact/signals';
+import { useSignal, type Signal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { hostNames, missingOrigins, requestOrigins } from '@/lib/extension-pages/host-access';
 import './notice.css';
 
-/**
- * Shown when the browser no longer lets Weft reach a catalog (Firefox lets the reader revoke
- * host access): says which host, and offers to ask for it again. Nothing at all otherwise.
- */
-export function HostAccessNotice() {
-  const missing = useSignal<string[]>([]);
+interface HostAccess {
+  /** The catalog origins Weft may not reach now; null until the browser has said. */
+  missing: Signal<string[] | null>;
+  /** The browser turned the last request down. */
+  refused: Signal<boolean>;
+  /** Asks for the missing origins; call it straight from a click. */
+  grant: () => Promise<void>;
+}
+
+/** Which catalog hosts the browser lets Weft reach, kept current, and a way to ask for the rest. */
+export function useHostAccess(): HostAccess {
+  const missing = useSignal<string[] | null>(null);
   const refused = useSignal(false);
 
   useEffect(() => {
@@ -23,18 +29,28 @@ export function HostAccessNotice() {
     };
   }, []);
 
-  if (!missing.value.length) return null;
   const grant = async () => {
     // Straight from the click: the browser shows its prompt only for a user gesture.
-    refused.value = !(await requestOrigins(browser.permissions, missing.value));
+    refused.value = !(await requestOrigins(browser.permissions, missing.value ?? []));
     missing.value = await missingOrigins(browser.permissions);
   };
+  return { missing, refused, grant };
+}
+
+/**
+ * Shown when the browser no longer lets Weft reach a catalog (Firefox lets the reader revoke
+ * host access): says which host, and offers to ask for it again. Nothing at all otherwise.
+ */
+export function HostAccessNotice() {
+  const { missing, refused, grant } = useHostAccess();
+  const hosts = missing.value;
+  if (!hosts?.length) return null;
   return (
     <div class="notice error" role="alert" data-weft-notice="host-access">
-      <p class="notice-title">Weft may not reach {hostNames(missing.value)}</p>
+      <p class="notice-title">Weft may not reach {hostNames(hosts)}</p>
       <p class="notice-detail">
-        The browser’s permission for {missing.value.length > 1 ? 'these catalogs' : 'this catalog'} was turned off, so Weft
-        cannot load numbers from {missing.value.length > 1 ? 'them' : 'it'}.
+        The browser’s permission for {hosts.length > 1 ? 'these catalogs' : 'this catalog'} was turned off, so Weft
+        cannot load numbers from {hosts.length > 1 ? 'them' : 'it'}.
         {refused.value && ' The browser did not grant it; you can also allow it in the add-on’s permissions.'}
       </p>
       <button type="button" class="action" data-weft-action="grant-hosts" onClick={() => void grant()}>

@@ -32,3 +32,19 @@ describe('corrections in the file (version 2)', () => {
     expect(!parsed.ok && parsed.message).toMatch(/newer Weft/);
   });
 });
+
+describe('dates in the file', () => {
+  it.each([1e16, -5, 8.64e15 + 1])('refuses a followedAt of %s at import, naming the entry', (followedAt) => {
+    const parsed = parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 2, follows: [{ id: 'A1' }, { id: 'A2', followedAt }] }));
+    expect(parsed).toEqual({ ok: false, message: 'Entry 2: "followedAt" is not a date.' });
+  });
+
+  it('exports a list holding a time no date can show, leaving that time out', () => {
+    const text = followFile([{ id: 'A1', name: 'Ray Cao', followedAt: 1e16 }, { id: 'A2', name: 'Li Ming', followedAt: Date.parse('2026-06-01') }]);
+    const parsed = parseFollowFile(text);
+    expect(parsed.ok && parsed.follows).toEqual([
+      { id: 'A1', name: 'Ray Cao', followedAt: null },
+      { id: 'A2', name: 'Li Ming', followedAt: Date.parse('2026-06-01') },
+    ]);
+  });
+});

@@ -14,7 +14,7 @@ import * as v from 'valibot';
 import { isBareArxivId } from '../../arxiv/ids';
 import { bareOpenAlexId } from '../../catalog/ids';
 import { MAX_FOLLOWS, type FollowEntry } from './model';
-import { MAX_NAME_CHARS } from '../limits';
+import { MAX_NAME_CHARS, MAX_TIME_MS } from '../limits';
 
 export const FILE_FORMAT = 'weft-follows';
 export const FILE_VERSION = 2;
@@ -88,10 +88,15 @@ function readCorrections(raw: unknown[]): { ok: true; corrections: FileCorrectio
   return { ok: true, corrections };
 }
 
+/** A time from the file as epoch ms; null when it is not one a Date can hold (export would fail on it). */
 function timeOf(raw: string | number | undefined): number | null {
   if (raw === undefined) return null;
   const t = typeof raw === 'number' ? raw : Date.parse(raw);
-  return Number.isFinite(t) && t > 0 ? t : null;
+  return Number.isFinite(t) && t > 0 && t <= MAX_TIME_MS ? t : null;
+}
+
+function isoTime(t: number): string | undefined {
+  return timeOf(t) === null ? undefined : new Date(t).toISOString();
 }
 
 /** Reads an export file; the message says what is wrong (for the reader, not a developer). */
@@ -137,8 +142,9 @@ export function followFile(
     format: FILE_FORMAT,
     version: FILE_VERSION,
     exportedAt: new Date(now).toISOString(),
-    follows: follows.map((f) => ({ id: f.id, name: f.name, followedAt: new Date(f.followedAt).toISOString() })),
-    corrections: corrections.map((c) => ({ ...c, at: new Date(c.at).toISOString() })),
+    // A time no Date can hold (stored before import refused them) is left out, not a failed export.
+    follows: follows.map((f) => ({ id: f.id, name: f.name, followedAt: isoTime(f.followedAt) })),
+    corrections: corrections.map((c) => ({ ...c, at: isoTime(c.at) })),
   };
   return `${JSON.stringify(body, null, 2)}\n`;
 }

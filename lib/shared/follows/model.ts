@@ -1,7 +1,8 @@
 /**
- * Followed researchers and their new papers: the user's own data, kept in extension storage
- * (never in the catalog cache, so clearing or upgrading the cache cannot lose it). Only the
- * background writes it; pages read it through the message protocol.
+ * Followed researchers and their new papers: the user's own data, kept in the background's
+ * user-data database (never in the catalog cache, so clearing or upgrading the cache cannot
+ * lose it; never in `storage.local`, which content scripts can read). Only the background
+ * reads and writes it; pages ask for what they show through the message protocol.
  */
 import type { CatalogErrorKind } from '../../catalog/types';
 
@@ -96,16 +97,6 @@ export const EMPTY_STATUS: CheckStatus = {
   failures: 0,
   lastFound: 0,
 };
-
-/**
- * The storage keys (area `local`), shared with the pages that watch them for changes. The
- * alert settings live in the reader's settings object (lib/settings/settings.ts).
- */
-export const KEYS = {
-  follows: 'follows',
-  inbox: 'follow-inbox',
-  status: 'alert-status',
-} as const;
 
 /** Held in `storage.session` while a check runs (see lease.ts). */
 export const LEASE_KEY = 'alert-check-lease';

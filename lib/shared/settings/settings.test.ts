@@ -52,5 +52,17 @@ describe('the settings object', () => {
     const fromTheFuture = { ...DEFAULT_SETTINGS, version: 9, cacheLifetime: 'long', theme: 'sepia' };
     expect(migrateSettings(fromTheFuture)).toEqual({ ...DEFAULT_SETTINGS, cacheLifetime: 'long' });
   });
+
+  it('reads a damaged version (0, negative, fractional, a string, null) field by field instead of throwing', () => {
+    for (const version of [0, -3, 1.5, '2', null, Number.NaN]) {
+      expect(migrateSettings({ version, show: { related: false }, cacheLifetime: 'short', alerts: { notify: true, intervalMinutes: 60 } })).toEqual({
+        ...DEFAULT_SETTINGS,
+        show: { ...DEFAULT_SETTINGS.show, related: false },
+        cacheLifetime: 'short',
+        alerts: { intervalMinutes: 60, notify: true },
+      });
+    }
+    expect(migrateSettings({ version: 0, show: 'garbage', alerts: [] })).toEqual(DEFAULT_SETTINGS);
+  });
 });
 

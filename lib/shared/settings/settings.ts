@@ -1,15 +1,18 @@
 /**
  * The reader's settings as one object in extension storage (`storage.local`, key `settings`):
  * which of Weft's additions arXiv pages show, how alerts run, how long cached answers last.
- * API keys are kept apart (api-keys.ts): content scripts read this object, keys stay with
- * the background.
+ * `storage.local` is an area content scripts can read (docs/reliability.md, User data), which
+ * is safe here because nothing in this object is secret: it holds the choices a page can see
+ * from what Weft shows on it. API keys, follows and corrections are kept apart, in the
+ * background's user-data database (lib/background/user-data/). Content scripts never read
+ * storage; they ask the background (`page-settings`).
  *
  * Versioned: every stored shape ever written is listed in `MIGRATIONS`, so an update never
  * loses a reader's choices. Version 1 is the alert settings object Weft stored before this one
  * existed (`alert-settings`: `{ intervalMinutes, notify }`).
  *
- * Plain TypeScript rather than valibot: the content script reads this too and carries no
- * validation library.
+ * Plain TypeScript rather than valibot: content scripts bundle this module (its defaults)
+ * and carry no validation library.
  */
 import { clampInterval, DEFAULT_INTERVAL_MINUTES, type AlertSettings } from '../follows/model';
 
@@ -74,6 +77,16 @@ function versionOf(raw: Obj): number {
 }
 
 /**
+ * Stored settings whose version no Weft ever wrote (`0`, `-3`, `1.5`, `"2"`, null): no migration
+ * can start from it, so the object is read field by field as the current shape instead.
+ */
+export function hasDamagedVersion(stored: unknown): boolean {
+  if (!isObj(stored) || !('version' in stored)) return false;
+  const { version } = stored;
+  return !(typeof version === 'number' && Number.isInteger(version) && version >= 1);
+}
+
+/**
  * The current version's settings from whatever is stored, field by field: a missing or
  * damaged field takes its default, the others are kept (one bad value never resets the rest).
  */
@@ -95,10 +108,11 @@ export function normalizeSettings(raw: Obj): Settings {
 
 /**
  * Stored settings of any version (or nothing) → the current version. A version newer than
- * this Weft knows (a downgrade) keeps the fields it recognises.
+ * this Weft knows (a downgrade) keeps the fields it recognises; so does a damaged one.
  */
 export function migrateSettings(stored: unknown): Settings {
   if (!isObj(stored)) return normalizeSettings({});
+  if (hasDamagedVersion(stored)) return normalizeSettings(stored);
   let raw = stored;
   for (let v = versionOf(raw) + 1; v <= SETTINGS_VERSION; v++) raw = MIGRATIONS[v]!(raw);
   return normalizeSettings(raw);

@@ -1,8 +1,8 @@
 /**
  * The fresh-paper engine behind the listing flow's seam (catalog/fresh-papers.ts): many papers'
- * authors identified in one `identify` (so its credit budget is the listing's, 10 per 100
- * papers), and the named profiles' figures stored under the author keys the listing then reads,
- * so showing them costs no further request.
+ * authors identified in one `identify`, spending credits as a listing does (LISTING_CREDITS),
+ * and the named profiles' figures stored under the author keys the listing then reads, so
+ * showing them costs no further request.
  */
 import type { Cache } from '../../cache/cache';
 import { CACHE_KEYS, TTL } from '../../catalog/catalog';
@@ -10,7 +10,7 @@ import type { IdentifyFresh } from '../../catalog/fresh-papers';
 import { NO_PROFILE } from '../../../catalog/identity';
 import { displayName } from '../../../arxiv/names';
 import { EAGER_AUTHORS } from '../../../shared/limits';
-import type { FreshIdentifier } from './identifier';
+import { LISTING_CREDITS, type FreshIdentifier } from './identifier';
 
 export function freshForListings(fresh: FreshIdentifier, cache: Cache): IdentifyFresh {
   return async (papers) => {
@@ -20,6 +20,7 @@ export function freshForListings(fresh: FreshIdentifier, cache: Cache): Identify
         primaryCategory: p.category,
         authors: p.names.slice(0, EAGER_AUTHORS).map((name, index) => ({ index, name: displayName(name) })),
       })),
+      { credits: LISTING_CREDITS },
     );
     const ids = [...found.profiles.keys()];
     if (ids.length) {

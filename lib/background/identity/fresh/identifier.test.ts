@@ -5,7 +5,7 @@ import { createHttp } from '../../catalog/http';
 import type { Identity } from '../../../catalog/identity';
 import { createOpenAlex } from '../../catalog/openalex';
 import { createSemanticScholar } from '../../catalog/semantic-scholar';
-import { createFreshIdentifier, type FreshPaper } from './identifier';
+import { createFreshIdentifier, LISTING_CREDITS, type FreshPaper } from './identifier';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
 
 // A small catalog world of papers announced today: OpenAlex and Semantic Scholar know neither
@@ -219,11 +219,33 @@ describe('createFreshIdentifier', () => {
     const world = buildWorld(9, Array.from({ length: 100 }, () => 5));
     const f = fakeFetch(world);
     const http = createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined });
-    const fresh = createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }), creditBudget: () => 100 });
-    const result = await fresh.identify(world.papers.map(asPaper));
+    const fresh = createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }) });
+    const result = await fresh.identify(world.papers.map(asPaper), { credits: () => 100 });
     const totals = world.papers.map((p) => verdicts(p.truth, result.papers.get(p.arxivId)!));
     expect(totals.every((v) => v.wrong === 0 && v.linkedFound === v.linked)).toBe(true);
     expect(f.credits()).toBeLessThan(30);
+  });
+
+  it('finds every linked author of 100 papers within a listing\'s credits', async () => {
+    const world = buildWorld(9, Array.from({ length: 100 }, () => 5));
+    const { fresh, credits } = setup(world);
+    const result = await fresh.identify(world.papers.map(asPaper), { credits: LISTING_CREDITS });
+    const totals = world.papers.map((p) => verdicts(p.truth, result.papers.get(p.arxivId)!));
+    expect(totals.every((v) => v.wrong === 0 && v.linkedFound === v.linked)).toBe(true);
+    expect(credits()).toBeLessThanOrEqual(LISTING_CREDITS(world.papers.map(asPaper)));
+  });
+
+  it('asks the remaining pairs when a scan of the unlinked authors comes back cut at one page', async () => {
+    const world = buildWorld(12, [8, 8, 8, 8]);
+    // A namesake with 300 highly cited works of its own: any scan that holds it is cut at 200.
+    const crowd = [...world.people.values()].find((p) => p.field === CHEMISTRY)!;
+    for (let i = 0; i < 300; i++) world.works.push({ id: `W49${String(i).padStart(8, '0')}`, authors: [crowd.id], cited: 10_000 + i });
+    const f = fakeFetch(world);
+    const http = createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined });
+    const fresh = createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }) });
+    const result = await fresh.identify(world.papers.map(asPaper), { credits: () => 100 });
+    const totals = world.papers.map((p) => verdicts(p.truth, result.papers.get(p.arxivId)!));
+    expect(totals.every((v) => v.wrong === 0 && v.linkedFound === v.linked)).toBe(true);
   });
 
   it('asks nothing the second time, and again once the decision is hours old', async () => {
@@ -268,7 +290,7 @@ describe('createFreshIdentifier', () => {
     const world = buildWorld(13, [6]);
     const f = fakeFetch(world);
     const http = createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined });
-    const openalex = { ...createOpenAlex({ http }), budgetResetAt: () => Date.now() + 3_600_000 };
+    const openalex = { ...createOpenAlex({ http }), budgetResetAt: async () => Date.now() + 3_600_000 };
     const fresh = createFreshIdentifier({ openalex, cache: createCache({ factory: new IDBFactory() }) });
     const paper = world.papers[0]!;
     const result = await fresh.identify([asPaper(paper)]);

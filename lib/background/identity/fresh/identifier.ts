@@ -20,7 +20,7 @@ import type { PrintedEvidence } from '../../../arxiv/page-model';
 import type { Cache } from '../../cache/cache';
 import { TTL } from '../../catalog/catalog';
 import type { Identity } from '../../../catalog/identity';
-import type { AuthorSuggestion, CandidateProfile, OpenAlexClient, WorkAuthors } from '../../catalog/openalex';
+import type { AuthorSuggestion, CandidateProfile, OpenAlexClient, WorkAuthors, WorksJoining } from '../../catalog/openalex';
 import { CatalogError, type AuthorMetrics } from '../../../catalog/types';
 import { coauthorLinks, decideIdentities } from './evidence';
 import { fieldOfCategory, type Field } from '../../../catalog/fields';
@@ -36,6 +36,7 @@ import { chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt, type Plan
 const ONE_CALL_AUTHORS = 25;
 /** Left out of a scan: so many works would crowd everyone else out of its one page. */
 const SCAN_MAX_WORKS = 500;
+const NOTHING_JOINED: WorksJoining = { works: [], complete: true };
 
 export interface FreshAuthor {
   /** The author's position in the paper's author list (kept for the caller; order is what counts). */
@@ -65,12 +66,20 @@ export interface FreshIdentifierOptions {
   openalex: Pick<OpenAlexClient, 'autocomplete' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
   cache: Cache;
   now?: () => number;
-  /** OpenAlex list calls (credits) one `identify` may spend on `papers` papers. */
-  creditBudget?: (papers: number) => number;
 }
 
-/** 5 for a page of one paper, 10 per 100 papers of a listing. */
-export const defaultCreditBudget = (papers: number) => Math.max(5, Math.ceil(papers / 10));
+/** The OpenAlex credits (list calls) one `identify` may spend on `papers`. */
+export type CreditBudget = (papers: readonly FreshPaper[]) => number;
+
+/** A paper's page: 5 credits (10 per 100 papers). */
+export const PAGE_CREDITS: CreditBudget = (papers) => Math.max(5, Math.ceil(papers.length / 10));
+/**
+ * A listing: 4 credits per 100 authors, at least 5 per call. Every pair of a paper's n authors
+ * is checked in ⌈log2 n⌉ levels of calls holding 200 candidate ids each (plan.ts); on a /new
+ * page, about 2.4 candidates per author and most linked after the first level, that is about 3
+ * per 100 authors. Fewer would leave co-authors unchecked.
+ */
+export const LISTING_CREDITS: CreditBudget = (papers) => Math.max(5, Math.ceil(papers.reduce((n, p) => n + p.authors.length, 0) / 25));
 
 interface Decision {
   /** What the decision was taken for (names, printed evidence, category). */
@@ -103,7 +112,7 @@ function signature(p: FreshPaper): string {
   return JSON.stringify([p.primaryCategory, p.authors.map((a) => [nameKey(a.name), a.printed ?? null]), p.printed ?? null]);
 }
 
-export function createFreshIdentifier({ openalex, cache, now = Date.now, creditBudget = defaultCreditBudget }: FreshIdentifierOptions) {
+export function createFreshIdentifier({ openalex, cache, now = Date.now }: FreshIdentifierOptions) {
   /** Papers being identified, so a second request for one joins the first. */
   const inflight = new Map<string, Promise<Decision>>();
 
@@ -111,7 +120,10 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, creditB
    * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
    * refresh) asks everything again, bypassing the cache.
    */
-  async function identify(papers: FreshPaper[], { revalidate = false }: { revalidate?: boolean } = {}): Promise<FreshIdentities> {
+  async function identify(
+    papers: FreshPaper[],
+    { revalidate = false, credits = PAGE_CREDITS }: { revalidate?: boolean; credits?: CreditBudget } = {},
+  ): Promise<FreshIdentities> {
     const unique = [...new Map(papers.map((p) => [p.arxivId, p])).values()];
     const pending = new Map<string, Promise<Decision>>();
     const mine: FreshPaper[] = [];
@@ -121,7 +133,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, creditB
       else mine.push(p);
     }
     if (mine.length > 0) {
-      const batch = cachedOrResolved(mine, revalidate);
+      const batch = cachedOrResolved(mine, revalidate, credits);
       for (const p of mine) {
         const key = flightKey(p);
         const one = batch.then((m) => m.get(p.arxivId)!);
@@ -143,7 +155,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, creditB
   }
 
   /** Decisions from the cache where they are still good, the others taken now in one batch. */
-  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean): Promise<Map<string, Decision>> {
+  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget): Promise<Map<string, Decision>> {
     const decided = new Map<string, Decision>();
     if (!revalidate) {
       const hits = await cache.getMany<Decision>(papers.map((p) => decisionKey(p.arxivId)));
@@ -153,12 +165,12 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, creditB
       }
     }
     const todo = papers.filter((p) => !decided.has(p.arxivId));
-    if (todo.length > 0) for (const [id, d] of await resolve(todo, revalidate)) decided.set(id, d);
+    if (todo.length > 0) for (const [id, d] of await resolve(todo, revalidate, credits)) decided.set(id, d);
     return decided;
   }
 
-  async function resolve(papers: FreshPaper[], revalidate: boolean): Promise<Map<string, Decision>> {
-    const budget = creditsFor(openalex.budgetResetAt() > now() ? 0 : creditBudget(papers.length));
+  async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget): Promise<Map<string, Decision>> {
+    const budget = creditsFor((await openalex.budgetResetAt()) > now() ? 0 : credits(papers));
     const profiles = new Map<string, CandidateProfile>();
     const { suggestions, states } = await candidates(papers, profiles, revalidate);
 
@@ -240,27 +252,30 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, creditB
       const open = states.filter((s) => openFrom(plans(s), level));
       if (open.length === 0) return;
       if (level > 0 && open.some((s) => openFrom(plans(s), level + 1))) {
-        // More than one level to go: one scan of the authors still without evidence, if it fits.
-        const scan = [...new Set(open.flatMap((s) => s.slots.flatMap((slot) => (slot.plan.linked ? [] : slot.ids))))]
-          .filter((id) => (suggestions.get(id)?.works ?? 0) <= SCAN_MAX_WORKS);
-        if (scan.length > 0 && scan.length <= MAX_FILTER_IDS) {
-          if (budget.take()) deliver(states, await joining([scan], true, budget));
-          return;
+        // More than one level to go: one scan of the authors still without evidence, their most
+        // recent works (where today's co-authors are), if they fit one filter.
+        const unlinked = [...new Set(open.flatMap((s) => s.slots.flatMap((slot) => (slot.plan.linked ? [] : slot.ids))))];
+        const scan = unlinked.filter((id) => (suggestions.get(id)?.works ?? 0) <= SCAN_MAX_WORKS);
+        if (scan.length > 0 && scan.length <= MAX_FILTER_IDS && budget.take()) {
+          const scanned = await joining([scan], true, budget);
+          deliver(states, scanned.works);
+          // A page cut short, or authors left out, may hide a shared work: the pairs are asked after all.
+          if (scanned.complete && scan.length === unlinked.length) return;
         }
       }
       const calls = packCalls(open.flatMap((s) => sidesAt(plans(s), level) ?? []));
-      const found = await Promise.all(calls.map((c) => (budget.take() ? joining([c.a, c.b], false, budget) : [])));
-      deliver(states, found.flat());
+      const found = await Promise.all(calls.map((c) => (budget.take() ? joining([c.a, c.b], false, budget) : NOTHING_JOINED)));
+      deliver(states, found.flatMap((f) => f.works));
     }
   }
 
-  async function joining(sets: string[][], recentFirst: boolean, budget: Credits): Promise<WorkAuthors[]> {
+  async function joining(sets: string[][], recentFirst: boolean, budget: Credits): Promise<WorksJoining> {
     try {
       return await openalex.worksJoining(sets, { recentFirst });
     } catch (e) {
       if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
       budget.spent();
-      return [];
+      return NOTHING_JOINED;
     }
   }
 

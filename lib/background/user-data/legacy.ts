@@ -1,0 +1,54 @@
+/**
+ * User data in `storage.local`: where Weft kept it before the user-data database existed, and
+ * where it stays only when IndexedDB is not offered to the extension (Firefox's "Never remember
+ * history"; docs/reliability.md, User data). Same keys as the database, each value beside the
+ * shape version WXT's storage items kept under `<key>$` as `{ v }`.
+ *
+ * The move into the database runs on each opening of it, before anything reads it: a record is
+ * copied only when the database has none under that key, and the old keys are removed only after
+ * the copy has committed. A worker stopped in between loses nothing; the next start finishes the
+ * removal.
+ */
+import { browser } from 'wxt/browser';
+import { USER_DATA, type UserDataKey, type UserDb, type UserRecord } from './schema';
+
+const metaKey = (key: string) => `${key}$`;
+
+function versionOf(meta: unknown): number {
+  const v = (meta as { v?: unknown } | undefined)?.v;
+  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : 1;
+}
+
+/** The records of `keys` that `storage.local` holds, and the names of every item read. */
+async function readLocal(keys: readonly UserDataKey[]): Promise<{ records: UserRecord[]; present: string[] }> {
+  const names = keys.flatMap((k) => [k, metaKey(k)]);
+  const items = await browser.storage.local.get(names);
+  return {
+    records: keys.filter((key) => items[key] !== undefined).map((key) => ({ key, version: versionOf(items[metaKey(key)]), value: items[key] })),
+    present: names.filter((name) => items[name] !== undefined),
+  };
+}
+
+export async function readLocalRecords(keys: readonly UserDataKey[]): Promise<UserRecord[]> {
+  return (await readLocal(keys)).records;
+}
+
+/** Stores `records` in one `storage.local` call. */
+export async function writeLocalRecords(records: readonly UserRecord[]): Promise<void> {
+  await browser.storage.local.set(Object.fromEntries(records.flatMap((r) => [[r.key, r.value], [metaKey(r.key), { v: r.version }]])));
+}
+
+export async function moveFromStorageLocal(db: UserDb): Promise<void> {
+  const { records, present } = await readLocal(Object.values(USER_DATA));
+  if (!present.length) return;
+  const tx = db.transaction('records', 'readwrite');
+  await Promise.all(
+    records.map(async (record) => {
+      if (await tx.store.get(record.key)) return; // copied by an earlier start: the database's copy wins
+      await tx.store.put(record);
+    }),
+  );
+  await tx.done;
+  // The copy is safe: a failed removal is finished at the next start.
+  await browser.storage.local.remove(present).catch((e: unknown) => console.warn('Weft: could not remove the old copy of user data', e));
+}

@@ -1,0 +1,48 @@
+/** The user-data database's name, records and their shape versions (user-data.ts opens it). */
+import type { DBSchema, IDBPDatabase } from 'idb';
+
+export const USER_DB_NAME = 'weft-user';
+export const USER_DB_VERSION = 1;
+
+/** The records, by key (the keys they had in `storage.local` before, see legacy.ts). */
+export const USER_DATA = {
+  follows: 'follows',
+  inbox: 'follow-inbox',
+  status: 'alert-status',
+  /** Researchers unfollowed lately, kept so that following again restores them (undo). */
+  unfollowed: 'unfollowed',
+  apiKeys: 'apiKeys',
+  corrections: 'corrections',
+} as const;
+export type UserDataKey = (typeof USER_DATA)[keyof typeof USER_DATA];
+
+/**
+ * The shape version this Weft reads and writes, per record. Bump one together with a migration
+ * in the store that reads it, whenever its stored shape changes.
+ */
+export const SHAPE_VERSION: Record<UserDataKey, number> = {
+  follows: 1,
+  'follow-inbox': 1,
+  'alert-status': 1,
+  unfollowed: 1,
+  apiKeys: 1,
+  corrections: 1,
+};
+
+export interface UserRecord {
+  key: UserDataKey;
+  /** The shape version that wrote `value`. */
+  version: number;
+  value: unknown;
+}
+
+export interface UserSchema extends DBSchema {
+  records: { key: UserDataKey; value: UserRecord };
+}
+
+export type UserDb = IDBPDatabase<UserSchema>;
+
+/** The upgrade ladder: steps are never edited, a browser may hold a database of any earlier version. */
+export function upgradeUserDb(db: UserDb, oldVersion: number): void {
+  if (oldVersion < 1) db.createObjectStore('records', { keyPath: 'key' });
+}

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { JSX_TRANSFORM } from './wxt.config';
 
 export default defineConfig({
   plugins: [WxtVitest()],
-  esbuild: { jsx: 'automatic', jsxImportSource: 'preact' },
+  esbuild: JSX_TRANSFORM,
   test: {
     globals: true,
     include: ['{lib,components,entrypoints,test}/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],

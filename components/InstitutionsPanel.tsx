@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { withData } from '@/lib/ui/paper-panel-state';
 import type { InstitutionGroup } from '@/lib/background/catalog/paper-panels';
 import type { PaperInstitutionsResult } from '@/lib/background/protocol';
@@ -11,7 +11,8 @@ interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out th
 }
 
 function InstitutionRow({ group, listId, onHighlight }: { group: InstitutionGroup; listId: string; onHighlight: Props['onHighlight'] }) {
-  const [open, setOpen] = useState(false);
+  const expanded = useSignal(false);
+  const open = expanded.value;
   const { institution: inst, authors } = group;
   const href = inst.rorId ? rorUrl(inst.rorId) : inst.openalexId && openAlexUrl(inst.openalexId);
   const ids = authors.flatMap((a) => a.openalexId ?? []);
@@ -29,7 +30,7 @@ function InstitutionRow({ group, listId, onHighlight }: { group: InstitutionGrou
         <LinkOrText href={href}>{inst.name}</LinkOrText>
         {inst.countryCode && <span class="cc" title="Country">{inst.countryCode}</span>}
       </span>
-      <button type="button" class="link who" aria-expanded={open} aria-controls={listId} onClick={trusted(() => setOpen(!open))}>
+      <button type="button" class="link who" aria-expanded={open} aria-controls={listId} onClick={trusted(() => (expanded.value = !open))}>
         {authors.length} {authors.length === 1 ? 'author' : 'authors'}
       </button>
       <ul id={listId} class="who-list" hidden={!open}>

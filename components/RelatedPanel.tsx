@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import type { PaperSummary } from '@/lib/catalog/types';
 import { withData } from '@/lib/ui/paper-panel-state';
@@ -32,7 +32,8 @@ function RelatedItem({ paper: p }: { paper: PaperSummary }) {
 
 /** Papers related to this one: Semantic Scholar's recommendations, else OpenAlex's related works. */
 export function RelatedPanel(props: PanelProps<RelatedPapersResult>) {
-  const [all, setAll] = useState(false);
+  const showAll = useSignal(false);
+  const all = showAll.value;
   const shown = withData(props.loader.state.value);
   const data = shown?.data;
   const papers = data?.papers ?? [];
@@ -50,7 +51,7 @@ export function RelatedPanel(props: PanelProps<RelatedPapersResult>) {
             <p class="note">The catalog lists no related papers for this one.</p>
           )}
           {papers.length > FIRST && (
-            <button type="button" class="link" aria-expanded={all} aria-controls={LIST_ID} onClick={trusted(() => setAll(!all))}>
+            <button type="button" class="link" aria-expanded={all} aria-controls={LIST_ID} onClick={trusted(() => (showAll.value = !all))}>
               {all ? 'Show fewer' : `Show ${papers.length - FIRST} more`}
             </button>
           )}

@@ -5,7 +5,7 @@
 import { tokens } from './styles';
 
 export const panelCss = `${tokens}
-  :host { display: block; }
+  :host { display: block !important; }
   .group {
     margin: 1em 0; padding: 0.5em 0.6em; border-radius: 6px;
     border: 1px solid var(--weft-border); background: var(--weft-bg); color: var(--weft-fg);
@@ -57,9 +57,9 @@ export const panelCss = `${tokens}
 `;
 
 /**
- * The panels' frame on an HTML view (PanelDock). The host is placed by the page code
- * (lib/page/features/panel-dock.ts): a box beside the text column as tall as it, in which the
- * dock sticks under arXiv's header (--weft-dock-top); or fixed at the window's right edge.
+ * The panels' frame on an HTML view (PanelDock). Its box in the shadow root is placed by the
+ * page code (lib/page/features/panel-dock.ts): beside the text column and as tall as it, in which
+ * the dock sticks under arXiv's header (--weft-dock-top); or fixed at the window's right edge.
  */
 export const dockCss = `
   .dock { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--weft-fg); }
@@ -68,7 +68,7 @@ export const dockCss = `
   .column .tab::after { content: " · hide"; }
   .column .tab[aria-expanded="false"]::after { content: " · show"; }
   .tab { font: inherit; font-size: 0.8em; cursor: pointer; color: var(--weft-muted); border: 1px solid var(--weft-border); border-radius: 999px; background: var(--weft-bg); padding: 0.1em 0.7em; }
-  .drawer .tab { position: fixed; top: var(--weft-dock-top); right: 0; width: 2rem; padding: 0.7em 0; border-radius: 6px 0 0 6px; writing-mode: vertical-rl; color: var(--weft-fg); }
-  .drawer .panels { position: fixed; top: var(--weft-dock-top); right: 2rem; bottom: 12px; width: min(22rem, calc(100vw - 3rem)); overflow-y: auto; box-shadow: 0 8px 24px #0004; }
+  .drawer .tab { position: fixed; top: var(--weft-dock-top); right: 0; width: 32px; padding: 0.7em 0; border-radius: 6px 0 0 6px; writing-mode: vertical-rl; color: var(--weft-fg); }
+  .drawer .panels { position: fixed; top: var(--weft-dock-top); right: 32px; bottom: 12px; width: min(352px, calc(100vw - 48px)); overflow-y: auto; box-shadow: 0 8px 24px #0004; }
   .drawer .group { margin: 0; min-height: 100%; box-sizing: border-box; }
 `;

@@ -1,7 +1,8 @@
 /**
  * Weft's shadow-root styles. Tokens follow arXiv's quiet palette. Dark mode follows the page's
  * own theme where it has one (the HTML view: its hosts carry THEME_ATTRIBUTE), else the system
- * (abs pages have no dark theme, but browsers and extensions may darken them).
+ * (abs pages have no dark theme, but browsers and extensions may darken them). Lengths are in
+ * px or em, never rem: rem follows the page's root font size, which a page may set to anything.
  */
 
 /** Set on a shadow host to the page's theme (`light` | `dark`); absent: follow the system. */
@@ -15,10 +16,14 @@ const PALETTE: Record<string, [light: string, dark: string]> = {
   focus: ['#1a73e8', '#79b8ff'],
 };
 
+/**
+ * On arXiv pages the host's own declarations are `!important`: the page code resets every host
+ * with `!important` (lib/page/shadow-host.ts), so that no page rule can restyle it.
+ */
 export const tokens = `
-  :host { color-scheme: light; ${Object.entries(PALETTE).map(([name, [light, dark]]) => `--weft-${name}: light-dark(${light}, ${dark});`).join(' ')} }
-  @media (prefers-color-scheme: dark) { :host(:not([${THEME_ATTRIBUTE}])) { color-scheme: dark; } }
-  :host([${THEME_ATTRIBUTE}="dark"]) { color-scheme: dark; }
+  :host { color-scheme: light !important; ${Object.entries(PALETTE).map(([name, [light, dark]]) => `--weft-${name}: light-dark(${light}, ${dark}) !important;`).join(' ')} }
+  @media (prefers-color-scheme: dark) { :host(:not([${THEME_ATTRIBUTE}])) { color-scheme: dark !important; } }
+  :host([${THEME_ATTRIBUTE}="dark"]) { color-scheme: dark !important; }
 `;
 
 /**
@@ -33,7 +38,7 @@ export const tokens = `
  * here, not in the CSS: every content script ships that text.
  */
 export const badgeCss = `${tokens}
-  :host { display: inline-block; vertical-align: baseline; margin: 0 0.15em 0 0.3em; }
+  :host { display: inline-block !important; vertical-align: baseline !important; margin: 0 0.15em 0 0.3em !important; }
   button {
     font: 600 0.72em/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
     min-width: 3.6em; padding: 0 0.45em; border: 1px solid transparent; border-radius: 999px;
@@ -60,68 +65,68 @@ export const badgeCss = `${tokens}
 `;
 
 export const cardCss = `${tokens}
-  :host { position: absolute; top: 0; left: 0; z-index: 2147483000; }
+  :host { position: absolute !important; top: 0 !important; left: 0 !important; z-index: 2147483000 !important; }
   .card {
-    position: absolute; width: 22rem; max-width: calc(100vw - 16px); box-sizing: border-box;
-    padding: 0.85rem 1rem; border: 1px solid var(--weft-border); border-radius: 8px;
+    position: absolute; width: 352px; max-width: calc(100vw - 16px); box-sizing: border-box;
+    padding: 13.6px 16px; border: 1px solid var(--weft-border); border-radius: 8px;
     background: var(--weft-bg); color: var(--weft-fg);
     box-shadow: 0 8px 24px rgba(0, 0, 0, 0.18);
     font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
   }
   .card:focus { outline: none; }
   .card:focus-visible { outline: 2px solid var(--weft-focus); }
-  h2 { font-size: 1.05rem; margin: 0 1.6rem 0.15rem 0; line-height: 1.3; overflow-wrap: anywhere; }
+  h2 { font-size: 16.8px; margin: 0 25.6px 2.4px 0; line-height: 1.3; overflow-wrap: anywhere; }
   .close {
-    position: absolute; top: 0.45rem; right: 0.5rem; border: 0; background: transparent;
-    color: var(--weft-muted); font-size: 1.1rem; cursor: pointer; padding: 0.1rem 0.35rem; border-radius: 4px;
+    position: absolute; top: 7.2px; right: 8px; border: 0; background: transparent;
+    color: var(--weft-muted); font-size: 17.6px; cursor: pointer; padding: 1.6px 5.6px; border-radius: 4px;
   }
   .close:focus-visible, a:focus-visible, button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
-  .stats { display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.5rem; margin: 0.6rem 0; }
-  .stat { background: var(--weft-chip); border-radius: 6px; padding: 0.35rem 0.5rem; }
-  .stat b { display: block; font-size: 1.1rem; font-variant-numeric: tabular-nums; }
-  .stat span { font-size: 0.75rem; color: var(--weft-muted); }
-  dl { margin: 0.4rem 0; display: grid; grid-template-columns: auto 1fr; gap: 0.2rem 0.6rem; font-size: 0.85rem; }
+  .stats { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; margin: 9.6px 0; }
+  .stat { background: var(--weft-chip); border-radius: 6px; padding: 5.6px 8px; }
+  .stat b { display: block; font-size: 17.6px; font-variant-numeric: tabular-nums; }
+  .stat span { font-size: 12px; color: var(--weft-muted); }
+  dl { margin: 6.4px 0; display: grid; grid-template-columns: auto 1fr; gap: 3.2px 9.6px; font-size: 13.6px; }
   dt { color: var(--weft-muted); }
   dd { margin: 0; overflow-wrap: anywhere; }
-  .links { display: flex; flex-wrap: wrap; gap: 0.4rem 0.9rem; margin-top: 0.5rem; font-size: 0.85rem; }
+  .links { display: flex; flex-wrap: wrap; gap: 6.4px 14.4px; margin-top: 8px; font-size: 13.6px; }
   a { color: var(--weft-link); }
-  .source { margin-top: 0.55rem; font-size: 0.75rem; color: var(--weft-muted); }
-  .note { color: var(--weft-muted); font-size: 0.85rem; margin: 0.4rem 0; }
-  .actions { display: flex; gap: 0.5rem; margin-top: 0.6rem; }
+  .source { margin-top: 8.8px; font-size: 12px; color: var(--weft-muted); }
+  .note { color: var(--weft-muted); font-size: 13.6px; margin: 6.4px 0; }
+  .actions { display: flex; gap: 8px; margin-top: 9.6px; }
   .action {
-    font: inherit; font-size: 0.85rem; padding: 0.25rem 0.7rem; border-radius: 6px; cursor: pointer;
+    font: inherit; font-size: 13.6px; padding: 4px 11.2px; border-radius: 6px; cursor: pointer;
     border: 1px solid var(--weft-border); background: var(--weft-chip); color: var(--weft-fg);
   }
-  .both { width: 100%; border-collapse: collapse; font-size: 0.85rem; margin: 0.3rem 0; font-variant-numeric: tabular-nums; }
-  .both th, .both td { text-align: right; padding: 0.1rem 0.3rem; }
+  .both { width: 100%; border-collapse: collapse; font-size: 13.6px; margin: 4.8px 0; font-variant-numeric: tabular-nums; }
+  .both th, .both td { text-align: right; padding: 1.6px 4.8px; }
   .both th:first-child, .both td:first-child { text-align: left; color: var(--weft-muted); font-weight: 400; }
-  .match { font-size: 0.8rem; margin: 0.2rem 0; color: var(--weft-muted); }
+  .match { font-size: 12.8px; margin: 3.2px 0; color: var(--weft-muted); }
   .match.guess { color: var(--weft-error); }
   .identity-actions .actions { flex-wrap: wrap; }
-  .candidates { list-style: none; margin: 0.4rem 0; padding: 0; max-height: 14rem; overflow: auto; }
+  .candidates { list-style: none; margin: 6.4px 0; padding: 0; max-height: 224px; overflow: auto; }
   .candidate {
-    display: block; width: 100%; text-align: left; font: inherit; font-size: 0.85rem; margin: 0 0 0.3rem;
-    padding: 0.35rem 0.5rem; border: 1px solid var(--weft-border); border-radius: 6px;
+    display: block; width: 100%; text-align: left; font: inherit; font-size: 13.6px; margin: 0 0 4.8px;
+    padding: 5.6px 8px; border: 1px solid var(--weft-border); border-radius: 6px;
     background: var(--weft-bg); color: var(--weft-fg); cursor: pointer;
   }
   .candidate:hover { border-color: var(--weft-accent); }
-  .candidate .facts, .candidate .why { display: block; color: var(--weft-muted); font-size: 0.8rem; }
-  .everywhere { display: block; font-size: 0.8rem; margin: 0.3rem 0; }
+  .candidate .facts, .candidate .why { display: block; color: var(--weft-muted); font-size: 12.8px; }
+  .everywhere { display: block; font-size: 12.8px; margin: 4.8px 0; }
   .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
 /** The progress line of a long listing (listing-badges.tsx). */
 export const progressCss = `${tokens}
-  :host { position: fixed; right: 12px; bottom: 12px; z-index: 2147482000; }
+  :host { position: fixed !important; right: 12px !important; bottom: 12px !important; z-index: 2147482000 !important; }
   .line {
-    display: flex; align-items: center; gap: 0.4rem; padding: 0.2rem 0.3rem 0.2rem 0.7rem;
+    display: flex; align-items: center; gap: 6.4px; padding: 3.2px 4.8px 3.2px 11.2px;
     border: 1px solid var(--weft-border); border-radius: 999px; background: var(--weft-bg); color: var(--weft-muted);
     font: 12px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-variant-numeric: tabular-nums;
     box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12);
   }
   button {
     border: 0; background: transparent; color: var(--weft-muted); cursor: pointer; font-size: 14px; line-height: 1;
-    padding: 0.1rem 0.35rem; border-radius: 999px;
+    padding: 1.6px 5.6px; border-radius: 999px;
   }
   button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
 `;

@@ -61,6 +61,10 @@ export const CLASSES = [
   // --- The arXiv page --------------------------------------------------------------------------
   { id: 'abs-missing-author-list', area: 'page', fault: 'an abs page without div.authors', expect: 'fails closed with one console warning, no exception; the page intact' },
   { id: 'abs-missing-sidebar', area: 'page', fault: 'an abs page without the right-hand sidebar', expect: 'badges still work, panels placed by the abstract or left out; no exception' },
+  { id: 'hostile-page-css', area: 'page', fault: 'page CSS aimed at Weft: its tag names and data-weft-* hooks hidden, shrunk, moved, recoloured (!important, in a cascade layer, * { font-size: 0 }, ::before/::after content)', expect: 'badges, card and panels render visibly, at their size, in Weft\'s colours' },
+  { id: 'fake-weft-elements', area: 'page', fault: 'the page\'s own <weft-panels> / <weft-author> elements (with data-weft-* hooks) placed before Weft runs; a Weft tag name defined as a custom element', expect: 'Weft adds its own UI anyway; the page\'s elements are left alone and never taken for Weft\'s (not highlighted, not skipped to)' },
+  { id: 'page-stops-weft', area: 'page', fault: 'a page script dispatches the DOM event by which WXT\'s content-script context handed over to a newer copy of the script', expect: 'Weft keeps running: every badge and panel stays' },
+  { id: 'prerendered-page', area: 'page', fault: 'the browser prerenders an abs page, HTML view or listing (speculation rules, address-bar prediction): content scripts run in it from document_start', expect: 'no request to the background (so none to the catalogs) until the reader opens the page; then it starts as any page' },
   // --- Identifiers -------------------------------------------------------------------------------
   { id: 'id-old-style-versioned', area: 'ids', fault: 'old-style versioned id math/0211159v2 (page and popup)', expect: 'normalised to math/0211159; badges load; requests use the unversioned id' },
   { id: 'id-four-digit', area: 'ids', fault: '4-digit new-style id 0704.0001', expect: 'accepted end to end; URL built from the id' },

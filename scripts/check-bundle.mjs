@@ -6,7 +6,7 @@
 //
 // For each folder it checks two things and prints a PASS or FAIL line for each:
 //   manifest  permissions, optional and host permissions, content-script matches, web-accessible
-//             resources, externally_connectable and CSP equal scripts/expected-manifest.json
+//             resources, externally_connectable, CSP and incognito equal scripts/expected-manifest.json
 //             (arrays as sets); a Firefox build also declares the expected data collection, a
 //             Chrome build the minimum Chrome version (at least the expected one); the
 //             description fits the stores' limit; `icons` and `action.default_icon` name a PNG of
@@ -159,7 +159,8 @@ export function compareManifest(manifest, expected, browser) {
   if (!sameJson(scopes(manifest.content_scripts), scopes(expected.content_scripts))) {
     problems.push(`content_scripts: ${scopes(manifest.content_scripts).join(' ') || 'none'}, expected ${scopes(expected.content_scripts).join(' ') || 'none'}`);
   }
-  for (const [key, absent] of [['web_accessible_resources', []], ['externally_connectable', null], ['content_security_policy', null]]) {
+  // incognito: absent means "spanning", Weft running in private windows once the reader allows it.
+  for (const [key, absent] of [['web_accessible_resources', []], ['externally_connectable', null], ['content_security_policy', null], ['incognito', 'spanning']]) {
     const actual = manifest[key] ?? absent;
     const wanted = expected[key] ?? absent;
     if (!sameJson(actual, wanted)) problems.push(`${key}: ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`);

@@ -35,6 +35,7 @@ function goodManifest(browser = 'chrome') {
     optional_permissions: ['notifications'],
     host_permissions: ['https://api.semanticscholar.org/*', 'https://api.openalex.org/*'],
     background: browser === 'firefox' ? { scripts: ['background.js'] } : { service_worker: 'background.js' },
+    incognito: 'not_allowed',
     content_scripts: [
       { matches: ['https://arxiv.org/abs/*'], run_at: 'document_start', js: ['content-scripts/arxiv-abs.js'] },
       { matches: ['https://arxiv.org/html/*'], run_at: 'document_start', js: ['content-scripts/arxiv-html.js'] },
@@ -138,6 +139,8 @@ describe('compareManifest', () => {
     ['externally_connectable', (m) => { m.externally_connectable = { matches: ['https://example.com/*'] }; }, 'externally_connectable:'],
     ['a CSP allowing eval', (m) => { m.content_security_policy = { extension_pages: "script-src 'self' 'unsafe-eval'" }; }, 'content_security_policy:'],
     ['manifest version 2', (m) => { m.manifest_version = 2; }, 'manifest_version: 2'],
+    ['Weft allowed in private windows (the default, "spanning")', (m) => { delete m.incognito; }, 'incognito: "spanning"'],
+    ['a split incognito process', (m) => { m.incognito = 'split'; }, 'incognito: "split"'],
     ['a description over the stores\' 132 characters', (m) => { m.description = 'x'.repeat(133); }, 'description: 133 characters, at most 132'],
     ['no description', (m) => { delete m.description; }, 'description: missing'],
     ['no icons', (m) => { delete m.icons; }, 'icons: sizes none'],

@@ -1,7 +1,9 @@
 // The arXiv page itself: parts missing, unusual ids, Unicode names, a 2,830-author paper.
 
-import { launch, waitForBadgeStates, badges, deepText, sleep } from '../../e2e/harness.mjs';
+import { launch, waitForBadgeStates, badges, deepText, sleep, until } from '../../e2e/harness.mjs';
 import { makeAuthors, displayName } from '../../e2e/pages.mjs';
+import { FakeApis, buildCatalog } from '../../e2e/fake-apis.mjs';
+import { HTML_VIEW_CSS, htmlFixture, htmlFixturesMissing } from '../../e2e/html-pages.mjs';
 import { tried } from '../ledger.mjs';
 import { scenario, final } from './common.mjs';
 
@@ -16,6 +18,21 @@ function watchConsole(page) {
   page.on('pageerror', (e) => out.errors.push(String(e)));
   return out;
 }
+
+/**
+ * Every way a stylesheet can hide, shrink or restyle an element: by Weft's tag names and hooks,
+ * !important, in a cascade layer, on everything, through pseudo-elements and the root font size.
+ */
+const HOSTILE_CSS = `<style>
+  weft-author, weft-card, weft-panels, weft-progress, [data-weft-author], [data-weft-card] {
+    display: none !important; visibility: hidden !important; opacity: 0 !important; width: 0 !important; height: 0 !important;
+    font-size: 0 !important; position: fixed !important; left: -9999px !important; transform: scale(0) !important;
+    pointer-events: none !important; filter: blur(20px) !important; color-scheme: dark !important; --weft-fg: red !important;
+  }
+  weft-author::after, weft-panels::before { content: "PAGE" !important; }
+  @layer page { weft-author, weft-panels { display: none !important; } }
+  * { font-size: 0; }
+</style>`;
 
 export const tests = [
   {
@@ -49,6 +66,118 @@ export const tests = [
       const notReady = [0, 1, 2, 3].filter((i) => snap.byIndex.get(String(i)).state !== 'ready');
       if (notReady.length) throw new Error(`badges not ready: #${notReady.join(', #')}`);
       if (log.errors.length) throw new Error(`errors: ${log.errors.slice(0, 2).join(' | ')}`);
+    },
+  },
+  {
+    name: '[hostile-page-css] [fake-weft-elements] [page-stops-weft] hostile page CSS, a page\'s own <weft-*> elements and custom elements, WXT\'s hand-over event: Weft renders visibly, unchanged, and keeps running',
+    fn: async () => {
+      // The page's own elements of Weft's names, placed before Weft runs; and one name defined as
+      // a custom element that takes the shadow root and hides itself.
+      const fakes = `<script>customElements.define('weft-card', class extends HTMLElement {
+          constructor() { super(); this.attachShadow({ mode: 'closed' }); }
+          connectedCallback() { this.style.setProperty('display', 'none', 'important'); }
+        });</script>`;
+      const sc = scenario({
+        html: (h) => h
+          .replace('</head>', `${HOSTILE_CSS}${fakes}</head>`)
+          .replace('<div class="full-text">', '<weft-panels id="page-panels">the page\'s own</weft-panels><div class="full-text">')
+          .replace('<div class="authors">', '<div class="authors"><weft-author id="page-badge" data-weft-author="0" data-openalex-id="A1"></weft-author>'),
+      });
+      const s = await launch(sc.fake);
+      const page = await s.open(sc.url);
+      const own = '[data-weft-author]:not(#page-badge)';
+      await until(() => page.evaluate((sel) => [...document.querySelectorAll(sel)].filter((b) => b.getAttribute('data-state') === 'ready').length === 4, own), { timeout: 15_000, what: '4 ready badges' });
+      const problems = [];
+      const boxes = () => page.evaluate(() => {
+        const box = (el) => { const r = el?.getBoundingClientRect(); return r ? { w: Math.round(r.width), h: Math.round(r.height), x: Math.round(r.left), visible: el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) } : null; };
+        const badges = [...document.querySelectorAll('weft-author:not(#page-badge)')].map((b) => ({ ...box(b), font: parseFloat(getComputedStyle(b.shadowRoot.querySelector('button')).fontSize), text: b.shadowRoot.textContent, after: getComputedStyle(b, '::after').content }));
+        const panels = [...document.querySelectorAll('weft-panels')].map((p) => ({ id: p.id, shadow: !!p.shadowRoot, text: p.shadowRoot ? '' : p.textContent, ...box(p), group: box(p.shadowRoot?.querySelector('[role="region"]')) }));
+        return { badges, panels };
+      });
+      const b = await boxes();
+      for (const [i, badge] of b.badges.entries()) {
+        if (!badge.visible || badge.w < 20 || badge.h < 8 || badge.x < 0) problems.push(`badge #${i} not shown as it should be: ${JSON.stringify(badge)}`);
+        if (!(badge.font >= 8)) problems.push(`badge #${i} text at ${badge.font}px`);
+        if (!/h \d/.test(badge.text)) problems.push(`badge #${i} reads ${JSON.stringify(badge.text)}`);
+        if (badge.after !== 'none') problems.push(`badge #${i} shows the page's ::after ${badge.after}`);
+      }
+      const mine = b.panels.filter((p) => p.shadow);
+      const theirs = b.panels.find((p) => p.id === 'page-panels');
+      if (mine.length !== 1 || !mine[0].visible || !(mine[0].group?.h > 40) || !(mine[0].group?.w > 100)) problems.push(`Weft's panels not shown: ${JSON.stringify(b.panels)}`);
+      if (!theirs || theirs.shadow || theirs.text !== 'the page\'s own') problems.push(`the page's own weft-panels was changed: ${JSON.stringify(theirs)}`);
+
+      // The card: open, in its place, at its width.
+      await page.locator(`${own}[data-weft-author="1"] button`).click();
+      await page.locator('[data-weft-card]').waitFor({ state: 'attached', timeout: 5000 });
+      const card = await page.evaluate(() => {
+        // The page took the name weft-card: Weft's card host has another.
+        const el = [...document.body.children].map((c) => c.shadowRoot?.querySelector('[data-weft-card]')).find(Boolean);
+        const r = el?.getBoundingClientRect();
+        return r && { w: Math.round(r.width), h: Math.round(r.height), visible: el.checkVisibility({ opacityProperty: true, visibilityProperty: true }), fg: getComputedStyle(el).color };
+      });
+      if (!card || !card.visible || card.w < 250 || card.h < 100) problems.push(`the card is not shown as it should be: ${JSON.stringify(card)}`);
+      if (card && card.fg === 'rgb(255, 0, 0)') problems.push('the page restyled the card\'s colours');
+
+      // Hovering an institution points out Weft's badges, never the page's look-alike.
+      const lit = await page.evaluate(async () => {
+        const row = document.querySelector('weft-panels#page-panels ~ weft-panels, weft-panels:not(#page-panels)')?.shadowRoot?.querySelector('[data-weft-institution]');
+        row?.dispatchEvent(new PointerEvent('pointerenter'));
+        await new Promise((r) => setTimeout(r, 50));
+        return document.querySelector('#page-badge').hasAttribute('data-weft-highlight');
+      });
+      if (lit) problems.push('the page\'s own weft-author was highlighted as a badge');
+
+      // WXT's context stopped every script on the page at a DOM event named after the extension's
+      // id; a page can dispatch it as well.
+      await page.evaluate((id) => {
+        for (const script of ['arxiv-abs', 'arxiv-html', 'arxiv-lists']) {
+          document.dispatchEvent(new CustomEvent(`${id}:${script}:wxt:content-script-started`, { detail: { contentScriptName: script, messageId: 'page' } }));
+        }
+      }, s.extensionId);
+      await sleep(800);
+      const after = await page.evaluate(() => ({
+        badges: [...document.querySelectorAll('weft-author')].filter((el) => el.shadowRoot).length,
+        panels: [...document.querySelectorAll('weft-panels')].filter((el) => el.shadowRoot).length,
+      }));
+      if (after.badges !== 4 || after.panels !== 1) problems.push(`after the page's hand-over event: ${after.badges} badges, ${after.panels} panel groups`);
+      tried('hostile-page-css');
+      tried('fake-weft-elements');
+      tried('page-stops-weft');
+      if (problems.length) throw new Error(problems.join('; '));
+    },
+  },
+  {
+    name: '[hostile-page-css] the HTML view under the same CSS: its badges and the docked panels beside the article render visibly',
+    fn: async () => {
+      const missing = htmlFixturesMissing();
+      if (missing) {
+        console.log(`      (not run: ${missing})`);
+        return;
+      }
+      const fx = htmlFixture('html_2406.05546v1.html');
+      const catalog = buildCatalog({ arxivId: fx.id, title: fx.title, authors: fx.authors, seed: 17 });
+      const fake = new FakeApis(catalog, { htmlPages: { [fx.id]: fx.html.replace('</head>', `${HOSTILE_CSS}</head>`) }, htmlCss: HTML_VIEW_CSS });
+      const s = await launch(fake);
+      const page = await s.open(fx.url);
+      const indices = fx.persons.map((p) => p.index);
+      await waitForBadgeStates(page, indices, final, { timeout: 20_000 });
+      await sleep(500);
+      const seen = await page.evaluate(() => {
+        const box = (el) => { const r = el?.getBoundingClientRect(); return r ? { w: Math.round(r.width), h: Math.round(r.height), x: Math.round(r.left), visible: el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) } : null; };
+        const article = document.querySelector('article.ltx_document').getBoundingClientRect();
+        const dock = [...document.querySelectorAll('weft-panels')].map((p) => p.shadowRoot?.querySelector('.dock')).find(Boolean);
+        return {
+          badges: [...document.querySelectorAll('[data-weft-author]')].map((b) => box(b)),
+          dock: box(dock), group: box(dock?.querySelector('[role="region"]')), articleRight: Math.round(article.right),
+        };
+      });
+      tried('hostile-page-css');
+      const problems = [];
+      const hidden = seen.badges.filter((b) => !b.visible || b.w < 20 || b.h < 8);
+      if (hidden.length) problems.push(`${hidden.length} of ${seen.badges.length} badges not shown as they should be: ${JSON.stringify(hidden[0])}`);
+      if (!seen.dock?.visible || !(seen.group?.w > 150) || !(seen.group?.h > 40)) problems.push(`the docked panels are not shown: ${JSON.stringify(seen)}`);
+      else if (seen.dock.x < seen.articleRight) problems.push(`the dock (x ${seen.dock.x}) overlaps the article (right edge ${seen.articleRight})`);
+      if (problems.length) throw new Error(problems.join('; '));
     },
   },
   {

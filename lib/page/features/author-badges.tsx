@@ -19,7 +19,7 @@ import type { PagePaper } from '../../arxiv/page-model';
 import { onChange } from '../../ui/changes';
 import { followedIds } from '../../ui/followed-ids';
 import { themeHost, type PageTheme } from '../page-theme';
-import { attachStyledShadow } from '../shadow-host';
+import { attachStyledShadow, createHost } from '../shadow-host';
 import { placeHost } from './badge-placement';
 import { inSlices } from '../slices';
 import {
@@ -187,7 +187,7 @@ export function createCardLayer(
 
   function ensureLayer() {
     if (layerHost) return;
-    layerHost = document.createElement('weft-card');
+    layerHost = createHost('weft-card');
     signalAbort.addEventListener('abort', themeHost(layerHost, theme));
     document.body.append(layerHost);
     render(<Layer />, attachStyledShadow(layerHost, cardCss));
@@ -291,7 +291,7 @@ export const authorBadges: Feature = {
     abort.addEventListener('abort', onChange('identities', () => void profiles.reload()));
     // Created when first needed: a long list's hidden thousands only in later slices.
     const hosts: HTMLElement[] = new Array<HTMLElement>(page.authors.length);
-    const hostOf = (i: number) => (hosts[i] ??= document.createElement('weft-author'));
+    const hostOf = (i: number) => (hosts[i] ??= createHost('weft-author'));
     const disposers: (() => void)[] = [];
     abort.addEventListener('abort', () => {
       disposers.forEach((dispose) => dispose());

@@ -18,7 +18,7 @@ import type { PagePaper } from '../../arxiv/page-model';
 import type { BadgeState } from '../../ui/author-profiles';
 import { followedIds } from '../../ui/followed-ids';
 import { createListingProfiles, type ListingProfiles } from '../../ui/listing-profiles';
-import { attachStyledShadow } from '../shadow-host';
+import { attachStyledShadow, createHost } from '../shadow-host';
 import { SLICE_MS } from '../slices';
 import { yieldToPage } from '../yield-to-page';
 import { createCardLayer, renderBadge, syncHooks } from './author-badges';
@@ -80,7 +80,7 @@ function slicedQueue<T>(step: (item: T) => void, abort: AbortSignal) {
 
 /** The progress line ("Weft: 120 of 412 papers"), in its own shadow root, while loads are under way. */
 function showProgress(profiles: ListingProfiles, abort: AbortSignal): void {
-  const host = document.createElement('weft-progress');
+  const host = createHost('weft-progress');
   const dismissed = signal(false);
   const visible = signal(false);
   let hideTimer: ReturnType<typeof setTimeout> | undefined;
@@ -115,7 +115,7 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
     const entries = profiles.entriesOf(k);
     paper.authors.forEach((author, i) => {
       const entry = entries[i]!;
-      const host = document.createElement('weft-author');
+      const host = createHost('weft-author');
       host.setAttribute('data-weft-author', String(i));
       host.setAttribute('data-weft-paper', paper.arxivId);
       hosts[entry.index] = host;

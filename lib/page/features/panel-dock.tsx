@@ -24,11 +24,13 @@ const MAX_COLUMN_PX = 360;
 const DRAWER_Z = '2147482000';
 
 /**
- * Places the host from the page's boxes: in column mode an absolute box beside the text
+ * Places the dock's box from the page's boxes: in column mode an absolute box beside the text
  * column and as tall as it, in which the dock sticks under arXiv's header (--weft-dock-top; 0
- * in reading mode, which hides the header); else a fixed point at the window's right edge.
+ * in reading mode, which hides the header); else a fixed point at the window's right edge. The
+ * box is inside the host's shadow root, out of the page's CSS; the host itself is reset and
+ * static (lib/page/shadow-host.ts), so the box is placed as the host would be.
  */
-function place(host: HTMLElement, layout: Beside): DockMode {
+function place(box: HTMLElement, layout: Beside): DockMode {
   const column = layout.column.getBoundingClientRect();
   const right = Math.max(column.right, layout.article.getBoundingClientRect().right);
   const free = document.documentElement.clientWidth - right - 2 * GAP_PX;
@@ -36,11 +38,11 @@ function place(host: HTMLElement, layout: Beside): DockMode {
   const stuck = !!header && /^(sticky|fixed)$/.test(getComputedStyle(header).position);
   const dockTop = `--weft-dock-top:${(stuck ? header.offsetHeight : 0) + GAP_PX}px`;
   if (free < MIN_COLUMN_PX) {
-    host.style.cssText = `position:fixed;right:0;top:0;z-index:${DRAWER_Z};${dockTop}`;
+    box.style.cssText = `position:fixed;right:0;top:0;z-index:${DRAWER_Z};${dockTop}`;
     return 'drawer';
   }
   // In document coordinates: arXiv's body has no margin, so a positioned one starts there too.
-  host.style.cssText = `position:absolute;left:${right + GAP_PX + window.scrollX}px;top:${column.top + window.scrollY}px;width:${Math.min(free, MAX_COLUMN_PX)}px;height:${column.height}px;z-index:1;${dockTop}`;
+  box.style.cssText = `position:absolute;left:${right + GAP_PX + window.scrollX}px;top:${column.top + window.scrollY}px;width:${Math.min(free, MAX_COLUMN_PX)}px;height:${column.height}px;z-index:1;${dockTop}`;
   return 'column';
 }
 
@@ -51,14 +53,16 @@ function place(host: HTMLElement, layout: Beside): DockMode {
 export function dockBesideArticle(layout: Beside, host: HTMLElement, content: VNode, abort: AbortSignal): void {
   const mode = signal<DockMode>('column');
   const open = signal(true);
+  const box = document.createElement('div');
   // Out of the page's flow, unseen until first placed.
-  host.style.cssText = 'position:absolute;visibility:hidden';
+  box.style.cssText = 'position:absolute;visibility:hidden';
+  attachStyledShadow(host, `${panelCss}${dockCss}`).append(box);
   document.body.append(host);
 
   let queued = 0;
   const update = () => {
     queued = 0;
-    const placed = place(host, layout);
+    const placed = place(box, layout);
     if (placed !== mode.peek()) {
       // Each arrangement starts as it is most useful: the column shown, the drawer closed.
       batch(() => {
@@ -85,12 +89,13 @@ export function dockBesideArticle(layout: Beside, host: HTMLElement, content: VN
     cancelAnimationFrame(queued);
     resized.disconnect();
     readingMode.disconnect();
+    render(null, box);
   });
 
   render(
     <PanelDock mode={mode} open={open} onToggle={() => (open.value = !open.peek())}>
       {content}
     </PanelDock>,
-    attachStyledShadow(host, `${panelCss}${dockCss}`),
+    box,
   );
 }

@@ -6,6 +6,7 @@ import { panelInsertionPoint } from '../../arxiv/readers/abs';
 import type { PaperSummary } from '../../catalog/types';
 import { RemoteError } from '../../ui/client';
 import { DEFAULT_SETTINGS, type PanelId, type Visibility } from '../../shared/settings/settings';
+import { createHost } from '../shadow-host';
 import { paperPanels } from './paper-panels';
 
 const ID = '2406.05546';
@@ -69,7 +70,7 @@ function arxivPage(sidebar: boolean): ArxivPage {
     );
   }
   const authors = ['Ray Cao', 'Ann Lee', 'Bo Li'].map((name, index) => {
-    const badge = document.createElement('weft-author');
+    const badge = createHost('weft-author');
     badge.setAttribute('data-weft-author', String(index));
     badge.setAttribute('data-openalex-id', `A${index + 1}`);
     document.querySelector('div.authors')!.append(badge);
@@ -94,7 +95,8 @@ async function run(opts: { sidebar?: boolean; failing?: Set<string>; show?: Sign
   const { ask, asked } = fakeAsk(opts.failing);
   const abort = new AbortController();
   await paperPanels.run(context(page, ask, abort.signal, Promise.resolve(), opts.show));
-  const host = document.querySelector('weft-panels') as HTMLElement;
+  // Weft's, not an element of that name the page may carry.
+  const host = [...document.querySelectorAll<HTMLElement>('weft-panels')].find((el) => el.shadowRoot)!;
   const root = host.shadowRoot!;
   const panel = (id: string) => root.querySelector<HTMLElement>(`[data-weft-panel="${id}"]`)!;
   await vi.waitFor(() => expect(root.querySelectorAll('[data-state="loading"]')).toHaveLength(0));
@@ -142,6 +144,23 @@ describe('paper panels feature', () => {
     expect(host.parentElement!.className).toBe('extra-services');
     expect(host.previousElementSibling!.className).toBe('full-text');
     expect(document.querySelectorAll('weft-panels')).toHaveLength(1);
+  });
+
+  it('is not stopped or misled by a page’s own elements of Weft’s names', async () => {
+    // Placed by the page before Weft runs: a panels element where Weft's go, and an author
+    // element claiming the profile of the paper's first author.
+    const page = arxivPage(true);
+    document.querySelector('.extra-services')!.insertAdjacentHTML('beforeend', '<weft-panels id="fake">page</weft-panels>');
+    document.querySelector('div.authors')!.insertAdjacentHTML('beforeend', '<weft-author id="fake-badge" data-weft-author="0" data-openalex-id="A1"></weft-author>');
+    const { ask } = fakeAsk();
+    await paperPanels.run(context(page, ask, new AbortController().signal, Promise.resolve()));
+    const host = [...document.querySelectorAll<HTMLElement>('weft-panels')].find((el) => el.id !== 'fake');
+    expect(host?.shadowRoot?.querySelector('[data-weft-panel="paper"]')).toBeTruthy();
+    const root = host!.shadowRoot!;
+    await vi.waitFor(() => expect(root.querySelectorAll('[data-state="loading"]')).toHaveLength(0));
+    root.querySelector('[data-weft-institution]')!.dispatchEvent(new PointerEvent('pointerenter'));
+    const lit = () => [...document.querySelectorAll('weft-author[data-weft-highlight]')].map((b) => b.id || b.getAttribute('data-weft-author'));
+    await vi.waitFor(() => expect(lit()).toEqual(['0', '2']));
   });
 
   it('goes after the abstract on a layout without the sidebar', async () => {

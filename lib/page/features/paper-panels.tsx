@@ -18,7 +18,7 @@ import { panelCss } from '@/components/panel-styles';
 import { RelatedPanel } from '@/components/RelatedPanel';
 import type { PanelSlot } from '../../arxiv/page-model';
 import { themeHost } from '../page-theme';
-import { attachStyledShadow } from '../shadow-host';
+import { attachStyledShadow, createHost, isOwnHost } from '../shadow-host';
 import { dockBesideArticle } from './panel-dock';
 import { createPaperPanelState, PANEL_IDS, panelRequests, type PanelId, type PaperPanelState } from '../../ui/paper-panel-state';
 import type { Visibility } from '../../shared/settings/settings';
@@ -47,7 +47,8 @@ function createHighlighter() {
 
   function show(openalexIds: string[]): void {
     clear();
-    lit = openalexIds.flatMap((id) => [...document.querySelectorAll(`weft-author[data-openalex-id="${CSS.escape(id)}"]`)]);
+    // Weft's own badges only: a page may carry elements of the same name and hooks.
+    lit = openalexIds.flatMap((id) => [...document.querySelectorAll(`weft-author[data-openalex-id="${CSS.escape(id)}"]`)].filter(isOwnHost));
     lit.forEach((el) => el.setAttribute(HIGHLIGHT, ''));
   }
 
@@ -100,7 +101,8 @@ export const paperPanels: Feature = {
       console.warn('Weft: no place for the paper panels on this page; none added.');
       return;
     }
-    if (document.querySelector('weft-panels')) return; // already there (script injected twice)
+    // Already there (script injected twice); a page's own element of that name is not Weft's.
+    if ([...document.querySelectorAll('weft-panels')].some(isOwnHost)) return;
     const state = createPaperPanelState(page, ask);
     // A panel loads once it is shown: a hidden one costs no request.
     const loads = new Map<PanelId, Promise<void>>();
@@ -124,7 +126,7 @@ export const paperPanels: Feature = {
     };
     const highlighter = createHighlighter();
 
-    const host = document.createElement('weft-panels');
+    const host = createHost('weft-panels');
     const unTheme = themeHost(host, theme);
     mountAt(slot, host, <PanelGroup state={state} show={show} collapsed={collapsed} toggle={toggle} highlight={highlighter.show} />, abort);
     const stopLoading = effect(loadShown);

@@ -10,7 +10,8 @@
 //             (arrays as sets); a Firefox build also declares the expected data collection, a
 //             Chrome build the minimum Chrome version (at least the expected one); the
 //             description fits the stores' limit; `icons` and `action.default_icon` name a PNG of
-//             each expected size, present in the build and of that many pixels square.
+//             each expected size, present in the build and of that many pixels square; each
+//             content script, gzipped, fits content_script_max_gzip_bytes (30 kB).
 //   code      no script file runs strings as code (eval, Function, string timers), injects
 //             <script> elements or loads script from a URL (importScripts / import() / workers
 //             with anything but a local path, remote .src), names a script CDN; no page has a
@@ -21,6 +22,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -218,6 +220,21 @@ export function iconFileProblems(dir, manifest) {
   return problems;
 }
 
+/** Each content script's gzipped size (level 9), by file: [{file, bytes}]. */
+export function contentScriptSizes(dir, manifest) {
+  const files = [...new Set((manifest.content_scripts ?? []).flatMap((c) => c.js ?? []))];
+  return files.map((file) => {
+    const where = path.join(dir, file);
+    return { file, bytes: fs.existsSync(where) ? zlib.gzipSync(fs.readFileSync(where), { level: 9 }).length : null };
+  });
+}
+
+/** Content scripts over the budget (or missing). */
+export function contentScriptSizeProblems(sizes, max) {
+  return sizes.flatMap(({ file, bytes }) => (bytes === null ? [`content script ${file}: not in the build`]
+    : bytes > max ? [`content script ${file}: ${bytes} bytes gzipped, over the ${max}-byte budget`] : []));
+}
+
 /** Both checks of one built extension folder: [{check, ok, lines}]. */
 export function checkExtension(dir, expected) {
   const name = path.basename(dir);
@@ -228,13 +245,19 @@ export function checkExtension(dir, expected) {
     return [{ check: `${name} manifest`, ok: false, lines }, { check: `${name} code`, ok: false, lines }];
   }
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  const problems = [...compareManifest(manifest, expected, browser), ...iconFileProblems(dir, manifest)];
+  const sizes = contentScriptSizes(dir, manifest);
+  const problems = [
+    ...compareManifest(manifest, expected, browser),
+    ...iconFileProblems(dir, manifest),
+    ...contentScriptSizeProblems(sizes, expected.content_script_max_gzip_bytes),
+  ];
   const results = [{
     check: `${name} manifest`,
     ok: problems.length === 0,
     lines: problems.length ? problems : [
       `permissions ${asSet(manifest.permissions).join(', ')}; optional ${asSet(manifest.optional_permissions).join(', ') || 'none'}; hosts ${asSet(manifest.host_permissions).join(', ')}; content scripts on ${(manifest.content_scripts ?? []).flatMap((c) => c.matches).join(', ')}`,
       `icons ${Object.keys(manifest.icons).join(', ')} px; description ${manifest.description.length} characters${manifest.minimum_chrome_version ? `; Chrome ${manifest.minimum_chrome_version}+` : ''}`,
+      `content scripts gzipped: ${sizes.map((s) => `${s.file} ${s.bytes} B`).join(', ')} (budget ${expected.content_script_max_gzip_bytes} B each)`,
     ],
   }];
   const { findings, counts } = scanFolder(dir);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXPECTED_PATH, checkExtension, compareManifest, iconFileProblems, pngSize, scanPage, scanScript, scanStyle } from './check-bundle.mjs';
+import { EXPECTED_PATH, checkExtension, compareManifest, contentScriptSizeProblems, iconFileProblems, pngSize, scanPage, scanScript, scanStyle } from './check-bundle.mjs';
 
 const expected = JSON.parse(fs.readFileSync(EXPECTED_PATH, 'utf8'));
 const rules = (found) => found.map((f) => f.rule);
@@ -205,6 +205,19 @@ describe('icon files', () => {
   });
 });
 
+/** The content scripts goodManifest names, small. */
+const contentScripts = () => Object.fromEntries(goodManifest().content_scripts.flatMap((c) => c.js).map((f) => [f, 'console.log(1)']));
+
+describe('contentScriptSizeProblems', () => {
+  it('names a content script over the gzipped budget, and one missing from the build', () => {
+    expect(contentScriptSizeProblems([{ file: 'content-scripts/a.js', bytes: 30_000 }], 30_000)).toEqual([]);
+    expect(contentScriptSizeProblems([{ file: 'content-scripts/a.js', bytes: 30_001 }, { file: 'content-scripts/b.js', bytes: null }], 30_000)).toEqual([
+      'content script content-scripts/a.js: 30001 bytes gzipped, over the 30000-byte budget',
+      'content script content-scripts/b.js: not in the build',
+    ]);
+  });
+});
+
 describe('checkExtension and the command line', () => {
   let tmp;
   afterEach(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }));
@@ -222,7 +235,7 @@ describe('checkExtension and the command line', () => {
   const cli = (...dirs) => spawnSync(process.execPath, [path.resolve('scripts/check-bundle.mjs'), ...dirs], { encoding: 'utf8' });
 
   it('passes a clean build and fails one with eval in a nested chunk, naming file and position', () => {
-    const clean = folder('chrome-mv3', { ...iconFiles(), 'manifest.json': goodManifest(), 'background.js': 'self.onmessage=()=>1', 'popup.html': '<script type="module" src="/chunks/p.js"></script>', 'chunks/p.js': 'export const p=1' });
+    const clean = folder('chrome-mv3', { ...iconFiles(), ...contentScripts(), 'manifest.json': goodManifest(), 'background.js': 'self.onmessage=()=>1', 'popup.html': '<script type="module" src="/chunks/p.js"></script>', 'chunks/p.js': 'export const p=1' });
     expect(checkExtension(clean, expected).map((r) => r.ok)).toEqual([true, true]);
     fs.writeFileSync(path.join(clean, 'chunks/p.js'), 'export const p=1;\nconst q=x=>eval(x)');
     const [manifest, code] = checkExtension(clean, expected);
@@ -236,16 +249,16 @@ describe('checkExtension and the command line', () => {
     expect(checkExtension(empty, expected).map((r) => r.ok)).toEqual([false, false]);
     fs.writeFileSync(path.join(empty, 'manifest.json'), JSON.stringify(goodManifest('firefox')));
     const [manifest, code] = checkExtension(empty, expected);
-    expect(manifest.ok).toBe(true);
+    expect(manifest.lines).toContain('content script content-scripts/arxiv-abs.js: not in the build');
     expect(code.lines[0]).toMatch(/no script files/);
   });
 
   it('prints PASS/FAIL lines and the summary, and exits 1 on a failure', () => {
-    const good = folder('chrome-mv3', { ...iconFiles(), 'manifest.json': goodManifest(), 'background.js': 'console.log(1)' });
+    const good = folder('chrome-mv3', { ...iconFiles(), ...contentScripts(), 'manifest.json': goodManifest(), 'background.js': 'console.log(1)' });
     const ok = cli(good);
     expect(ok.status).toBe(0);
     expect(ok.stdout.trim().split('\n').at(-1)).toBe('2 passed, 0 failed');
-    const bad = folder('firefox-mv3', { ...iconFiles(), 'manifest.json': { ...goodManifest('firefox'), permissions: ['storage', 'alarms', 'tabs'] }, 'background.js': 'importScripts("https://x.example/a.js")' });
+    const bad = folder('firefox-mv3', { ...iconFiles(), ...contentScripts(), 'manifest.json': { ...goodManifest('firefox'), permissions: ['storage', 'alarms', 'tabs'] }, 'background.js': 'importScripts("https://x.example/a.js")' });
     const failed = cli(good, bad);
     expect(failed.status).toBe(1);
     expect(failed.stdout).toMatch(/FAIL firefox-mv3 manifest\n\s+permissions: unexpected tabs/);

@@ -44,6 +44,7 @@ export const CLASSES = [
   { id: 'check-pause-new-key', area: 'lifecycle', fault: 'checks paused by a spent OpenAlex allowance, then the reader saves the key the popup recommends', expect: 'the pause ends at once: "Check now" runs' },
   { id: 'retry-after-huge', area: 'lifecycle', fault: 'an "Insufficient budget" 429 with Retry-After: 999999999', expect: 'checks (and list calls) wait at most until the next UTC midnight + 10 min, not for years' },
   { id: 'follow-during-pause', area: 'lifecycle', fault: 'a researcher followed while checks are paused (their first check cannot run)', expect: 'the follow time is their watermark: the first check after the pause alerts the papers of the gap' },
+  { id: 'sw-killed-before-first-check', area: 'lifecycle', fault: 'the service worker (Firefox: the event page) is stopped after a follow, before its first check has recorded what exists', expect: 'the follow time is the watermark: the next check alerts a paper published since, once, and the toolbar badge shows it' },
   // --- Storage -----------------------------------------------------------------------------------
   { id: 'idb-quota-exceeded', area: 'storage', fault: 'IndexedDB writes fail with QuotaExceededError', expect: 'network-only: answers still come; follows untouched' },
   { id: 'idb-corrupt', area: 'storage', fault: 'a corrupted / unopenable cache database', expect: 'network-only: answers still come; "Clear cache" recovers; follows untouched' },

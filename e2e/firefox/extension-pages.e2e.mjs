@@ -26,6 +26,15 @@ async function followFromCard(s, sc, i) {
   return page;
 }
 
+/**
+ * Waits until the first check of a new follow has recorded what exists (it is held 300 ms so
+ * that a burst of follows costs one call): a paper published before then is an old one.
+ */
+async function firstChecked(s, id) {
+  await until(() => s.ext(async (a) => (await browser.runtime.sendMessage({ type: 'follows-state' })).data?.follows?.find((f) => f.id === a)?.checkedAt, id),
+    { timeout: 10_000, what: `the first check of ${id}` });
+}
+
 async function openPopup(s) {
   const popup = await s.openExtensionPage('popup.html');
   await popup.waitForSelector('[data-weft="search"]', { timeout: 5000 });
@@ -117,6 +126,7 @@ export const tests = [
       // Firefox suspends an idle event page after 30 s; a shorter wait here, the same path.
       const s = await launch(sc.fake, { extraPrefs: { 'extensions.background.idle.timeout': 1000 } });
       const page = await followFromCard(s, sc, 0);
+      await firstChecked(s, A);
       const fresh = newWork(sc.catalog, A, 3);
       sc.fake.addWork(fresh.work);
       const popup = await openPopup(s);
@@ -168,6 +178,7 @@ export const tests = [
         window.weftNotified = [];
         for (const ev of ['onShown', 'onClosed']) browser.notifications[ev].addListener((id) => window.weftNotified.push(id));
       });
+      await firstChecked(s, A);
       const fresh = newWork(sc.catalog, A, 4);
       sc.fake.addWork(fresh.work);
       await checkNow(popup);

@@ -1,5 +1,5 @@
-// The service worker stopped mid-fetch and mid-check (CDP, as Chrome idles it out): no badge
-// stuck loading, no follow lost, no paper alerted twice.
+// The service worker stopped mid-fetch, mid-check and before a follow's first check (CDP, as
+// Chrome idles it out): no badge stuck loading, no follow lost, no paper missed or alerted twice.
 /* global chrome -- evaluated in the extension's service worker */
 
 import { launch, until, waitForBadgeStates, badges } from '../../e2e/harness.mjs';
@@ -81,6 +81,31 @@ export const tests = [
       if (duplicateAlerts) throw new Error(`duplicate inbox entries: ${JSON.stringify(inbox)}`);
       if (!inbox.includes(fresh.work.id.replace('https://openalex.org/', ''))) throw new Error(`the new paper is not in the inbox: ${JSON.stringify(inbox)}`);
       const badge = await popup.evaluate(() => chrome.action.getBadgeText({}));
+      if (badge !== '1') throw new Error(`toolbar badge ${JSON.stringify(badge)}, expected "1"`);
+    },
+  },
+  {
+    name: '[sw-killed-before-first-check] the worker stopped before a follow\'s first check recorded what exists: a paper published since is alerted once, with the badge',
+    fn: async () => {
+      const sc = scenario({ n: 4 });
+      const s = await launch(sc.fake);
+      const A = sc.catalog.people[2].openalexId;
+      const popup = await s.open(popupUrl(s));
+      // the first check's list call held in flight, and the worker stopped under it
+      sc.fake.setTwists({ slowMs: 3000 });
+      const from = Date.now();
+      await popup.evaluate((id) => chrome.runtime.sendMessage({ type: 'follow', id, name: 'Followed Person' }), A);
+      await until(() => sc.fake.apiRequests(from).some((r) => r.path === '/works' && r.tEnd === null), { timeout: 10_000, what: 'the first check\'s list call in flight' });
+      await stopServiceWorker(s);
+      sc.fake.setTwists({ slowMs: 0 });
+      const fresh = newWork(sc.catalog.openalex.authors[A], 2);
+      sc.fake.addWork(fresh.work);
+      await until(async () => (await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'check-now' })))?.data?.ran, { timeout: 20_000, every: 1000, what: 'a check to run after the restart' });
+      const st = (await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'follows-state' }))).data;
+      const inbox = st.inbox.map((p) => p.workId);
+      const badge = await popup.evaluate(() => chrome.action.getBadgeText({}));
+      tried('sw-killed-before-first-check', { duplicateAlerts: inbox.length - new Set(inbox).size, followsLost: st.follows.some((f) => f.id === A) ? 0 : 1 });
+      if (JSON.stringify(inbox) !== JSON.stringify([fresh.work.id.replace('https://openalex.org/', '')])) throw new Error(`inbox ${JSON.stringify(inbox)}, expected only the paper published after the follow`);
       if (badge !== '1') throw new Error(`toolbar badge ${JSON.stringify(badge)}, expected "1"`);
     },
   },

@@ -4,8 +4,9 @@
  * researcher's last check and it was not seen before. `created_date` is a date, not a time,
  * so a work created on the day of the last check can only be told apart by remembering what
  * that check saw. The first check of a researcher records what exists and flags nothing; a
- * follow whose first check could not run then (checks paused, the network down) gets the follow
- * time as its watermark instead (service.ts), so the papers of the gap are still alerted.
+ * follow whose first check could not run then (checks paused, the network down, the worker
+ * stopped first) gets the follow time as its watermark instead (service.ts), so the papers of
+ * the gap are still alerted.
  *
  * Pure: no storage, no clock. Idempotent by work id: applying the same works twice (a worker
  * killed before the watermark was written) adds nothing the second time.

@@ -226,6 +226,9 @@ describe('export and import', () => {
     t += MIN;
     await service.follow('A2', 'Li “Ming” <b>');
     const file = followFile((await service.state()).follows);
+    // The first checks end in this browser: none may write into the next one's database.
+    await baselined('A1');
+    await baselined('A2');
     fakeBrowser.reset();
     freshIndexedDb();
     const fresh = setup().service;
@@ -275,6 +278,41 @@ describe('stored data', () => {
 });
 
 describe('worker start', () => {
+  /** A worker that queues first checks and is stopped before they run. */
+  const stoppedWorker = (oa: ReturnType<typeof fakeOpenAlex>) =>
+    createFollowService({ openalex: oa.client, lease: createLease({ now }), now, firstCheckDelayMs: 2 ** 31 - 1 });
+
+  it('alerts the papers of a follow whose first check was lost with a stopped worker', async () => {
+    const oa = fakeOpenAlex([work('W100', '2025-03-02', ['A1'])]);
+    await stoppedWorker(oa).follow('A1', 'Ray Cao');
+    t += 10 * MIN;
+    oa.works.push(work('W200', TODAY, ['A1'], { arxivId: '2606.00001' }));
+
+    t += 10 * MIN;
+    const { service } = setup(oa.works); // the next worker, started for "Check now"
+    expect(await service.check('manual')).toMatchObject({ ran: true, found: 1 });
+    expect((await service.state()).inbox.map((p) => p.arxivId)).toEqual(['2606.00001']);
+    await vi.waitFor(async () => expect(await badge()).toBe('1'));
+  });
+
+  it('alerts them too when the next worker is started by the check alarm', async () => {
+    const oa = fakeOpenAlex([work('W100', '2025-03-02', ['A1'])]);
+    await stoppedWorker(oa).follow('A1', 'Ray Cao');
+    oa.works.push(work('W200', TODAY, ['A1']));
+    t += 30 * MIN;
+    const { service } = setup(oa.works);
+    expect(await service.check('alarm')).toMatchObject({ ran: true, found: 1 });
+  });
+
+  it('leaves a first check the running worker owes alone: what existed at the follow is not new', async () => {
+    const { service } = setup([work('W300', TODAY, ['A1'])]);
+    await Promise.all([service.follow('A1', 'Ray Cao'), service.start()]);
+    await baselined('A1');
+    t += MIN;
+    await service.check('manual');
+    expect((await service.state()).inbox).toEqual([]);
+  });
+
   it('recreates a missing alarm, due one interval after the last check', async () => {
     await followStore.updateStatus((s) => ({ ...s, lastSuccessAt: T0 - 60 * MIN }));
     const { service } = setup();

@@ -100,7 +100,14 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
 
   const checker = createChecker({ openalex, store, lease, notify: notifyPapers, now });
 
+  /** Researchers whose first check this worker owes (queued or running). */
+  const owed = new Set<string>();
+  /** The worker start's recovery of first checks a stopped worker left undone (`start`). */
+  let recovered: Promise<void> = Promise.resolve();
+
   async function check(trigger: Parameters<typeof checker.check>[0], ids?: string[]): Promise<CheckOutcome> {
+    // A check before the recovery would take a stopped worker's follow for a first check.
+    await recovered;
     const outcome = await checker.check(trigger, ids);
     if (outcome.ran) await scheduleRetry((await store.readStatus()).retryAt, now());
     return outcome;
@@ -117,16 +124,38 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
    */
   async function firstCheck(waiting: Map<string, number>): Promise<void> {
     const ids = [...waiting.keys()];
-    await check('follow', ids).catch((e: unknown) => console.warn('Weft: first check of new follows failed', e));
+    try {
+      await check('follow', ids).catch((e: unknown) => console.warn('Weft: first check of new follows failed', e));
+      await store.update(({ follows }) => {
+        if (!follows.some((f) => f.checkedAt === null && waiting.has(f.id))) return null;
+        return { data: { follows: follows.map((f) => (f.checkedAt === null && waiting.has(f.id) ? { ...f, checkedAt: waiting.get(f.id)! } : f)) }, result: null };
+      });
+    } finally {
+      for (const id of ids) owed.delete(id);
+    }
+  }
+
+  /**
+   * A first check lives in this worker's memory until it runs: a worker stopped before then
+   * (Firefox suspends an idle event page, Chrome stops an idle service worker) leaves the
+   * follow unchecked. The next worker's first check would take the papers of the gap for
+   * old ones, so such a follow gets the watermark of a first check that could not run: its
+   * follow time. Follows this worker owes a first check are left to it.
+   */
+  async function recoverFirstChecks(): Promise<void> {
     await store.update(({ follows }) => {
-      if (!follows.some((f) => f.checkedAt === null && waiting.has(f.id))) return null;
-      return { data: { follows: follows.map((f) => (f.checkedAt === null && waiting.has(f.id) ? { ...f, checkedAt: waiting.get(f.id)! } : f)) }, result: null };
+      const lost = (f: FollowEntry) => f.checkedAt === null && !owed.has(f.id);
+      if (!follows.some(lost)) return null;
+      return { data: { follows: follows.map((f) => (lost(f) ? { ...f, checkedAt: f.followedAt } : f)) }, result: null };
     });
   }
 
   /** Queues first checks; those asked for within `firstCheckDelayMs` of each other run as one. */
   function baseline(ids: string[], at: number): void {
-    for (const id of ids) firstChecks.set(id, at);
+    for (const id of ids) {
+      firstChecks.set(id, at);
+      owed.add(id);
+    }
     firstCheckTimer ??= setTimeout(() => {
       firstCheckTimer = null;
       const waiting = new Map(firstChecks);
@@ -143,6 +172,8 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
       if (follows.length >= MAX_FOLLOWS) return { data: {}, result: 'limit' as const };
       const kept = stillKept(unfollowed, t).find((u) => u.entry.id === id);
       const entry: FollowEntry = kept?.entry ?? { id, name: cleanName(name) || id, followedAt: t, checkedAt: null, seen: {} };
+      // Owed before it is stored: a recovery running next must not take it for a lost one.
+      if (!kept) owed.add(id);
       return { data: { follows: [...follows, entry], unfollowed: unfollowed.filter((u) => u.entry.id !== id) }, result: kept ? ('restored' as const) : ('added' as const) };
     });
     if (result === 'limit') return { followed: false, limitReached: true };
@@ -223,6 +254,7 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
         const message = `Importing would make ${follows.length + added.length} researchers; Weft follows at most ${MAX_FOLLOWS}. Nothing was imported.`;
         return { data: {}, result: { ok: false, message } };
       }
+      for (const f of added) owed.add(f.id);
       const result: ImportResult = { ok: true, added: added.length, alreadyFollowed: parsed.follows.length - added.length };
       return { data: { follows: added.length ? [...follows, ...added] : follows }, result };
     });
@@ -282,10 +314,11 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
   }
 
   /**
-   * Every worker start: no lease left by a stopped worker, the alarm exists (recreated when the
-   * browser dropped it) and the badge is right.
+   * Every worker start: no first check or lease left by a stopped worker, the alarm exists
+   * (recreated when the browser dropped it) and the badge is right.
    */
   async function start(): Promise<void> {
+    recovered = recoverFirstChecks().catch((e: unknown) => console.warn('Weft: could not recover the first checks of a stopped worker', e));
     await lease.reclaim();
     const [settings, status] = await Promise.all([store.readSettings(), store.readStatus()]);
     await ensureAlarm(settings.intervalMinutes, status.lastSuccessAt ?? status.lastRunAt, now());

@@ -49,33 +49,37 @@ const spentAllowance = (retryAfter?: string): Route => (u, _, fake) => {
 };
 
 describe('user data under faults', () => {
-  it('[user-data-out-of-page-reach] keys, follows, the inbox and corrections never in storage.local; an earlier copy there moves once; "Clear cache" keeps them', async () => {
+  it('[user-data-out-of-page-reach] keys, follows, the inbox, corrections and recent searches never in storage.local; an earlier copy there moves once; "Clear cache" keeps them', async () => {
     // What an earlier Weft left where content scripts can read it.
     const A = 'A5000000001';
     await fakeBrowser.storage.local.set({
       apiKeys: { openalex: 'OldOaKey123', s2: '' }, 'apiKeys$': { v: 1 },
       follows: [{ id: A, name: 'Kept Person', followedAt: 1, checkedAt: 1, seen: {} }], 'follows$': { v: 1 },
       corrections: [{ arxivId: ID, index: 0, name: 'X, Y', openalexId: A, coauthors: null, at: 1 }],
+      recentSearches: ['OldPrivateQuery'], 'recentSearches$': { v: 1 },
       settings: { version: 2 },
     });
     const bg = startBackground();
     const B = bg.catalog.people[1]!.openalexId!;
     expect(await bg.ask({ type: 'follow', id: B, name: 'New Person' })).toMatchObject({ ok: true });
     expect(await bg.ask({ type: 'settings-set-keys', s2: 'S2SecretKey99' }, FROM_POPUP)).toMatchObject({ ok: true });
+    expect(await bg.ask({ type: 'remember-search', query: 'NewPrivateQuery' }, FROM_POPUP)).toMatchObject({ ok: true });
     await settled(bg);
     expect(await bg.ask({ type: 'cache-clear' }, FROM_POPUP)).toMatchObject({ ok: true });
 
     const local = JSON.stringify(await fakeBrowser.storage.local.get(null));
-    for (const secret of ['OldOaKey123', 'S2SecretKey99', A, B, ID]) expect(local).not.toContain(secret);
+    for (const secret of ['OldOaKey123', 'S2SecretKey99', A, B, ID, 'PrivateQuery']) expect(local).not.toContain(secret);
     expect(await fakeBrowser.storage.local.get('settings')).toEqual({ settings: { version: 2 } }); // not secret: stays
     expect(await bg.deps.apiKeys.keys()).toEqual({ openalex: 'OldOaKey123', s2: 'S2SecretKey99' });
     const kept = (await state(bg)).follows.map((f) => f.id).sort();
     expect(await bg.deps.corrections.list()).toHaveLength(1);
+    expect(await bg.ask({ type: 'recent-searches' }, FROM_POPUP)).toEqual({ ok: true, data: { queries: ['NewPrivateQuery', 'OldPrivateQuery'] } });
     const followsLost = [A, B].filter((id) => !kept.includes(id)).length;
     tried('user-data-out-of-page-reach', { followsLost });
     expect(followsLost).toBe(0);
     // What a content script is told: ids, nothing more.
     expect(await bg.ask({ type: 'followed-ids' })).toEqual({ ok: true, data: { ids: expect.arrayContaining([A, B]) } });
+    expect(await bg.ask({ type: 'recent-searches' })).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
   });
 
   it('[user-data-idb-unavailable] IndexedDB refused to the extension (Firefox, "Never remember history"): follows, keys and the inbox are still kept', async () => {

@@ -24,14 +24,19 @@ const TOPIC_OF: Record<string, ChangeTopic> = {
   [KEY_PROBLEMS_KEY]: 'settings',
 };
 
-/** Which user-data records each topic covers (the saved keys show, masked, in settings). */
-const USER_TOPIC_OF: Record<UserDataKey, ChangeTopic> = {
+/**
+ * Which user-data records each topic covers (the saved keys show, masked, in settings). Recent
+ * searches have none: only the popup that changed them shows them, and no arXiv tab should hear
+ * when the reader searched.
+ */
+const USER_TOPIC_OF: Record<UserDataKey, ChangeTopic | null> = {
   [USER_DATA.follows]: 'follows',
   [USER_DATA.inbox]: 'follows',
   [USER_DATA.status]: 'follows',
   [USER_DATA.unfollowed]: 'follows',
   [USER_DATA.apiKeys]: 'settings',
   [USER_DATA.corrections]: 'identities',
+  [USER_DATA.recentSearches]: null,
 };
 
 export function createAnnouncer() {
@@ -68,7 +73,10 @@ export function createAnnouncer() {
 
   /** Announces every change the background stores. */
   function watchStorage(): void {
-    onUserDataChange((keys) => void announce([...new Set(keys.map((key) => USER_TOPIC_OF[key]))]));
+    onUserDataChange((keys) => {
+      const topics = new Set(keys.flatMap((key) => USER_TOPIC_OF[key] ?? []));
+      if (topics.size) void announce([...topics]);
+    });
     browser.storage.onChanged.addListener((changes, area) => {
       const topics = new Set<ChangeTopic>();
       for (const key of Object.keys(changes)) {

@@ -11,6 +11,7 @@ import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex-budge
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
 import { createFollowService, type FollowService } from './follows/service';
 import { createSearch, type Search } from './catalog/search';
+import { createRecentSearchStore, type RecentSearchStore } from './search/recent-searches';
 import { createCorrections, type Corrections } from './identity/corrections';
 import { createApiKeyStore, type ApiKeyStore } from './settings/api-keys';
 import { createKeyProblemLog, type KeyProblemLog } from './settings/key-problems';
@@ -33,6 +34,8 @@ export interface BackgroundDeps {
   keyProblems: KeyProblemLog;
   /** OpenAlex autocomplete, cached (popup search, correction candidates). */
   search: Search;
+  /** The popup's recent searches (user data). */
+  recentSearches: RecentSearchStore;
   /** The reader's corrections of who an author is (user data). */
   corrections: Corrections;
   /** Who the authors of papers no catalog has yet are, from evidence (docs/identity.md). */
@@ -58,5 +61,8 @@ export function createBackgroundDeps(): BackgroundDeps {
   const corrections = createCorrections();
   const fresh = createFreshIdentifier({ openalex, cache });
   const paperBatches = createPaperBatches({ openalex, s2, cache, catalog, identifyFresh: freshForListings(fresh, cache) });
-  return { http, cache, openalex, s2, catalog, paperBatches, follows: createFollowService({ openalex }), apiKeys, keyProblems, search, corrections, fresh };
+  return {
+    http, cache, openalex, s2, catalog, paperBatches, follows: createFollowService({ openalex }), apiKeys, keyProblems, search,
+    recentSearches: createRecentSearchStore(), corrections, fresh,
+  };
 }

@@ -14,6 +14,8 @@ export const MAX_NAME_CHARS = 300;
 export const MAX_TITLE_CHARS = 2000;
 /** A search query: at most this many code points. */
 export const MAX_QUERY_CHARS = 200;
+/** Recent searches kept for the popup (the background keeps them, the popup shows them). */
+export const MAX_RECENT_SEARCHES = 8;
 /** Ids in one Semantic Scholar `POST /graph/v1/paper/batch` (docs/catalog-apis.md, Semantic Scholar). */
 export const S2_BATCH_MAX = 500;
 /**

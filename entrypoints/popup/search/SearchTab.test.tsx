@@ -4,8 +4,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing';
 import { searchService } from '@/lib/background/services/search';
 import { createSearch } from '@/lib/background/catalog/search';
-
-const withSearch = (openalex: never, cache: ReturnType<typeof createCache>) => searchService({ openalex, cache, search: createSearch({ openalex, cache }) });
+import { createRecentSearchStore } from '@/lib/background/search/recent-searches';
+import { dumpRecords, freshIndexedDb } from '@/lib/background/user-data/testing';
 import { createCache } from '@/lib/background/cache/cache';
 import type { AuthoredWork, AuthorProfile, AuthorSuggestion } from '@/lib/background/catalog/openalex';
 import { CatalogError, type PaperSummary } from '@/lib/catalog/types';
@@ -33,8 +33,9 @@ const recent: AuthoredWork[] = [
 
 /** The real search handlers over a fake OpenAlex, behind the real dispatch; nobody is followed. */
 function backgroundWith(openalex: Record<string, unknown>) {
+  const cache = createCache({ factory: new IDBFactory() });
   const handlers: Partial<Handlers> = {
-    ...withSearch(openalex as never, createCache({ factory: new IDBFactory() })),
+    ...searchService({ openalex: openalex as never, cache, search: createSearch({ openalex: openalex as never, cache }), recentSearches: createRecentSearchStore() }),
     'followed-ids': async () => ({ ids: [] }),
   };
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => dispatch(handlers as Handlers, message, { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') } as never, fakeBrowser.runtime.id));
@@ -50,7 +51,10 @@ const input = () => screen.getByRole('combobox') as HTMLInputElement;
 const results = () => [...document.querySelectorAll('[data-weft-result]')].map((e) => e.getAttribute('data-weft-result'));
 const type = (text: string) => fireEvent.input(input(), { target: { value: text } });
 
-beforeEach(() => fakeBrowser.reset());
+beforeEach(() => {
+  fakeBrowser.reset();
+  freshIndexedDb();
+});
 afterEach(cleanup);
 
 describe('SearchTab', () => {
@@ -114,6 +118,30 @@ describe('SearchTab', () => {
     expect(input().value).toBe('luo');
     expect(results()).toHaveLength(4);
     expect(document.activeElement).toBe(input());
+  });
+
+  it('remembers a search that led somewhere, offers it when the popup opens again, and forgets it on Clear', async () => {
+    backgroundWith(catalog());
+    const first = render(<SearchTab />);
+    type('  Luo ');
+    await waitFor(() => expect(results()).toHaveLength(4));
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    // Kept by the background, where no arXiv page can read it.
+    await waitFor(async () => expect((await dumpRecords())['recent-searches']?.value).toEqual(['Luo']));
+    expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('Luo');
+    first.unmount();
+
+    render(<SearchTab />); // the popup opened again
+    const offered = await screen.findByRole('listbox', { name: 'Recent searches' });
+    expect(offered.textContent).toContain('Luo');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(screen.queryByText('Recent searches')).toBeNull());
+    cleanup();
+
+    render(<SearchTab />); // and again: still forgotten
+    await new Promise((r) => setTimeout(r, 50)); // the background has answered the new popup
+    expect(screen.queryByText('Recent searches')).toBeNull();
   });
 
   it('shows when a spent budget resets, with no retry', async () => {

@@ -14,7 +14,7 @@ function createPopupSearch(typed: Typed | null) {
   const views = createResearcherViews(ask);
   const search = createSearchState({
     ask,
-    recent: createRecentSearches(),
+    recent: createRecentSearches(ask),
     openTab: (url) => void browser.tabs.create({ url }),
     openResearcher: views.open,
   });

@@ -6,6 +6,9 @@ describe('search messages', () => {
     { type: 'search-papers', q: '"attention" is all | you need, 🚀' },
     { type: 'search-papers', q: 'x'.repeat(200) },
     { type: 'researcher', id: 'A5023888391' },
+    { type: 'recent-searches' },
+    { type: 'remember-search', query: 'graph neural networks' },
+    { type: 'clear-recent-searches' },
   ])('accepts %j', (message) => {
     expect(parseRequest(message).ok).toBe(true);
   });
@@ -20,6 +23,9 @@ describe('search messages', () => {
     ['an author URL in place of an id', { type: 'researcher', id: 'https://openalex.org/A5023888391' }],
     ['a work id as a researcher', { type: 'researcher', id: 'W2741809807' }],
     ['an unknown key', { type: 'researcher', id: 'A1', limit: 500 }],
+    ['a blank search to remember', { type: 'remember-search', query: ' ' }],
+    ['an untrimmed search to remember', { type: 'remember-search', query: ' luo' }],
+    ['a list of searches to remember', { type: 'remember-search', query: ['luo'] }],
   ])('rejects %s', (_, message) => {
     expect(parseRequest(message).ok).toBe(false);
   });

@@ -4,6 +4,7 @@ import type { AuthoredWork, AuthorProfile } from '../catalog/openalex';
 import { CatalogError } from '../../catalog/types';
 import { searchService } from './search';
 import { createSearch } from '../catalog/search';
+import { createRecentSearchStore } from '../search/recent-searches';
 
 const sender = {} as never;
 const RESET = Date.UTC(2026, 7, 22);
@@ -25,7 +26,8 @@ function setup() {
     recentWorks: vi.fn(async () => [work('W1', 'first'), work('W2', 'last')]),
   };
   const cache = createCache({ factory: new IDBFactory() });
-  return { h: searchService({ openalex: openalex as never, cache, search: createSearch({ openalex: openalex as never, cache }) }), openalex };
+  const search = createSearch({ openalex: openalex as never, cache });
+  return { h: searchService({ openalex: openalex as never, cache, search, recentSearches: createRecentSearchStore() }), openalex };
 }
 
 describe('search handlers', () => {

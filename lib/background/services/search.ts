@@ -1,4 +1,4 @@
-/** The search service: the popup's search-as-you-type and its researcher view. */
+/** The search service: the popup's search-as-you-type, its researcher view and its recent searches. */
 import * as v from 'valibot';
 import { createResearchers } from '../catalog/researcher';
 import { defineRequests } from '../define-requests';
@@ -19,9 +19,12 @@ export const searchRequests = defineRequests({
   'search-researchers': { from: 'extension', fields: { q: SearchQuery } },
   'search-papers': { from: 'extension', fields: { q: SearchQuery } },
   researcher: { from: 'extension', fields: { id: OpenAlexAuthorId } },
+  'recent-searches': { from: 'extension', fields: {} },
+  'remember-search': { from: 'extension', fields: { query: SearchQuery } },
+  'clear-recent-searches': { from: 'extension', fields: {} },
 });
 
-export function searchService({ openalex, cache, search }: Pick<BackgroundDeps, 'openalex' | 'cache' | 'search'>) {
+export function searchService({ openalex, cache, search, recentSearches }: Pick<BackgroundDeps, 'openalex' | 'cache' | 'search' | 'recentSearches'>) {
   const researchers = createResearchers({ openalex, cache });
   return searchRequests.answer({
     'search-researchers': async ({ q }) => {
@@ -43,5 +46,8 @@ export function searchService({ openalex, cache, search }: Pick<BackgroundDeps, 
       );
       return { profile: profile.value, fetchedAt: profile.fetchedAt, stale: profile.stale, recent };
     },
+    'recent-searches': async () => ({ queries: await recentSearches.list() }),
+    'remember-search': async ({ query }) => ({ queries: await recentSearches.remember(query) }),
+    'clear-recent-searches': async () => ({ queries: await recentSearches.clear() }),
   });
 }

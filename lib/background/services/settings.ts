@@ -94,8 +94,8 @@ export function settingsService({ apiKeys, cache, http, keyProblems, follows }: 
       return answer;
     },
     'cache-stats': () => cache.stats(),
-    // User data (follows, inbox, keys, corrections) has its own database, settings live in
-    // storage.local: clearing the cache keeps them all.
+    // User data (follows, inbox, keys, corrections, recent searches) has its own database,
+    // settings live in storage.local: clearing the cache keeps them all.
     'cache-clear': async () => {
       await cache.clear();
       return cache.stats();

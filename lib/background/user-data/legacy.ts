@@ -1,8 +1,9 @@
 /**
  * User data in `storage.local`: where Weft kept it before the user-data database existed, and
  * where it stays only when IndexedDB is not offered to the extension (Firefox's "Never remember
- * history"; docs/reliability.md, User data). Same keys as the database, each value beside the
- * shape version WXT's storage items kept under `<key>$` as `{ v }`.
+ * history"; docs/reliability.md, User data). Same keys as the database but where `LOCAL_NAME`
+ * says otherwise, each value beside the shape version WXT's storage items kept under `<key>$`
+ * as `{ v }`.
  *
  * The move into the database runs on each opening of it, before anything reads it: a record is
  * copied only when the database has none under that key, and the old keys are removed only after
@@ -14,6 +15,10 @@ import { USER_DATA, type UserDataKey, type UserDb, type UserRecord } from './sch
 
 const metaKey = (key: string) => `${key}$`;
 
+/** Records whose `storage.local` key is not their own: the popup's storage item had its own name. */
+const LOCAL_NAME: Partial<Record<UserDataKey, string>> = { [USER_DATA.recentSearches]: 'recentSearches' };
+const localName = (key: UserDataKey) => LOCAL_NAME[key] ?? key;
+
 function versionOf(meta: unknown): number {
   const v = (meta as { v?: unknown } | undefined)?.v;
   return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : 1;
@@ -21,10 +26,13 @@ function versionOf(meta: unknown): number {
 
 /** The records of `keys` that `storage.local` holds, and the names of every item read. */
 async function readLocal(keys: readonly UserDataKey[]): Promise<{ records: UserRecord[]; present: string[] }> {
-  const names = keys.flatMap((k) => [k, metaKey(k)]);
+  const names = keys.map(localName).flatMap((name) => [name, metaKey(name)]);
   const items = await browser.storage.local.get(names);
   return {
-    records: keys.filter((key) => items[key] !== undefined).map((key) => ({ key, version: versionOf(items[metaKey(key)]), value: items[key] })),
+    records: keys.flatMap((key) => {
+      const name = localName(key);
+      return items[name] === undefined ? [] : [{ key, version: versionOf(items[metaKey(name)]), value: items[name] }];
+    }),
     present: names.filter((name) => items[name] !== undefined),
   };
 }
@@ -35,7 +43,9 @@ export async function readLocalRecords(keys: readonly UserDataKey[]): Promise<Us
 
 /** Stores `records` in one `storage.local` call. */
 export async function writeLocalRecords(records: readonly UserRecord[]): Promise<void> {
-  await browser.storage.local.set(Object.fromEntries(records.flatMap((r) => [[r.key, r.value], [metaKey(r.key), { v: r.version }]])));
+  await browser.storage.local.set(
+    Object.fromEntries(records.flatMap((r) => [[localName(r.key), r.value], [metaKey(localName(r.key)), { v: r.version }]])),
+  );
 }
 
 export async function moveFromStorageLocal(db: UserDb): Promise<void> {

@@ -4,7 +4,7 @@ import type { DBSchema, IDBPDatabase } from 'idb';
 export const USER_DB_NAME = 'weft-user';
 export const USER_DB_VERSION = 1;
 
-/** The records, by key (the keys they had in `storage.local` before, see legacy.ts). */
+/** The records, by key (in `storage.local` before, under these keys or the name legacy.ts gives). */
 export const USER_DATA = {
   follows: 'follows',
   inbox: 'follow-inbox',
@@ -13,6 +13,8 @@ export const USER_DATA = {
   unfollowed: 'unfollowed',
   apiKeys: 'apiKeys',
   corrections: 'corrections',
+  /** The popup's recent searches, newest first. */
+  recentSearches: 'recent-searches',
 } as const;
 export type UserDataKey = (typeof USER_DATA)[keyof typeof USER_DATA];
 
@@ -27,6 +29,7 @@ export const SHAPE_VERSION: Record<UserDataKey, number> = {
   unfollowed: 1,
   apiKeys: 1,
   corrections: 1,
+  'recent-searches': 1,
 };
 
 export interface UserRecord {

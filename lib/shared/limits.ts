@@ -50,3 +50,9 @@ export const MAX_TIME_MS = 8.64e15;
  */
 export const SENDER_BURST = 300;
 export const SENDER_PER_SECOND = 10;
+/**
+ * How long opening one of the background's IndexedDB databases may take before it is given up
+ * (the cache then runs network-only, user data answers with an error and is tried again).
+ * Opening takes milliseconds; an upgrade under way is waited for, whatever its length.
+ */
+export const IDB_OPEN_TIMEOUT_MS = 5_000;

@@ -10,6 +10,7 @@
  */
 import type { IDBPObjectStore, IDBPTransaction } from 'idb';
 import { abort, deleteCacheDb, openCacheDb, recordSize, type CacheDb, type CacheRecord, type CacheSchema } from './db';
+import { IDB_OPEN_TIMEOUT_MS } from '../../shared/limits';
 
 /** A cached value as stored. */
 export interface CacheHit<T> {
@@ -52,7 +53,7 @@ export interface CacheOptions {
    * setting): a new choice applies at once to what is already stored. Default 1.
    */
   ttlScale?: () => number;
-  /** How long opening (or deleting) the database may take before the cache gives up on it (default OPEN_TIMEOUT_MS). */
+  /** How long opening (or deleting) the database may take before the cache gives up on it (default IDB_OPEN_TIMEOUT_MS; then network-only and a rebuild). */
   openTimeoutMs?: number;
 }
 
@@ -63,11 +64,6 @@ const DAY_MS = 86_400_000;
 const MAX_STALE_MS = 30 * DAY_MS;
 /** After a failure, stay network-only this long before trying to open the database again. */
 const RETRY_OPEN_MS = 60_000;
-/**
- * An open that has not settled by then is given up: network-only, then a rebuild. Opening takes
- * milliseconds; an upgrade under way is waited for whatever its length (db.ts).
- */
-const OPEN_TIMEOUT_MS = 5_000;
 /**
  * Open failures that reopening cannot cure: a database of a newer version than this code's, an
  * open that never settles. The cache then deletes the database and makes it anew (it holds
@@ -106,7 +102,7 @@ function asBatchLoader<T>(key: string, loader: () => Promise<T>): () => Promise<
 
 export function createCache(opts: CacheOptions = {}) {
   const { name, factory, now = () => Date.now(), maxBytes = 25 * 1024 * 1024, maxEntries = 20_000, ttlScale = () => 1 } = opts;
-  const timeoutMs = opts.openTimeoutMs ?? OPEN_TIMEOUT_MS;
+  const timeoutMs = opts.openTimeoutMs ?? IDB_OPEN_TIMEOUT_MS;
 
   let connection: Promise<CacheDb> | undefined;
   /** Opens that failed in a row (a success resets it). */

@@ -1,9 +1,11 @@
+import { IDBOpenDBRequest as FakeOpenRequest } from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { fakeBrowser } from 'wxt/testing';
 import { moveFromStorageLocal } from './legacy';
 import { upgradeUserDb, USER_DB_NAME, USER_DB_VERSION, type UserSchema } from './schema';
 import { dumpRecords, failUserWrites, freshIndexedDb, putRecords, refusingIndexedDb } from './testing';
 import { onUserDataChange, readUserData, writeUserData } from './user-data';
+import { IDB_OPEN_TIMEOUT_MS } from '../../shared/limits';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -30,6 +32,25 @@ describe('the user-data database', () => {
     failing.mockRestore();
     stop();
     expect(heard).toEqual([['corrections']]);
+  });
+
+  it('gives up an open that never settles: an error after the timeout, and the next call opens afresh', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const idb = freshIndexedDb();
+      const realOpen = idb.open.bind(idb);
+      // What a wedged IndexedDB gives: a request that never fires success, error or blocked.
+      const wedged = vi.spyOn(idb, 'open').mockImplementation(() => new FakeOpenRequest() as unknown as IDBOpenDBRequest);
+      const read = readUserData(['follows']);
+      const failed = expect(read).rejects.toThrow(/did not settle/);
+      await vi.advanceTimersByTimeAsync(IDB_OPEN_TIMEOUT_MS);
+      await failed;
+      wedged.mockImplementation((name, version) => realOpen(name, version));
+      await writeUserData({ follows: ['kept'] });
+      expect((await readUserData(['follows'])).values).toEqual({ follows: ['kept'] });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a record a newer Weft wrote: read, never replaced', async () => {

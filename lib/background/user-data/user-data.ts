@@ -17,6 +17,7 @@
  */
 import { openDB } from 'idb';
 import { RefusedError } from '../errors';
+import { IDB_OPEN_TIMEOUT_MS } from '../../shared/limits';
 import { moveFromStorageLocal, readLocalRecords, writeLocalRecords } from './legacy';
 import { SHAPE_VERSION, USER_DB_NAME, USER_DB_VERSION, type UserDataKey, type UserDb, type UserRecord, type UserSchema, upgradeUserDb } from './schema';
 
@@ -51,15 +52,20 @@ function open(): Promise<UserDb | null> {
   const forget = () => {
     if (connection?.factory === factory) connection = null;
   };
+  let upgrading = false;
   const opening: Promise<UserDb> = Promise.resolve().then(() =>
-    openDB<UserSchema>(USER_DB_NAME, USER_DB_VERSION, {
-      upgrade: (d, oldVersion) => upgradeUserDb(d, oldVersion),
-      blocking: () => {
-        void opening.then((d) => d.close());
-        forget();
-      },
-      terminated: forget,
-    }),
+    settledWithin(
+      openDB<UserSchema>(USER_DB_NAME, USER_DB_VERSION, {
+        upgrade: (d, oldVersion) => upgradeUserDb(d, oldVersion),
+        blocked: () => void (upgrading = true),
+        blocking: () => {
+          void opening.then((d) => d.close());
+          forget();
+        },
+        terminated: forget,
+      }),
+      () => upgrading,
+    ),
   );
   const db = opening.then(
     async (d) => {
@@ -83,6 +89,34 @@ function open(): Promise<UserDb | null> {
   db.catch(forget);
   connection = { factory, db };
   return db;
+}
+
+/**
+ * A wedged IndexedDB (an open that never settles) must not hang every follow, key and
+ * correction: past the timeout the open fails, the caller sees an error, the next call opens
+ * again, and a connection that turns up late is closed. An upgrade waiting for another
+ * connection is waited for.
+ */
+function settledWithin(open: Promise<UserDb>, waiting: () => boolean): Promise<UserDb> {
+  return new Promise((resolve, reject) => {
+    let late = false;
+    const timer = setTimeout(() => {
+      if (waiting()) return;
+      late = true;
+      reject(new DOMException(`${USER_DB_NAME} open did not settle within ${IDB_OPEN_TIMEOUT_MS} ms`, 'TimeoutError'));
+    }, IDB_OPEN_TIMEOUT_MS);
+    open.then(
+      (d) => {
+        clearTimeout(timer);
+        if (late) d.close();
+        else resolve(d);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
 }
 
 function readDb(db: UserDb, keys: readonly UserDataKey[]): Promise<UserRecord[]> {

@@ -20,7 +20,7 @@ import type { PrintedEvidence } from '../../../arxiv/page-model';
 import type { Cache } from '../../cache/cache';
 import { TTL } from '../../catalog/catalog';
 import type { Identity } from '../../../catalog/identity';
-import type { AuthorSuggestion, CandidateProfile, OpenAlexClient, WorkAuthors, WorksJoining } from '../../catalog/openalex';
+import { WORKS_PAGE_SIZE, type AuthorSuggestion, type CandidateProfile, type OpenAlexClient, type WorkAuthors, type WorksJoining } from '../../catalog/openalex';
 import { CatalogError, type AuthorMetrics } from '../../../catalog/types';
 import { coauthorLinks, decideIdentities } from './evidence';
 import { fieldOfCategory, type Field } from '../../../catalog/fields';
@@ -253,10 +253,14 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       if (open.length === 0) return;
       if (level > 0 && open.some((s) => openFrom(plans(s), level + 1))) {
         // More than one level to go: one scan of the authors still without evidence, their most
-        // recent works (where today's co-authors are), if they fit one filter.
+        // recent works (where today's co-authors are), if they fit one filter. Worth a call when
+        // it can hold all their works, or when the credits left could not ask every pair anyway.
         const unlinked = [...new Set(open.flatMap((s) => s.slots.flatMap((slot) => (slot.plan.linked ? [] : slot.ids))))];
         const scan = unlinked.filter((id) => (suggestions.get(id)?.works ?? 0) <= SCAN_MAX_WORKS);
-        if (scan.length > 0 && scan.length <= MAX_FILTER_IDS && budget.take()) {
+        const works = scan.reduce((n, id) => n + (suggestions.get(id)?.works ?? 0), 0);
+        const pairCalls = packCalls(open.flatMap((s) => sidesAt(plans(s), level) ?? [])).length * (levels - level);
+        const worthIt = works <= WORKS_PAGE_SIZE || budget.left() < pairCalls;
+        if (scan.length > 0 && scan.length <= MAX_FILTER_IDS && worthIt && budget.take()) {
           const scanned = await joining([scan], true, budget);
           deliver(states, scanned.works);
           // A page cut short, or authors left out, may hide a shared work: the pairs are asked after all.
@@ -318,6 +322,8 @@ export type FreshIdentifier = ReturnType<typeof createFreshIdentifier>;
 interface Credits {
   /** Spends one credit; false when none is left. */
   take(): boolean;
+  /** Credits still to spend. */
+  left(): number;
   /** OpenAlex said the day's budget is gone: no credit is left. */
   spent(): void;
 }
@@ -326,6 +332,7 @@ function creditsFor(n: number): Credits {
   let left = n;
   return {
     take: () => left > 0 && left-- > 0,
+    left: () => left,
     spent: () => void (left = 0),
   };
 }

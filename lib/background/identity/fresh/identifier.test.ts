@@ -235,6 +235,18 @@ describe('createFreshIdentifier', () => {
     expect(credits()).toBeLessThanOrEqual(LISTING_CREDITS(world.papers.map(asPaper)));
   });
 
+  it('scans the unlinked authors only when their works fit one page or the credits could not ask every pair', async () => {
+    const isScan = (u: URL) => u.pathname === '/works' && !(u.searchParams.get('filter') ?? '').includes(',');
+    // Candidates with dozens of works each: the scan could not hold them, the pairs are affordable.
+    const roomy = setup(buildWorld(13, [8, 8]));
+    await roomy.fresh.identify(buildWorld(13, [8, 8]).papers.map(asPaper), { credits: () => 100 });
+    expect(roomy.urls.filter(isScan)).toEqual([]);
+    // A paper's own page: 25 authors, 5 credits, five levels: the scan is the better bet.
+    const tight = setup(buildWorld(14, [25]));
+    await tight.fresh.identify(buildWorld(14, [25]).papers.map(asPaper));
+    expect(tight.urls.filter(isScan)).toHaveLength(1);
+  });
+
   it('asks the remaining pairs when a scan of the unlinked authors comes back cut at one page', async () => {
     const world = buildWorld(12, [8, 8, 8, 8]);
     // A namesake with 300 highly cited works of its own: any scan that holds it is cut at 200.

@@ -179,6 +179,15 @@ export function panelProbe() {
 /** The distinct institutions of the paper's authorships, as ROR ids. */
 export const expectedInstitutions = (sc) => [...new Set(sc.catalog.openalex.work.authorships.flatMap((a) => a.institutions.map((i) => bare(i.ror))))];
 
+/** The abs page's panels sit in arXiv's sidebar, right after its full-text links. */
+export async function assertPanelsPlaced(page) {
+  const where = await page.evaluate(() => {
+    const host = document.querySelector('weft-panels');
+    return host && { parent: host.parentElement.className, prev: host.previousElementSibling?.className };
+  });
+  if (!where || where.parent !== 'extra-services' || where.prev !== 'full-text') throw new Error(`panels placed at ${JSON.stringify(where)}, expected in .extra-services after .full-text`);
+}
+
 export function assertPaper(p, want) {
   if (p.state !== 'ready' || p.citedBy !== String(want.citedBy) || p.source !== want.source) {
     throw new Error(`paper panel: data-state=${p.state} data-cited-by=${p.citedBy} data-source=${p.source}, expected ready, ${want.citedBy}, ${want.source}`);

@@ -57,15 +57,49 @@ export async function until(fn, { timeout = 10_000, every = 100, what = 'conditi
   }
 }
 
-const live = new Set();
-const tmpProfiles = new Set();
+/**
+ * The browsers and temporary profiles one browser's harness has open (Chromium's here, Firefox's
+ * in firefox/harness.mjs), so that nothing outlives a test: `closeAll()` after each one (killing a
+ * browser by PID when closing hangs), `killAll()` on exit.
+ */
+export function browserTracker(prefix) {
+  const live = new Set();
+  const profiles = new Set();
+  return {
+    /** A fresh temporary profile directory (removed by closeAll()). */
+    profile() {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+      profiles.add(dir);
+      return dir;
+    },
+    opened: (session) => void live.add(session),
+    /** Closes a session's browser through `closing` (its own close call), by PID if that hangs. */
+    async close(session, closing) {
+      live.delete(session);
+      try {
+        await withTimeout(closing(), 10_000, 'browser close');
+      } catch {
+        if (session.pid) try { process.kill(session.pid, 'SIGKILL'); } catch { /* already gone */ }
+      }
+    },
+    async closeAll() {
+      await Promise.all([...live].map((s) => s.close()));
+      for (const dir of profiles) fs.rmSync(dir, { recursive: true, force: true });
+      profiles.clear();
+    },
+    /** Synchronous last resort (process exit, signals): SIGKILL every browser started. */
+    killAll() {
+      for (const s of live) if (s.pid) try { process.kill(s.pid, 'SIGKILL'); } catch { /* gone */ }
+      live.clear();
+      for (const dir of profiles) try { fs.rmSync(dir, { recursive: true, force: true }); } catch { /* busy */ }
+    },
+  };
+}
+
+const browsers = browserTracker('weft-e2e-');
 
 /** A fresh temporary profile directory (removed by closeAll()). */
-export function newProfile() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-e2e-'));
-  tmpProfiles.add(dir);
-  return dir;
-}
+export const newProfile = () => browsers.profile();
 
 function browserPid(profileDir) {
   try {
@@ -95,7 +129,7 @@ export async function launch(fake, { profileDir = newProfile(), viewport = { wid
     executablePath: chromiumPath(), headless: true, viewport, args, timeout: 30_000,
   });
   const s = new Session(context, profileDir, fake);
-  live.add(s);
+  browsers.opened(s);
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   await fake.install(context);
@@ -146,29 +180,16 @@ export class Session {
     return page;
   }
 
-  async close() {
-    live.delete(this);
-    try {
-      await withTimeout(this.context.close(), 10_000, 'browser close');
-    } catch {
-      if (this.pid) try { process.kill(this.pid, 'SIGKILL'); } catch { /* already gone */ }
-    }
+  close() {
+    return browsers.close(this, () => this.context.close());
   }
 }
 
 /** Close every browser still open (kill when it does not close) and remove temporary profiles. */
-export async function closeAll() {
-  await Promise.all([...live].map((s) => s.close()));
-  for (const dir of tmpProfiles) fs.rmSync(dir, { recursive: true, force: true });
-  tmpProfiles.clear();
-}
+export const closeAll = () => browsers.closeAll();
 
 /** Synchronous last resort (process exit, signals): SIGKILL every browser we started. */
-export function killAll() {
-  for (const s of live) if (s.pid) try { process.kill(s.pid, 'SIGKILL'); } catch { /* gone */ }
-  live.clear();
-  for (const dir of tmpProfiles) try { fs.rmSync(dir, { recursive: true, force: true }); } catch { /* busy */ }
-}
+export const killAll = () => browsers.killAll();
 
 // -------------------------------------------------------------------------------------------------
 // Probes (evaluated in the page; each must be self-contained)

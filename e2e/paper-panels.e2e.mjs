@@ -8,7 +8,7 @@
 // heading is a button (aria-expanded / aria-controls) that collapses it; the choice is remembered.
 
 import { launch, relaunch, sleep, until, deepText, screenshot } from './harness.mjs';
-import { PANELS, absScenario as scenario, arxivOfWork, assertPaper, assertRelated, bare, expectedInstitutions, panelProbe } from './checks.mjs';
+import { PANELS, absScenario as scenario, arxivOfWork, assertPaper, assertPanelsPlaced, assertRelated, bare, expectedInstitutions, panelProbe } from './checks.mjs';
 
 async function panels(page) {
   const list = await page.evaluate(panelProbe);
@@ -43,11 +43,7 @@ export const tests = [
     fn: async () => {
       const sc = scenario({ n: 6, seed: 21 });
       const { page, snap } = await loadPanels(sc);
-      const where = await page.evaluate(() => {
-        const host = document.querySelector('weft-panels');
-        return host && { parent: host.parentElement.className, prev: host.previousElementSibling?.className };
-      });
-      if (!where || where.parent !== 'extra-services' || where.prev !== 'full-text') throw new Error(`panels placed at ${JSON.stringify(where)}, expected in .extra-services after .full-text`);
+      await assertPanelsPlaced(page);
       assertPaper(snap.paper, { citedBy: sc.catalog.s2.paper.citationCount, source: 's2', label: 'Semantic Scholar' });
       const want = expectedInstitutions(sc);
       const got = snap.institutions.institutions;

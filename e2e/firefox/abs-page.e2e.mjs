@@ -4,7 +4,7 @@
 
 import { badges, waitForBadgeStates, xssProbe, sleep, until } from '../harness.mjs';
 import {
-  PANELS, absScenario, assertBadgesAfterNames, assertOneBadgePerAuthor, assertNoProblems, assertPaper, assertRelated,
+  PANELS, absScenario, assertBadgesAfterNames, assertOneBadgePerAuthor, assertNoProblems, assertPaper, assertPanelsPlaced, assertRelated,
   cardProbe, cardProblems, expectAll, expectedInstitutions, fmt, panelProbe,
 } from '../checks.mjs';
 import { launch, relaunch } from './harness.mjs';
@@ -109,11 +109,7 @@ export const tests = [
         snap = await panels(page);
         return PANELS.every((p) => final(snap[p]?.state));
       }, { timeout: 20_000, what: 'the three panels' }).catch((e) => { throw new Error(`${e.message}; ${PANELS.map((p) => `${p}=${snap[p]?.state ?? '(none)'}`).join(', ')}`); });
-      const where = await page.evaluate(() => {
-        const host = document.querySelector('weft-panels');
-        return host && { parent: host.parentElement.className, prev: host.previousElementSibling?.className };
-      });
-      if (!where || where.parent !== 'extra-services' || where.prev !== 'full-text') throw new Error(`panels placed at ${JSON.stringify(where)}, expected in .extra-services after .full-text`);
+      await assertPanelsPlaced(page);
       assertPaper(snap.paper, { citedBy: sc.catalog.s2.paper.citationCount, source: 's2', label: 'Semantic Scholar' });
       const want = expectedInstitutions(sc);
       const got = snap.institutions.institutions.map((x) => x.id);

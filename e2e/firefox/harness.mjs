@@ -15,10 +15,9 @@
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
-import { ROOT, sleep, until, withTimeout } from '../harness.mjs';
+import { ROOT, browserTracker, sleep, until, withTimeout } from '../harness.mjs';
 import { CANARY_URL } from '../fake-apis.mjs';
 import { startProxy } from './proxy.mjs';
 
@@ -44,14 +43,12 @@ export function prerequisiteProblems() {
 }
 
 let proxy = null;
-const live = new Set();
-const tmpProfiles = new Set();
+const browsers = browserTracker('weft-ff-e2e-');
 
 /** A fresh temporary profile whose certificate store trusts the proxy's test CA. */
 export async function newProfile() {
   proxy ??= await startProxy();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-ff-e2e-'));
-  tmpProfiles.add(dir);
+  const dir = browsers.profile();
   const ca = path.join(dir, 'weft-test-ca.pem');
   fs.writeFileSync(ca, proxy.caPem);
   execFileSync('certutil', ['-N', '-d', `sql:${dir}`, '--empty-password']);
@@ -95,7 +92,7 @@ export async function launch(fake, { profileDir, viewport = { width: 1280, heigh
     args: ['-remote-allow-system-access'], extraPrefsFirefox: { ...prefs(), ...extraPrefs }, defaultViewport: viewport, timeout: 30_000,
   });
   const s = new Session(browser, profileDir, fake);
-  live.add(s);
+  browsers.opened(s);
   await browser.installExtension(EXT_DIR);
   s.control = await s.openExtensionPage('options.html');
   await until(async () => (await s.ext((u) => fetch(u, { cache: 'no-store' }).then((r) => r.status, () => 0), CANARY_URL)) === 204,
@@ -151,28 +148,17 @@ export class Session {
     return this.ext(() => browser.action.getBadgeText({}));
   }
 
-  async close() {
-    live.delete(this);
-    try {
-      await withTimeout(this.browser.close(), 10_000, 'browser close');
-    } catch {
-      if (this.pid) try { process.kill(this.pid, 'SIGKILL'); } catch { /* already gone */ }
-    }
+  close() {
+    return browsers.close(this, () => this.browser.close());
   }
 }
 
 /** Close every browser still open (kill when it does not close) and remove temporary profiles. */
-export async function closeAll() {
-  await Promise.all([...live].map((s) => s.close()));
-  for (const dir of tmpProfiles) fs.rmSync(dir, { recursive: true, force: true });
-  tmpProfiles.clear();
-}
+export const closeAll = () => browsers.closeAll();
 
-/** Synchronous last resort (process exit, signals): SIGKILL every browser we started. */
+/** Synchronous last resort (process exit, signals): SIGKILL every browser we started, stop the proxy. */
 export function killAll() {
-  for (const s of live) if (s.pid) try { process.kill(s.pid, 'SIGKILL'); } catch { /* gone */ }
-  live.clear();
-  for (const dir of tmpProfiles) try { fs.rmSync(dir, { recursive: true, force: true }); } catch { /* busy */ }
+  browsers.killAll();
   void proxy?.stop().catch(() => {});
 }
 

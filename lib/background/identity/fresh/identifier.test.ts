@@ -217,13 +217,11 @@ describe('createFreshIdentifier', () => {
 
   it('finds every linked author of 100 papers when given the credits for it', async () => {
     const world = buildWorld(9, Array.from({ length: 100 }, () => 5));
-    const f = fakeFetch(world);
-    const http = createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined });
-    const fresh = createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }) });
+    const { fresh, credits } = setup(world);
     const result = await fresh.identify(world.papers.map(asPaper), { credits: () => 100 });
     const totals = world.papers.map((p) => verdicts(p.truth, result.papers.get(p.arxivId)!));
     expect(totals.every((v) => v.wrong === 0 && v.linkedFound === v.linked)).toBe(true);
-    expect(f.credits()).toBeLessThan(30);
+    expect(credits()).toBeLessThan(30);
   });
 
   it('finds every linked author of 100 papers within a listing\'s credits', async () => {
@@ -252,9 +250,7 @@ describe('createFreshIdentifier', () => {
     // A namesake with 300 highly cited works of its own: any scan that holds it is cut at 200.
     const crowd = [...world.people.values()].find((p) => p.field === CHEMISTRY)!;
     for (let i = 0; i < 300; i++) world.works.push({ id: `W49${String(i).padStart(8, '0')}`, authors: [crowd.id], cited: 10_000 + i });
-    const f = fakeFetch(world);
-    const http = createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined });
-    const fresh = createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }) });
+    const { fresh } = setup(world);
     const result = await fresh.identify(world.papers.map(asPaper), { credits: () => 100 });
     const totals = world.papers.map((p) => verdicts(p.truth, result.papers.get(p.arxivId)!));
     expect(totals.every((v) => v.wrong === 0 && v.linkedFound === v.linked)).toBe(true);

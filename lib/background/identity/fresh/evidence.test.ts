@@ -15,7 +15,8 @@ interface Shape {
   institutions?: string[];
 }
 
-const FIELD_NAMES: Record<number, string> = { 17: 'Computer Science', 16: 'Chemistry', 26: 'Mathematics', 27: 'Medicine' };
+const FIELD_NAMES: Record<number, string> = { 17: 'Computer Science', 16: 'Chemistry', 20: 'Economics, Econometrics and Finance', 26: 'Mathematics', 27: 'Medicine' };
+const ECONOMICS = fieldOfCategory('econ.GN');
 
 function profile(id: string, shape: Shape = {}): CandidateProfile {
   const insts = (shape.institutions ?? []).map((name, k) => ({ openalexId: `I${k + 1}${id.slice(1)}`, rorId: null, name, countryCode: null }));
@@ -53,6 +54,35 @@ describe('decideIdentities', () => {
     expect(ray!.evidence).toEqual([{ kind: 'field', field: 'Computer Science' }]);
     expect(ray!.note).toMatch(/only Ray Cao in Computer Science/);
     expect(ray!.candidates.map((c) => c.openalexId)).toEqual(['A2', 'A1', 'A3']);
+  });
+
+  it('guesses in the field the co-authors identified by evidence work in, before the category\'s', () => {
+    // An econ.GN paper by computer scientists: Sherry Luo and Steve Gan share a work.
+    const coauthors = [slot('Sherry Luo', [profile('A3', { name: 'Sherry Luo' })]), slot('Steve Gan', [profile('A4', { name: 'Steve Gan' })])];
+    const shared = [work('W1', 'A3', 'A4')];
+    const economist = profile('A1', { fields: { 20: 9 } });
+    const computerScientist = profile('A2');
+    const [ray] = decideIdentities(paper([slot('Ray Cao', [economist, computerScientist]), ...coauthors], shared, { field: ECONOMICS }));
+    expect(ray).toMatchObject({ match: 'guess', openalexId: 'A2' });
+    expect(ray!.note).toMatch(/only Ray Cao in Computer Science, where the co-authors Weft identified work/);
+    expect(ray!.evidence).toEqual([{ kind: 'field', field: 'Computer Science' }]);
+    // Without the co-authors' evidence, the category's field decides.
+    const [alone] = decideIdentities(paper([slot('Ray Cao', [economist, computerScientist]), ...coauthors], [], { field: ECONOMICS }));
+    expect(alone).toMatchObject({ match: 'guess', openalexId: 'A1' });
+    expect(alone!.note).toMatch(/only Ray Cao in Economics/);
+  });
+
+  it('keeps the category\'s field when the identified co-authors work in different ones', () => {
+    const coauthors = [slot('Sherry Luo', [profile('A3', { name: 'Sherry Luo' })]), slot('Steve Gan', [profile('A4', { name: 'Steve Gan', fields: { 26: 9 } })])];
+    const [ray] = decideIdentities(paper([slot('Ray Cao', [profile('A1', { fields: { 20: 9 } }), profile('A2')]), ...coauthors], [work('W1', 'A3', 'A4')], { field: ECONOMICS }));
+    expect(ray).toMatchObject({ match: 'guess', openalexId: 'A1' });
+  });
+
+  it('finds nobody when the co-authors\' field holds two namesakes, even if the category\'s holds one', () => {
+    const coauthors = [slot('Sherry Luo', [profile('A3', { name: 'Sherry Luo' })]), slot('Steve Gan', [profile('A4', { name: 'Steve Gan' })])];
+    const [ray] = decideIdentities(paper([slot('Ray Cao', [profile('A1', { fields: { 20: 9 } }), profile('A2'), profile('A5')]), ...coauthors], [work('W1', 'A3', 'A4')], { field: ECONOMICS }));
+    expect(ray).toMatchObject({ match: null, openalexId: null });
+    expect(ray!.note).toMatch(/2 profiles named Ray Cao in Computer Science/);
   });
 
   it('infers a profile unique in the field only with evidence beyond the name', () => {

@@ -7,7 +7,8 @@
  *  - a printed ORCID names its profile (`inferred`); a profile with another ORCID is someone else;
  *  - a profile that shares earlier works with other authors of this paper, or whose institution
  *    is printed on the page, is `inferred` when it is the only one of that name with such evidence;
- *  - otherwise the only profile of that name in the paper's field is a `guess`;
+ *  - otherwise the only profile of that name in the paper's field is a `guess`: the field most of
+ *    the co-authors identified by evidence work in, else the one of the paper's category;
  *  - otherwise nobody: several profiles in the field that nothing tells apart, or profiles only
  *    in other fields (a newcomer whose name belongs to someone else), or none at all.
  * Size never counts: a namesake with more works or citations is not evidence.
@@ -47,6 +48,13 @@ export interface PaperInput {
 
 type FieldFit = 'in' | 'other' | 'unknown';
 
+/** A field the guesses are made in, and why it is the paper's. */
+interface PaperField {
+  field: Field;
+  /** Most co-authors identified by evidence work in it (rather than: the paper's category). */
+  coauthors: boolean;
+}
+
 interface Scored {
   profile: CandidateProfile;
   evidence: Evidence[];
@@ -54,14 +62,42 @@ interface Scored {
   sharedWorks: number;
   orcid: boolean;
   affiliation: boolean;
-  fit: FieldFit;
 }
 
 /** One Identity per slot, in slot order. */
 export function decideIdentities(paper: PaperInput): Identity[] {
   const links = coauthorLinks(paper.slots.map((slot) => slot.candidates.map((c) => c.openalexId)), paper.works);
-  const decided = paper.slots.map((slot, i) => decideSlot(paper, slot, links.get(i) ?? new Map()));
-  return withoutDuplicates(decided, paper.slots);
+  const decide = (fields: PaperField[]) => paper.slots.map((slot, i) => decideSlot(paper, slot, links.get(i) ?? new Map(), fields));
+  const category: PaperField[] = paper.field ? [{ field: paper.field, coauthors: false }] : [];
+  const first = decide(category);
+  // The people this author writes with are a better clue to a namesake's field than the arXiv
+  // category chosen for one paper (a computer scientist's econ.GN paper).
+  const theirs = coauthorsField(first, paper.slots);
+  if (!theirs || theirs.id === paper.field?.id) return withoutDuplicates(first, paper.slots);
+  const again = decide([{ field: theirs, coauthors: true }, ...category]);
+  return withoutDuplicates(first.map((d, i) => (d.match === 'inferred' ? d : again[i]!)), paper.slots);
+}
+
+/**
+ * The field a strict majority of the authors identified by evidence (`inferred`) work in, or
+ * null when there are none or they do not agree.
+ */
+function coauthorsField(decided: Identity[], slots: SlotInput[]): Field | null {
+  const tally = new Map<number, { field: Field; n: number }>();
+  let identified = 0;
+  decided.forEach((d, i) => {
+    const profile = d.match === 'inferred' ? slots[i]!.candidates.find((c) => c.openalexId === d.openalexId) : undefined;
+    if (!profile) return;
+    identified++;
+    for (const f of profile.fields) {
+      if (fieldFit(profile, f) !== 'in') continue;
+      const t = tally.get(f.id) ?? { field: { id: f.id, name: f.name }, n: 0 };
+      t.n++;
+      tally.set(f.id, t);
+    }
+  });
+  const best = [...tally.values()].sort((a, b) => b.n - a.n)[0];
+  return best && best.n * 2 > identified ? best.field : null;
 }
 
 /** For one author, per candidate id: the other authors (positions) it shares works with, and those works. */
@@ -104,7 +140,7 @@ export function coauthorLinks(candidateIds: string[][], works: WorkAuthors[]): M
   return links;
 }
 
-function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks): Identity {
+function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks, fields: PaperField[]): Identity {
   const printedOrcid = slot.printed?.orcid?.toUpperCase() ?? null;
   const affiliations = [...(slot.printed?.affiliations ?? []), ...(paper.printed?.affiliations ?? [])];
   const seen = new Set<string>();
@@ -115,7 +151,7 @@ function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks): I
       const partners = link?.partners ?? new Set<number>();
       const orcid = printedOrcid !== null && profile.orcid?.toUpperCase() === printedOrcid;
       const institution = affiliations.length ? profile.institutions.find((inst) => affiliations.some((line) => printedAt(inst, line))) : undefined;
-      const fit = fieldFit(profile, paper.field);
+      const inField = fields.find((f) => fieldFit(profile, f.field) === 'in');
       const evidence: Evidence[] = [];
       if (orcid) evidence.push({ kind: 'orcid', orcid: printedOrcid });
       if (partners.size > 0) {
@@ -123,8 +159,8 @@ function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks): I
         evidence.push({ kind: 'coauthors', sharedWorks: link!.works.size, coauthors });
       }
       if (institution) evidence.push({ kind: 'affiliation', institution: institution.name });
-      if (fit === 'in' && paper.field) evidence.push({ kind: 'field', field: paper.field.name });
-      return { profile, evidence, partners, sharedWorks: link?.works.size ?? 0, orcid, affiliation: !!institution, fit };
+      if (inField) evidence.push({ kind: 'field', field: inField.field.name });
+      return { profile, evidence, partners, sharedWorks: link?.works.size ?? 0, orcid, affiliation: !!institution };
     });
 
   const name = slot.name;
@@ -146,20 +182,19 @@ function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks): I
       `${strong.length} profiles named ${name} have ties to this paper's authors or affiliations; they may be one person split in two, or different people.`);
   }
 
-  const fieldName = paper.field?.name ?? null;
-  const plausible = pool.filter((s) => s.fit !== 'other');
-  if (plausible.length === 1) {
+  // The first field with plausible profiles decides; a profile without topics may be in any.
+  for (const f of fields.length ? fields : [null]) {
+    const plausible = pool.filter((s) => fieldFit(s.profile, f?.field ?? null) !== 'other');
+    if (plausible.length === 0) continue;
+    const where = !f ? '' : f.coauthors ? ` in ${f.field.name}, where the co-authors Weft identified work` : ` in ${f.field.name}`;
+    if (plausible.length > 1) return unmatched(scored, `${plausible.length} profiles named ${name}${where}, and nothing on this page tells them apart.`);
     const only = plausible[0]!;
-    const where = fieldName && only.fit === 'in' ? `the only ${name} in ${fieldName}` : `the only profile named ${name}`;
-    return identity('guess', only, scored, `A guess: ${where}, with no earlier work shared with this paper's authors.`);
-  }
-  if (plausible.length > 1) {
-    const where = fieldName ? ` in ${fieldName}` : '';
-    return unmatched(scored, `${plausible.length} profiles named ${name}${where}, and nothing on this page tells them apart.`);
+    const what = f && fieldFit(only.profile, f.field) === 'in' ? `the only ${name}${where}` : `the only profile named ${name}`;
+    return identity('guess', only, scored, `A guess: ${what}, with no earlier work shared with this paper's authors.`);
   }
   if (pool.length === 0) return unmatched(scored, `No OpenAlex profile named ${name} fits.`);
   const elsewhere = [...new Set(pool.flatMap((s) => s.profile.fields.slice(0, 1).map((f) => f.name)).filter(Boolean))];
-  return unmatched(scored, `The profiles named ${name} work in other fields${elsewhere.length ? ` (${elsewhere.join(', ')})` : ''}, not in ${fieldName}.`);
+  return unmatched(scored, `The profiles named ${name} work in other fields${elsewhere.length ? ` (${elsewhere.join(', ')})` : ''}, not in ${fields.map((f) => f.field.name).join(' or ')}.`);
 }
 
 /** More co-authors first, then a printed affiliation, then more shared works; never size. */

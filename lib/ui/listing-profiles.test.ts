@@ -3,16 +3,17 @@ import type { PaperAnswer } from '../background/catalog/paper-batches';
 import type { AuthorMetrics } from '../catalog/types';
 import { RemoteError } from './client';
 import { createListingProfiles, RESOLVE_AHEAD } from './listing-profiles';
-import { FILL_AHEAD } from '../shared/limits';
+import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS } from '../shared/limits';
 
 const id = (k: number) => `2606.${String(10000 + k)}`;
-function pages(n: number): PagePaper[] {
+const index = (a: string) => Number(a.slice(5)) - 10000;
+function pages(n: number, authors = 2): PagePaper[] {
   return Array.from({ length: n }, (_, k) => ({
     arxivId: id(k),
     version: null,
     title: '',
     primaryCategory: 'cs.LG',
-    authors: [0, 1].map((i) => ({ index: i, name: `Author ${k}-${i}`, citationName: `Author ${k}-${i}`, anchor: null, hidden: false })),
+    authors: Array.from({ length: authors }, (_, i) => ({ index: i, name: `Author ${k}-${i}`, citationName: `Author ${k}-${i}`, anchor: null, hidden: false })),
     element: {} as HTMLElement,
     authorsElement: null,
     hiddenAuthors: null,
@@ -30,14 +31,17 @@ interface Sent {
   onlyFollowed: boolean;
 }
 
-function setup(n: number, answer?: (req: Sent) => PaperAnswer[] | Promise<never>) {
+/** `unindexed`: the entries OpenAlex lacks (the background says so of those resolved ahead). */
+function setup(n: number, answer?: (req: Sent) => PaperAnswer[] | Promise<never>, unindexed: (k: number) => boolean = () => false, authors = 2) {
   const sent: Sent[] = [];
   const ask = vi.fn(async (req: Sent) => {
     sent.push(req);
-    return { papers: answer ? await answer(req) : req.papers.map((p): PaperAnswer => ({ arxivId: p.arxivId, source: 'openalex', fetchedAt: 1, stale: false, slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }] })) };
+    return {
+      papers: answer ? await answer(req) : req.papers.map((p): PaperAnswer => ({ arxivId: p.arxivId, source: 'openalex', fetchedAt: 1, stale: false, slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }] })),
+      unindexed: req.ahead.filter((a) => unindexed(index(a))),
+    };
   });
-  const profiles = createListingProfiles(pages(n), ask as never, { onlyFollowed: false, gatherMs: 0 });
-  const index = (a: string) => Number(a.slice(5)) - 10000;
+  const profiles = createListingProfiles(pages(n, authors), ask as never, { onlyFollowed: false, gatherMs: 0 });
   return { profiles, sent, ask, index, flush: () => new Promise((r) => setTimeout(r, 0)) };
 }
 
@@ -64,6 +68,30 @@ describe('listing profiles: what is asked when', () => {
     expect(sent[1]!.upcoming).toEqual([]);
     profiles.near(FILL_AHEAD / 2 + 1); // half of them are new: the next block
     expect(sent[2]!.upcoming.map((p) => index(p.arxivId))).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => FILL_AHEAD + 1 + j));
+  });
+
+  it('where few papers are new, introduces the new ones from further down, among those resolved, so one identification serves many', async () => {
+    const sparse = (k: number) => k % 20 === 13; // OpenAlex lacks one entry in 20
+    const { profiles, sent, flush } = setup(2000, undefined, sparse);
+    profiles.near(0);
+    await flush();
+    profiles.near(40); // resolves 100-299 too
+    expect(sent[1]!.upcoming.map((p) => index(p.arxivId))).toEqual([...Array.from({ length: FILL_AHEAD }, (_, j) => 41 + j), 93]);
+    await flush();
+    profiles.near(61);
+    const next = sent[2]!.upcoming.map((p) => index(p.arxivId));
+    expect(next.slice(0, FILL_AHEAD)).toEqual([...Array.from({ length: 12 }, (_, j) => 81 + j), ...Array.from({ length: 28 }, (_, j) => 94 + j)]);
+    // beyond the next entries, only the new papers, and none past what is resolved (299)
+    expect(next.slice(FILL_AHEAD)).toEqual(Array.from({ length: 9 }, (_, j) => 133 + 20 * j));
+  });
+
+  it('reaches further down only until the new papers\' authors fill one identification', async () => {
+    const { profiles, sent, flush } = setup(2000, undefined, () => true, 4);
+    profiles.near(0);
+    await flush();
+    profiles.near(21);
+    // four authors an entry: the 40 next entries and as many more as make up the authors wanted
+    expect(sent[1]!.upcoming.map((p) => index(p.arxivId))).toEqual(Array.from({ length: IDENTIFY_AHEAD_AUTHORS / 4 }, (_, j) => 41 + j));
   });
 
   it('uses what is resolved while it lasts, then resolves a larger block, and never names an entry the reader did not approach', async () => {

@@ -7,7 +7,9 @@
  * What is asked when an entry comes near (catalog/paper-batches.ts does the rest):
  *   - the entries near the viewport, answered in full;
  *   - `ahead`: the entries after them whose authors fill the next author call (`upcoming`, with
- *     their authors: papers no catalog has yet are identified before the reader gets there), and, once the
+ *     their authors: papers no catalog has yet are identified before the reader gets there; where
+ *     such papers are few, more of them from further down, among the entries resolved already,
+ *     which OpenAlex said it lacks), and, once the
  *     resolved part of the page runs short, the next block of entries to resolve — 100 at first,
  *     doubling as the reader keeps scrolling (up to one Semantic Scholar batch, 500), so a glance
  *     at the first screen costs a call or three and a read to the end about one call per 100
@@ -18,7 +20,7 @@ import type { PagePaper } from '../arxiv/page-model';
 import type { PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
 import type { AuthorEntry, BadgeState } from './author-profiles';
-import { FILL_AHEAD, MAX_BATCH_PAPERS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
+import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
 
 type Ask = typeof askBackground;
 
@@ -81,6 +83,10 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   const resolved = new Uint8Array(n);
   /** Sent with their authors (near or upcoming): the background has their identities in hand. */
   const introduced = new Uint8Array(n);
+  /** Resolved ahead, and OpenAlex has no record of it: maybe a paper no catalog has yet. */
+  const unindexed = new Uint8Array(n);
+  const positions = new Map<string, number[]>();
+  papers.forEach((p, k) => positions.set(p.arxivId, [...(positions.get(p.arxivId) ?? []), k]));
   /** Each entry's author badges, made when it first comes near. */
   const byPaper: (AuthorEntry[] | undefined)[] = new Array<AuthorEntry[] | undefined>(n);
   /** Every badge of the page, by its page-wide index (the card layer addresses them so). */
@@ -189,7 +195,15 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     const unseen = next.filter((k) => !introduced[k]).length;
     if (unseen === 0 || unseen * 2 < next.length) return [];
     const block: number[] = [];
-    for (let j = last + 1; j < n && block.length < FILL_AHEAD; j++) if (status[j] === 'new' && !introduced[j]) block.push(j);
+    let j = last + 1;
+    for (; j < n && block.length < FILL_AHEAD; j++) if (status[j] === 'new' && !introduced[j]) block.push(j);
+    // Where few papers are new, more of them from further down, so their identification is shared.
+    let pooled = block.reduce((sum, k) => sum + (unindexed[k] ? papers[k]!.authors.length : 0), 0);
+    for (; j < n && pooled < IDENTIFY_AHEAD_AUTHORS && block.length < MAX_BATCH_PAPERS; j++) {
+      if (status[j] !== 'new' || introduced[j] || !unindexed[j]) continue;
+      block.push(j);
+      pooled += papers[j]!.authors.length;
+    }
     for (const k of block) introduced[k] = 1;
     return block;
   }
@@ -222,6 +236,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
       void ask(request).then(
         (answer) => {
           if (disposed) return;
+          for (const id of answer.unindexed) for (const k of positions.get(id) ?? []) unindexed[k] = 1;
           part.forEach((k, i) => {
             const a = answer.papers[i];
             if (a) apply(k, a);

@@ -79,11 +79,11 @@ describe('paper batches (listing pages)', () => {
   it('answers the papers in view from one DOI call and one author call, each author once, labelled as the record', async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee', 'Bo Li']], ['2606.00002', ['Bo Li', 'Cy Ng']]]), s2: new Map() };
     const { batches, openalex } = setup(world);
-    const [one, two] = await batches.authorsOf({
+    const [one, two] = (await batches.authorsOf({
       papers: [listed('2606.00001', ['Lee, Ann', 'Bo Li']), listed('2606.00002', ['B. Li', 'Cy Ng', 'Dee Unlisted'])],
       ahead: [],
       followed: null,
-    });
+    })).papers;
     expect(openalex.worksByArxivIds).toHaveBeenCalledOnce();
     expect(openalex.authorsByIds).toHaveBeenCalledOnce();
     expect(openalex.authorsByIds.mock.calls[0]![0].sort()).toEqual([idOf('Ann Lee'), idOf('Bo Li'), idOf('Cy Ng')].sort());
@@ -97,7 +97,9 @@ describe('paper batches (listing pages)', () => {
     const world = { openalex: new Map([['2606.00002', ['Ann Lee']]]), s2: new Map([['2606.00003', ['Bo Li']]]) };
     const { batches, identifyFresh } = setup(world);
     const upcoming = ['2606.00002', '2606.00003', '2606.00004', '2606.00005'].map((id, k) => listed(id, names(k, 3)));
-    await batches.authorsOf({ papers: [listed('2606.00001', names(9, 2))], ahead: upcoming.map((p) => p.arxivId), upcoming, followed: null });
+    const { unindexed } = await batches.authorsOf({ papers: [listed('2606.00001', names(9, 2))], ahead: upcoming.map((p) => p.arxivId), upcoming, followed: null });
+    // The page is told which papers ahead OpenAlex lacks (it introduces such papers early).
+    expect(unindexed).toEqual(['2606.00003', '2606.00004', '2606.00005']);
     await vi.waitFor(() => expect(identifyFresh).toHaveBeenCalledTimes(2));
     // The paper in view on its own; the upcoming ones neither catalog has, together.
     expect(identifyFresh.mock.calls.map((c) => c[0].map((p) => p.arxivId))).toEqual([['2606.00001'], ['2606.00004', '2606.00005']]);
@@ -107,7 +109,7 @@ describe('paper batches (listing pages)', () => {
     const world = { openalex: new Map(Array.from({ length: 40 }, (_, k) => [`2606.${String(k).padStart(5, '0')}`, names(k, 6)])), s2: new Map() };
     const { batches, openalex } = setup(world);
     const all = [...world.openalex.keys()];
-    const answers = await batches.authorsOf({ papers: [listed(all[0]!, names(0, 6))], ahead: all.slice(1), followed: null });
+    const answers = (await batches.authorsOf({ papers: [listed(all[0]!, names(0, 6))], ahead: all.slice(1), followed: null })).papers;
     expect(answers).toHaveLength(1);
     expect(openalex.worksByArxivIds.mock.calls.map((c) => c[0].length)).toEqual([40]);
     expect(openalex.authorsByIds.mock.calls.map((c) => c[0].length)).toEqual([100]);
@@ -121,9 +123,9 @@ describe('paper batches (listing pages)', () => {
   it('asks Semantic Scholar once for every paper OpenAlex lacks, near and ahead, and shows its figures as the record', async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00002', ['Sam Roe']], ['2606.00003', ['Tia Poe']]]) };
     const { batches, s2 } = setup(world);
-    const [one, two] = await batches.authorsOf({
+    const [one, two] = (await batches.authorsOf({
       papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00002', ['Sam Roe'])], ahead: ['2606.00003'], followed: null,
-    });
+    })).papers;
     expect(s2.papersByArxivIds.mock.calls.map((c) => c[0])).toEqual([['2606.00002', '2606.00003']]);
     expect(two).toMatchObject({ source: 's2' });
     expect(slots(two!)[0]).toMatchObject({ state: 'ready', match: 'record', metrics: { source: 's2', hIndex: 7 } });
@@ -136,7 +138,7 @@ describe('paper batches (listing pages)', () => {
       ? { match: 'inferred' as const, openalexId: idOf(n), s2Id: null, evidence: [], candidates: [], note: '' }
       : { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' })));
     const { batches, identifyFresh: seam } = setup(world, { identifyFresh });
-    const [fresh] = await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: ['2606.00010'], followed: null });
+    const [fresh] = (await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: ['2606.00010'], followed: null })).papers;
     expect(seam).toHaveBeenCalledWith([listed('2606.00009', ['Ann Lee', 'Bo Li'])]);
     expect(fresh).toMatchObject({ source: 'fresh' });
     expect(slots(fresh!)).toMatchObject([{ state: 'ready', match: 'inferred', metrics: { openalexId: idOf('Ann Lee') } }, { state: 'unmatched' }]);
@@ -144,7 +146,7 @@ describe('paper batches (listing pages)', () => {
 
   it('by default shows every author of a fresh paper as no profile, without a request for them', async () => {
     const { batches, openalex } = setup({ openalex: new Map(), s2: new Map() });
-    const [fresh] = await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: [], followed: null });
+    const [fresh] = (await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: [], followed: null })).papers;
     expect(slots(fresh!).map((s) => s.state)).toEqual(['unmatched', 'unmatched']);
     expect(openalex.authorsByIds).not.toHaveBeenCalled();
   });
@@ -152,9 +154,9 @@ describe('paper batches (listing pages)', () => {
   it('makes no request on a second reading (every answer, misses included, is cached)', async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00002', ['Sam Roe']]]) };
     const { batches, requests, cache } = setup(world);
-    const ask = () => batches.authorsOf({
+    const ask = async () => (await batches.authorsOf({
       papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00002', ['Sam Roe']), listed('2606.00003', ['Fay Few'])], ahead: [], followed: null,
-    });
+    })).papers;
     // The same answers (fetched a moment apart: the cache keeps the time it stored them).
     const undated = (answers: PaperAnswer[]) => answers.map((a) => ({ ...a, fetchedAt: 0 }));
     const cold = undated(await ask());
@@ -193,9 +195,9 @@ describe('paper batches (listing pages)', () => {
   it('in a quiet listing fetches only followed researchers\' figures', async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee', 'Bo Li']]]), s2: new Map([['2606.00002', ['Sam Roe']]]) };
     const { batches, openalex } = setup(world);
-    const [one, two] = await batches.authorsOf({
+    const [one, two] = (await batches.authorsOf({
       papers: [listed('2606.00001', ['Ann Lee', 'Bo Li']), listed('2606.00002', ['Sam Roe'])], ahead: [], followed: new Set([idOf('Bo Li')]),
-    });
+    })).papers;
     expect(openalex.authorsByIds.mock.calls).toEqual([[[idOf('Bo Li')]]]);
     expect(slots(one!).map((s: SlotAnswer) => s.state)).toEqual(['not-followed', 'ready']);
     expect(slots(two!).map((s: SlotAnswer) => s.state)).toEqual(['not-followed']);
@@ -203,16 +205,16 @@ describe('paper batches (listing pages)', () => {
 
   it('falls back to Semantic Scholar while OpenAlex fails, and reports the failure when neither answers', async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00001', ['Ann Lee']]]) };
-    const [viaS2] = await setup(world, { oaDown: true }).batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null });
+    const [viaS2] = (await setup(world, { oaDown: true }).batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null })).papers;
     expect(viaS2).toMatchObject({ source: 's2' });
-    const [failed] = await setup(world, { oaDown: true, s2Down: true }).batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null });
+    const [failed] = (await setup(world, { oaDown: true, s2Down: true }).batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null })).papers;
     expect(failed).toMatchObject({ error: { kind: 'http', message: 'OpenAlex 500' } });
   });
 
   it('uses the free singletons for the papers in view while the daily budget is spent, and nothing for those ahead', async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']], ['2606.00002', ['Bo Li']]]), s2: new Map() };
     const { batches, openalex } = setup(world, { budgetResetAt: Date.now() + 3_600_000 });
-    const [one] = await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: ['2606.00002'], followed: null });
+    const [one] = (await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: ['2606.00002'], followed: null })).papers;
     expect(ids(one!)).toEqual([idOf('Ann Lee')]);
     expect(openalex.workByArxivId.mock.calls).toEqual([['2606.00001']]);
     expect(openalex.authorById.mock.calls.map((c) => c[0])).toEqual([idOf('Ann Lee')]);
@@ -222,7 +224,7 @@ describe('paper batches (listing pages)', () => {
   it('falls back to the free singletons when the author call itself finds the budget spent', async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee', 'Bo Li']]]), s2: new Map() };
     const { batches, openalex } = setup(world, { authorsBudget429: true });
-    const [one] = await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee', 'Bo Li'])], ahead: [], followed: null });
+    const [one] = (await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee', 'Bo Li'])], ahead: [], followed: null })).papers;
     expect(ids(one!)).toEqual([idOf('Ann Lee'), idOf('Bo Li')]);
     expect(openalex.authorById.mock.calls.map((c) => c[0]).sort()).toEqual([idOf('Ann Lee'), idOf('Bo Li')].sort());
   });

@@ -51,6 +51,16 @@ export type PaperAnswer =
   | { arxivId: string; source: 'openalex' | 's2' | 'fresh'; slots: SlotAnswer[]; fetchedAt: number; stale: boolean }
   | { arxivId: string; error: WireError };
 
+export interface BatchAnswer {
+  /** One answer per paper asked for, in that order. */
+  papers: PaperAnswer[];
+  /**
+   * The papers of `ahead` OpenAlex has no record of: among them the ones no catalog has yet,
+   * which the page introduces early and many at a time (listing-profiles.ts).
+   */
+  unindexed: string[];
+}
+
 export interface BatchRequest {
   /** The papers the reader is about to see, answered in full, in this order. */
   papers: ListedPaper[];
@@ -226,6 +236,10 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
         const answers = await s2;
         return new Set(ids.filter((id) => oa.has(id) && outcome(oa.get(id)!, answers.get(id)).kind === 'fresh'));
       },
+      unindexed: ahead.filter((id) => {
+        const side = oa.get(id);
+        return side && !('error' in side) && !side.value.found;
+      }),
       /** OpenAlex records of the papers ahead, nearest first: their authors fill author calls. */
       aheadRecords: ahead.flatMap((id) => {
         const side = oa.get(id);
@@ -316,9 +330,9 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   }
 
   /** The answer for `papers`, resolving `ahead` along the way. */
-  async function authorsOf({ papers, ahead, upcoming = [], followed }: BatchRequest): Promise<PaperAnswer[]> {
+  async function authorsOf({ papers, ahead, upcoming = [], followed }: BatchRequest): Promise<BatchAnswer> {
     const urgent = [...new Set(papers.map((p) => p.arxivId))];
-    const { work, aheadRecords, freshAhead } = await resolve(urgent, [...new Set(ahead)].filter((id) => !urgent.includes(id)));
+    const { work, aheadRecords, freshAhead, unindexed } = await resolve(urgent, [...new Set(ahead)].filter((id) => !urgent.includes(id)));
     const filler = fillerPool(aheadRecords, followed);
     const outcomes = papers.map((p) => work(p.arxivId));
     const paired = papers.map((p, k) => {
@@ -340,7 +354,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     // Only now: the papers in view must not queue behind the upcoming ones' lookups.
     identifyAhead(upcoming.filter((p) => !urgent.includes(p.arxivId)), freshAhead);
 
-    return papers.map((paper, k): PaperAnswer => {
+    const answers = papers.map((paper, k): PaperAnswer => {
       const o = outcomes[k]!;
       const { arxivId } = paper;
       if (o.kind === 'error') return { arxivId, error: toWireError(o.error) };
@@ -374,6 +388,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       }
       return { arxivId, source: o.kind, slots, fetchedAt, stale };
     });
+    return { papers: answers, unindexed };
   }
 
   return { authorsOf };

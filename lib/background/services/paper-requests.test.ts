@@ -1,5 +1,4 @@
 import { parseRequest } from '../protocol';
-import { FILL_AHEAD } from '../../shared/limits';
 
 describe('paper panel messages', () => {
   it.each([
@@ -40,7 +39,7 @@ describe('listing messages (papers-authors)', () => {
     ['more papers than one Semantic Scholar batch', { ...ok, papers: Array.from({ length: 501 }, () => paper) }],
     ['more ahead than one batch', { ...ok, ahead: Array.from({ length: 501 }, () => '2606.20502') }],
     ['a versioned id ahead', { ...ok, ahead: ['2606.20502v2'] }],
-    ['more upcoming entries than fill an author call', { ...ok, upcoming: Array.from({ length: FILL_AHEAD + 1 }, () => paper) }],
+    ['more upcoming entries than one batch', { ...ok, upcoming: Array.from({ length: 501 }, () => paper) }],
     ['an upcoming entry without its names', { ...ok, upcoming: [{ arxivId: '2606.20502', category: null }] }],
     ['a URL as a paper', { ...ok, papers: [{ ...paper, arxivId: 'https://arxiv.org/abs/2606.20501' }] }],
     ['a category that is none', { ...ok, papers: [{ ...paper, category: 'cs.LG; DROP' }] }],

@@ -12,7 +12,7 @@ import type { Correction } from '../identity/corrections';
 import { applyCorrections, NO_PROFILE, recordIdentity } from '../identity/identities';
 import type { Identity } from '../../catalog/identity';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
-import { EAGER_AUTHORS, FILL_AHEAD, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
+import { EAGER_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
 import { displayName } from '../../arxiv/names';
 import { ArxivId, Category, PaperPrinted, PersonName, Printed, Revalidate } from './fields';
 import { createAuthorMetrics, type MetricsAnswer } from './author';
@@ -79,8 +79,8 @@ export const paperRequests = defineRequests({
       ),
       /** The entries after them, nearest first: resolved now, asked for when the reader nears them. */
       ahead: v.pipe(v.array(ArxivId), v.maxLength(MAX_BATCH_PAPERS)),
-      /** The first of them, with their authors: papers no catalog has are identified ahead. */
-      upcoming: v.pipe(v.array(ListedEntry), v.maxLength(FILL_AHEAD)),
+      /** The first of them (and new papers further down), with their authors: papers no catalog has are identified ahead. */
+      upcoming: v.pipe(v.array(ListedEntry), v.maxLength(MAX_BATCH_PAPERS)),
       /** The reader's quiet listing: only followed researchers' figures. */
       onlyFollowed: v.boolean(),
     },
@@ -193,7 +193,7 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
     },
         'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed }) => {
       const followed = onlyFollowed ? new Set(await follows.followedIds()) : null;
-      return { papers: await paperBatches.authorsOf({ papers, ahead, upcoming, followed }) };
+      return paperBatches.authorsOf({ papers, ahead, upcoming, followed });
     },
     'paper-citations': async ({ arxivId, revalidate }) => flat(await panels.citations(arxivId, mayRefresh(`${arxivId}#citations`, revalidate))),
     'paper-institutions': async ({ arxivId, revalidate }) => flat(await panels.institutions(arxivId, revalidate)),

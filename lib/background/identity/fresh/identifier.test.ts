@@ -233,6 +233,17 @@ describe('createFreshIdentifier', () => {
     expect(credits()).toBeLessThanOrEqual(LISTING_CREDITS(world.papers.map(asPaper)));
   });
 
+  it('asks later levels in the room earlier calls leave, and every linked author is still found', async () => {
+    const world = buildWorld(15, Array.from({ length: 40 }, (_, k) => 5 + (k % 6)));
+    const { fresh, urls } = setup(world);
+    const result = await fresh.identify(world.papers.map(asPaper), { credits: () => 100 });
+    const totals = world.papers.map((p) => verdicts(p.truth, result.papers.get(p.arxivId)!));
+    expect(totals.every((v) => v.wrong === 0 && v.linkedFound === v.linked)).toBe(true);
+    const pairCalls = urls.filter((u) => u.pathname === '/works' && (u.searchParams.get('filter') ?? '').includes(','));
+    // Level by level, each level in calls of its own, these 40 papers take 9 calls.
+    expect(pairCalls.length).toBeLessThan(9);
+  });
+
   it('scans the unlinked authors only when their works fit one page or the credits could not ask every pair', async () => {
     const isScan = (u: URL) => u.pathname === '/works' && !(u.searchParams.get('filter') ?? '').includes(',');
     // Candidates with dozens of works each: the scan could not hold them, the pairs are affordable.

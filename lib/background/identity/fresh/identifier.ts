@@ -27,7 +27,7 @@ import { fieldOfCategory, type Field } from '../../../catalog/fields';
 import { nameKey } from '../../../arxiv/names';
 import { nameMatcher } from './name-match';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
-import { chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt, type PlanSlot } from './plan';
+import { addRiders, chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt, type PlanSlot } from './plan';
 
 /**
  * A paper with at most this many authors keeps at most 100 candidates in all, so that one list
@@ -248,6 +248,8 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   async function sharedWorks(states: PaperState[], suggestions: Map<string, AuthorSuggestion>, budget: Credits): Promise<void> {
     const plans = (s: PaperState) => s.slots.map((slot) => slot.plan);
     const levels = Math.max(0, ...states.map((s) => levelsFor(s.slots.length)));
+    /** Per paper, the later levels already asked in an earlier call's room. */
+    const asked = new Map<PaperState, Set<number>>();
     for (let level = 0; level < levels; level++) {
       const open = states.filter((s) => openFrom(plans(s), level));
       if (open.length === 0) return;
@@ -267,7 +269,17 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
           if (scanned.complete && scan.length === unlinked.length) return;
         }
       }
-      const calls = packCalls(open.flatMap((s) => sidesAt(plans(s), level) ?? []));
+      const calls = packCalls(open.flatMap((s) => (asked.get(s)?.has(level) ? [] : sidesAt(plans(s), level) ?? [])));
+      // The room these calls leave carries later levels' sides (nearest level first).
+      const riders = open.flatMap((s) => levelsFrom(level + 1, s.slots.length).flatMap((l) => {
+        const sides = asked.get(s)?.has(l) ? null : sidesAt(plans(s), l);
+        return sides ? [{ s, l, sides }] : [];
+      })).sort((x, y) => x.l - y.l);
+      addRiders(calls, riders.map((r) => r.sides)).forEach((placed, k) => {
+        if (!placed) return;
+        const { s, l } = riders[k]!;
+        asked.set(s, (asked.get(s) ?? new Set()).add(l));
+      });
       const found = await Promise.all(calls.map((c) => (budget.take() ? joining([c.a, c.b], false, budget) : NOTHING_JOINED)));
       deliver(states, found.flatMap((f) => f.works));
     }
@@ -335,6 +347,11 @@ function creditsFor(n: number): Credits {
     left: () => left,
     spent: () => void (left = 0),
   };
+}
+
+/** The levels from `level` on that a paper of `n` authors has. */
+function levelsFrom(level: number, n: number): number[] {
+  return Array.from({ length: Math.max(0, levelsFor(n) - level) }, (_, k) => level + k);
 }
 
 /** Whether a pair is still open at `level` or any later one. */

@@ -1,4 +1,4 @@
-import { levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt, type PlanSlot, type SplitCall } from './plan';
+import { addRiders, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt, type PlanSlot, type SplitCall } from './plan';
 
 const slots = (n: number, perSlot = 1): PlanSlot[] =>
   Array.from({ length: n }, (_, i) => ({ candidates: Array.from({ length: perSlot }, (_, k) => `A${i}x${k}`), linked: null }));
@@ -80,5 +80,25 @@ describe('packCalls', () => {
     const calls = packCalls([{ a: ['A1'], b: ['A2'] }, { a: ['A2'], b: ['A3'] }]);
     expect(calls).toHaveLength(2);
     for (const c of calls) expect(c.a.some((id) => c.b.includes(id))).toBe(false);
+  });
+});
+
+describe('addRiders', () => {
+  const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+  it('puts a later level\'s sides whole into a call\'s room, and never opens a call for them', () => {
+    const calls: SplitCall[] = [{ a: ids('p', 90), b: ids('q', 60) }];
+    const placed = addRiders(calls, [{ a: ids('r', 10), b: ids('s', 40) }, { a: ids('t', 1), b: ids('u', 1) }]);
+    expect(placed).toEqual([true, false]); // the second no longer fits side A (100 ids)
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.a).toHaveLength(100);
+    expect(calls[0]!.b).toEqual([...ids('q', 60), ...ids('s', 40)]);
+  });
+
+  it('keeps a profile on one side of each call', () => {
+    const calls: SplitCall[] = [{ a: ['A1'], b: ['A2'] }, { a: ['A3'], b: ['A4'] }];
+    expect(addRiders(calls, [{ a: ['A2'], b: ['A5'] }])).toEqual([true]);
+    // A2 is on side B of the first call: the rider went to the second
+    expect(calls).toEqual([{ a: ['A1'], b: ['A2'] }, { a: ['A3', 'A2'], b: ['A4', 'A5'] }]);
   });
 });

@@ -103,6 +103,28 @@ export function packCalls(groups: SplitCall[], max = MAX_FILTER_IDS): SplitCall[
   return calls.map((c) => ({ a: [...c.a], b: [...c.b] }));
 }
 
+/**
+ * Puts each rider (a later level's sides, asked early) whole into a call of `calls` that has room
+ * for it, never into a new one; returns which riders found a place. The rooms are paid for
+ * anyway, and a later level's sides only shrink as authors are linked, so asking them early
+ * leaves no pair out.
+ */
+export function addRiders(calls: SplitCall[], riders: SplitCall[], max = MAX_FILTER_IDS): boolean[] {
+  const sets = calls.map((c) => ({ a: new Set(c.a), b: new Set(c.b) }));
+  const placed = riders.map((r) => {
+    const call = sets.find((c) =>
+      r.a.every((id) => !c.b.has(id)) && r.b.every((id) => !c.a.has(id)) && grown(c.a, r.a) <= max && grown(c.b, r.b) <= max);
+    if (!call) return false;
+    for (const id of r.a) call.a.add(id);
+    for (const id of r.b) call.b.add(id);
+    return true;
+  });
+  sets.forEach((c, k) => {
+    calls[k] = { a: [...c.a], b: [...c.b] };
+  });
+  return placed;
+}
+
 const grown = (set: Set<string>, more: string[]) => set.size + more.filter((id) => !set.has(id)).length;
 
 export function chunk<T>(items: T[], size: number): T[][] {

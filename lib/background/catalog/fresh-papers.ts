@@ -18,5 +18,8 @@ export interface ListedPaper {
   category: string | null;
 }
 
-/** Per paper, one identity per name, in page order. */
-export type IdentifyFresh = (papers: ListedPaper[]) => Promise<Identity[][]>;
+/**
+ * Per paper, one identity per name, in page order. `ahead`: the papers are further down the page
+ * than the reader, and their requests give way to those for what the reader is looking at.
+ */
+export type IdentifyFresh = (papers: ListedPaper[], options?: { ahead?: boolean }) => Promise<Identity[][]>;

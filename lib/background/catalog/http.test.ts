@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
-import { createHttp, parseRetryAfter, validate, type HttpOptions } from './http';
+import { createHttp, lowPriority, parseRetryAfter, validate, type HttpOptions } from './http';
 import { classifyOpenAlex429 } from './openalex';
 import { failure } from './test-helpers';
 import { fixturesUrl } from '@/test/fixtures';
@@ -293,6 +293,23 @@ describe('createHttp', () => {
     expect(peak.get('api.openalex.org')).toBe(4);
     expect(peak.get('api.semanticscholar.org')).toBe(1);
     expect(started.filter((p) => p.startsWith('/works/'))).toEqual(Array.from({ length: 10 }, (_, i) => `/works/W${i}`));
+  });
+
+  it('gives a free slot to what the reader is looking at before work ahead of the reader', async () => {
+    const started: string[] = [];
+    const fetch = async (input: RequestInfo | URL) => {
+      started.push(new URL(String(input)).pathname);
+      await new Promise((r) => setTimeout(r, 2));
+      return json({});
+    };
+    const http = createHttp({ fetch });
+    const ahead = lowPriority(http);
+    // Ten lookups ahead take the four slots and queue; two for the screen come after them.
+    const early = Array.from({ length: 10 }, (_, i) => ahead.getJson(new URL(`https://api.openalex.org/works/W${i}`)));
+    const now = [http.getJson(new URL('https://api.openalex.org/authors/A1')), http.getJson(new URL('https://api.openalex.org/authors/A2'))];
+    await Promise.all([...early, ...now]);
+    expect(started.slice(0, 6)).toEqual(['/works/W0', '/works/W1', '/works/W2', '/works/W3', '/authors/A1', '/authors/A2']);
+    expect(started).toHaveLength(12);
   });
 
   it('lets a queued request leave the queue when its caller aborts', async () => {

@@ -54,6 +54,11 @@ export type Classify429 = (info: RateLimitInfo) => number | null;
 
 export interface RequestOptions {
   signal?: AbortSignal;
+  /**
+   * `low`: work ahead of the reader (a listing's next entries). Such requests get a host's free
+   * slot only when no `high` one (the default: what the reader is looking at) is waiting.
+   */
+  priority?: 'high' | 'low';
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
@@ -94,7 +99,8 @@ interface HostState {
   limit: number;
   queueTimeoutMs: number;
   active: number;
-  waiting: (() => void)[];
+  /** Waiting for a slot, by priority, each in arrival order. */
+  waiting: Record<NonNullable<RequestOptions['priority']>, (() => void)[]>;
   /** Requests to this host fail fast with `rate-limited` until then. */
   cooldownUntil: number;
   /** Attempts to this host wait until then (another request is honouring a short Retry-After). */
@@ -129,7 +135,7 @@ export function createHttp(opts: HttpOptions = {}) {
         limit: concurrency[host] ?? defaultConcurrency,
         queueTimeoutMs: queueTimeouts[host] ?? DEFAULT_QUEUE_TIMEOUT_MS,
         active: 0,
-        waiting: [],
+        waiting: { high: [], low: [] },
         cooldownUntil: 0,
         pausedUntil: 0,
       };
@@ -138,17 +144,21 @@ export function createHttp(opts: HttpOptions = {}) {
     return state;
   }
 
-  /** A slot of the host, in arrival order; rejects when the caller aborts or the queue deadline passes. */
-  async function acquire(state: HostState, label: string, signal?: AbortSignal): Promise<void> {
+  /**
+   * A slot of the host, in arrival order within its priority; rejects when the caller aborts or
+   * the queue deadline passes.
+   */
+  async function acquire(state: HostState, label: string, { signal, priority = 'high' }: RequestOptions): Promise<void> {
     if (state.active < state.limit) {
       state.active++;
       return;
     }
+    const queue = state.waiting[priority];
     await new Promise<void>((resolve, reject) => {
       const leave = (reason: unknown) => {
         clearTimeout(deadline);
         signal?.removeEventListener('abort', onAbort);
-        state.waiting.splice(state.waiting.indexOf(grant), 1);
+        queue.splice(queue.indexOf(grant), 1);
         reject(reason);
       };
       const grant = () => {
@@ -163,12 +173,12 @@ export function createHttp(opts: HttpOptions = {}) {
         () => leave(new CatalogError('timeout', `${label}: no free slot within ${state.queueTimeoutMs} ms`)),
         state.queueTimeoutMs,
       );
-      state.waiting.push(grant);
+      queue.push(grant);
     });
   }
 
   function release(state: HostState): void {
-    const next = state.waiting.shift();
+    const next = state.waiting.high.shift() ?? state.waiting.low.shift();
     // The slot passes straight to the next waiter, so `active` stays the same.
     if (next) next();
     else state.active--;
@@ -247,7 +257,7 @@ export function createHttp(opts: HttpOptions = {}) {
     const label = `${init.method ?? 'GET'} ${url.host}${url.pathname}`;
     const state = hostState(url.host);
     failIfCoolingDown(state, label);
-    await acquire(state, label, init.signal);
+    await acquire(state, label, init);
     try {
       failIfCoolingDown(state, label);
       for (let attemptNo = 0; ; attemptNo++) {
@@ -274,6 +284,11 @@ export function createHttp(opts: HttpOptions = {}) {
 }
 
 export type Http = ReturnType<typeof createHttp>;
+
+/** The same HTTP layer for work ahead of the reader: its requests yield every slot to the others. */
+export function lowPriority(http: Http): Http {
+  return { getJson: (url, init = {}) => http.getJson(url, { ...init, priority: 'low' }) };
+}
 
 /**
  * `data` validated against `schema`; anything else (missing or wrong-typed fields) becomes

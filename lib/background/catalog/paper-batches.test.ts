@@ -103,6 +103,8 @@ describe('paper batches (listing pages)', () => {
     await vi.waitFor(() => expect(identifyFresh).toHaveBeenCalledTimes(2));
     // The paper in view on its own; the upcoming ones neither catalog has, together.
     expect(identifyFresh.mock.calls.map((c) => c[0].map((p) => p.arxivId))).toEqual([['2606.00001'], ['2606.00004', '2606.00005']]);
+    // The upcoming ones' requests give way to those for what the reader is looking at.
+    expect(identifyFresh.mock.calls.map((c) => c[1]?.ahead ?? false)).toEqual([false, true]);
   });
 
   it('resolves the papers ahead in the same calls and fills the author call up to 100 ids with their authors', async () => {

@@ -324,7 +324,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     void freshAhead(upcoming.map((p) => p.arxivId))
       .then((fresh) => {
         const todo = upcoming.filter((p) => fresh.has(p.arxivId));
-        return todo.length ? identifyFresh(todo) : undefined;
+        return todo.length ? identifyFresh(todo, { ahead: true }) : undefined;
       })
       .catch(() => undefined); // asked again, and reported, when the reader gets there
   }

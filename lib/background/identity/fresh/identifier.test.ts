@@ -267,6 +267,16 @@ describe('createFreshIdentifier', () => {
     expect(totals.every((v) => v.wrong === 0 && v.linkedFound === v.linked)).toBe(true);
   });
 
+  it('asks through the client for work ahead of the reader when told the papers are ahead', async () => {
+    const world = buildWorld(10, [6]);
+    const [near, far] = [fakeFetch(world), fakeFetch(world)];
+    const client = (f: ReturnType<typeof fakeFetch>) => createOpenAlex({ http: createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined }) });
+    const fresh = createFreshIdentifier({ openalex: client(near), openalexAhead: client(far), cache: createCache({ factory: new IDBFactory() }) });
+    await fresh.identify(world.papers.map(asPaper), { ahead: true });
+    expect(near.urls).toEqual([]);
+    expect(far.credits()).toBeGreaterThan(0);
+  });
+
   it('asks nothing the second time, and again once the decision is hours old', async () => {
     const world = buildWorld(10, [6]);
     const { fresh, urls, clock, cache } = setup(world);

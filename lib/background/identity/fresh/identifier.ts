@@ -64,6 +64,8 @@ export interface FreshIdentities {
 
 export interface FreshIdentifierOptions {
   openalex: Pick<OpenAlexClient, 'autocomplete' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
+  /** The same, for work ahead of the reader (`identify(…, { ahead: true })`): its requests wait for the others. */
+  openalexAhead?: FreshIdentifierOptions['openalex'];
   cache: Cache;
   now?: () => number;
 }
@@ -112,17 +114,18 @@ function signature(p: FreshPaper): string {
   return JSON.stringify([p.primaryCategory, p.authors.map((a) => [nameKey(a.name), a.printed ?? null]), p.printed ?? null]);
 }
 
-export function createFreshIdentifier({ openalex, cache, now = Date.now }: FreshIdentifierOptions) {
+export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Date.now }: FreshIdentifierOptions) {
   /** Papers being identified, so a second request for one joins the first. */
   const inflight = new Map<string, Promise<Decision>>();
 
   /**
    * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
-   * refresh) asks everything again, bypassing the cache.
+   * refresh) asks everything again, bypassing the cache; `ahead`: for papers the reader has not
+   * reached yet, whose requests give way to the others.
    */
   async function identify(
     papers: FreshPaper[],
-    { revalidate = false, credits = PAGE_CREDITS }: { revalidate?: boolean; credits?: CreditBudget } = {},
+    { revalidate = false, credits = PAGE_CREDITS, ahead = false }: { revalidate?: boolean; credits?: CreditBudget; ahead?: boolean } = {},
   ): Promise<FreshIdentities> {
     const unique = [...new Map(papers.map((p) => [p.arxivId, p])).values()];
     const pending = new Map<string, Promise<Decision>>();
@@ -133,7 +136,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       else mine.push(p);
     }
     if (mine.length > 0) {
-      const batch = cachedOrResolved(mine, revalidate, credits);
+      const batch = cachedOrResolved(mine, revalidate, credits, ahead ? resolveAhead : resolveNow);
       for (const p of mine) {
         const key = flightKey(p);
         const one = batch.then((m) => m.get(p.arxivId)!);
@@ -155,7 +158,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   }
 
   /** Decisions from the cache where they are still good, the others taken now in one batch. */
-  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget): Promise<Map<string, Decision>> {
+  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, resolve: typeof resolveNow): Promise<Map<string, Decision>> {
     const decided = new Map<string, Decision>();
     if (!revalidate) {
       const hits = await cache.getMany<Decision>(papers.map((p) => decisionKey(p.arxivId)));
@@ -169,162 +172,169 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
     return decided;
   }
 
-  async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget): Promise<Map<string, Decision>> {
-    const budget = creditsFor((await openalex.budgetResetAt()) > now() ? 0 : credits(papers));
-    const profiles = new Map<string, CandidateProfile>();
-    const { suggestions, states } = await candidates(papers, profiles, revalidate);
+  /** The steps of one identification, asking OpenAlex through `client`. */
+  function runsOn(client: FreshIdentifierOptions['openalex']) {
+    async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget): Promise<Map<string, Decision>> {
+      const budget = creditsFor((await client.budgetResetAt()) > now() ? 0 : credits(papers));
+      const profiles = new Map<string, CandidateProfile>();
+      const { suggestions, states } = await candidates(papers, profiles, revalidate);
 
-    // Profiles alongside the shared works when one list call holds all that are missing.
-    const allIds = [...new Set(states.flatMap((s) => s.slots.flatMap((slot) => slot.ids)))];
-    const missing = await cachedProfiles(allIds, profiles, revalidate);
-    const early = missing.length <= MAX_FILTER_IDS ? fetchProfiles(missing, profiles, budget) : null;
-    early?.catch(() => undefined); // awaited below
-    await sharedWorks(states, suggestions, budget);
-    await early;
-    const needed = states.flatMap((s) => s.slots.flatMap((slot) => slot.plan.linked ?? slot.ids));
-    await fetchProfiles(await cachedProfiles([...new Set(needed)], profiles, revalidate), profiles, budget);
+      // Profiles alongside the shared works when one list call holds all that are missing.
+      const allIds = [...new Set(states.flatMap((s) => s.slots.flatMap((slot) => slot.ids)))];
+      const missing = await cachedProfiles(allIds, profiles, revalidate);
+      const early = missing.length <= MAX_FILTER_IDS ? fetchProfiles(missing, profiles, budget) : null;
+      early?.catch(() => undefined); // awaited below
+      await sharedWorks(states, suggestions, budget);
+      await early;
+      const needed = states.flatMap((s) => s.slots.flatMap((slot) => slot.plan.linked ?? slot.ids));
+      await fetchProfiles(await cachedProfiles([...new Set(needed)], profiles, revalidate), profiles, budget);
 
-    const decisions = new Map<string, Decision>();
-    for (const s of states) {
-      const identities = decideIdentities({
-        field: s.field,
-        printed: s.paper.printed,
-        works: [...s.works.values()],
-        slots: s.slots.map((slot) => ({
-          name: slot.author.name,
-          printed: slot.author.printed,
-          candidates: slot.ids.map((id) => profiles.get(id) ?? thinProfile(suggestions.get(id)!)),
-        })),
-      });
-      const named = [...new Set(identities.flatMap((i) => i.openalexId ?? []))];
-      decisions.set(s.paper.arxivId, {
-        sig: signature(s.paper),
-        identities,
-        profiles: named.flatMap((id) => (profiles.has(id) ? [metricsOf(profiles.get(id)!)] : [])),
-      });
-    }
-    await cache.putMany([...decisions].map(([arxivId, value]) => ({ key: decisionKey(arxivId), value, ttlMs: NOT_INDEXED_TTL })));
-    return decisions;
-  }
-
-  /** Step 1: every author's candidate ids (≤100 per paper), and the suggestions behind them. */
-  async function candidates(papers: FreshPaper[], profiles: Map<string, CandidateProfile>, revalidate: boolean) {
-    const queries = new Map<string, string>();
-    for (const p of papers) for (const a of p.authors) if (nameKey(a.name)) queries.set(namesKey(a.name), a.name);
-    const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
-    const [answers, byOrcid] = await Promise.all([
-      cache.readMany<AuthorSuggestion[]>(
-        [...queries.keys()],
-        TTL.author,
-        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await openalex.autocomplete('authors', queries.get(k)!)] as const))),
-        { revalidate },
-      ),
-      cache.readMany<CandidateProfile | null>(
-        orcids.map(orcidKey),
-        TTL.author,
-        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await orNull(openalex.candidateById({ orcid: k.slice(orcidKey('').length) }))] as const))),
-        { revalidate },
-      ),
-    ]);
-    const suggestions = new Map<string, AuthorSuggestion>();
-    const states: PaperState[] = papers.map((paper) => {
-      const slots = paper.authors.map((author): SlotState => {
-        const fits = nameMatcher(author.name);
-        const hits = (answers.get(namesKey(author.name))?.value ?? []).filter((h) => fits(h.name));
-        for (const h of hits) if (!suggestions.has(h.id)) suggestions.set(h.id, h);
-        const owner = author.printed?.orcid ? byOrcid.get(orcidKey(author.printed.orcid))?.value : null;
-        const ownerFits = owner && (fits(owner.displayName) || owner.alternativeNames.some(fits));
-        if (owner && ownerFits) profiles.set(owner.openalexId, owner);
-        const ids = [...new Set([...(ownerFits ? [owner.openalexId] : []), ...hits.map((h) => h.id)])];
-        return { author, ids, plan: { candidates: ids, linked: null } };
-      });
-      if (slots.length <= ONE_CALL_AUTHORS) trimToFit(slots, MAX_FILTER_IDS);
-      return { paper, field: fieldOfCategory(paper.primaryCategory), slots, works: new Map() };
-    });
-    return { suggestions, states };
-  }
-
-  /** Step 2: the works that join candidates of different authors, level by level. */
-  async function sharedWorks(states: PaperState[], suggestions: Map<string, AuthorSuggestion>, budget: Credits): Promise<void> {
-    const plans = (s: PaperState) => s.slots.map((slot) => slot.plan);
-    const levels = Math.max(0, ...states.map((s) => levelsFor(s.slots.length)));
-    /** Per paper, the later levels already asked in an earlier call's room. */
-    const asked = new Map<PaperState, Set<number>>();
-    for (let level = 0; level < levels; level++) {
-      const open = states.filter((s) => openFrom(plans(s), level));
-      if (open.length === 0) return;
-      if (level > 0 && open.some((s) => openFrom(plans(s), level + 1))) {
-        // More than one level to go: one scan of the authors still without evidence, their most
-        // recent works (where today's co-authors are), if they fit one filter. Worth a call when
-        // it can hold all their works, or when the credits left could not ask every pair anyway.
-        const unlinked = [...new Set(open.flatMap((s) => s.slots.flatMap((slot) => (slot.plan.linked ? [] : slot.ids))))];
-        const scan = unlinked.filter((id) => (suggestions.get(id)?.works ?? 0) <= SCAN_MAX_WORKS);
-        const works = scan.reduce((n, id) => n + (suggestions.get(id)?.works ?? 0), 0);
-        const pairCalls = packCalls(open.flatMap((s) => sidesAt(plans(s), level) ?? [])).length * (levels - level);
-        const worthIt = works <= WORKS_PAGE_SIZE || budget.left() < pairCalls;
-        if (scan.length > 0 && scan.length <= MAX_FILTER_IDS && worthIt && budget.take()) {
-          const scanned = await joining([scan], true, budget);
-          deliver(states, scanned.works);
-          // A page cut short, or authors left out, may hide a shared work: the pairs are asked after all.
-          if (scanned.complete && scan.length === unlinked.length) return;
-        }
+      const decisions = new Map<string, Decision>();
+      for (const s of states) {
+        const identities = decideIdentities({
+          field: s.field,
+          printed: s.paper.printed,
+          works: [...s.works.values()],
+          slots: s.slots.map((slot) => ({
+            name: slot.author.name,
+            printed: slot.author.printed,
+            candidates: slot.ids.map((id) => profiles.get(id) ?? thinProfile(suggestions.get(id)!)),
+          })),
+        });
+        const named = [...new Set(identities.flatMap((i) => i.openalexId ?? []))];
+        decisions.set(s.paper.arxivId, {
+          sig: signature(s.paper),
+          identities,
+          profiles: named.flatMap((id) => (profiles.has(id) ? [metricsOf(profiles.get(id)!)] : [])),
+        });
       }
-      const calls = packCalls(open.flatMap((s) => (asked.get(s)?.has(level) ? [] : sidesAt(plans(s), level) ?? [])));
-      // The room these calls leave carries later levels' sides (nearest level first).
-      const riders = open.flatMap((s) => levelsFrom(level + 1, s.slots.length).flatMap((l) => {
-        const sides = asked.get(s)?.has(l) ? null : sidesAt(plans(s), l);
-        return sides ? [{ s, l, sides }] : [];
-      })).sort((x, y) => x.l - y.l);
-      addRiders(calls, riders.map((r) => r.sides)).forEach((placed, k) => {
-        if (!placed) return;
-        const { s, l } = riders[k]!;
-        asked.set(s, (asked.get(s) ?? new Set()).add(l));
+      await cache.putMany([...decisions].map(([arxivId, value]) => ({ key: decisionKey(arxivId), value, ttlMs: NOT_INDEXED_TTL })));
+      return decisions;
+    }
+
+    /** Step 1: every author's candidate ids (≤100 per paper), and the suggestions behind them. */
+    async function candidates(papers: FreshPaper[], profiles: Map<string, CandidateProfile>, revalidate: boolean) {
+      const queries = new Map<string, string>();
+      for (const p of papers) for (const a of p.authors) if (nameKey(a.name)) queries.set(namesKey(a.name), a.name);
+      const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
+      const [answers, byOrcid] = await Promise.all([
+        cache.readMany<AuthorSuggestion[]>(
+          [...queries.keys()],
+          TTL.author,
+          async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await client.autocomplete('authors', queries.get(k)!)] as const))),
+          { revalidate },
+        ),
+        cache.readMany<CandidateProfile | null>(
+          orcids.map(orcidKey),
+          TTL.author,
+          async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await orNull(client.candidateById({ orcid: k.slice(orcidKey('').length) }))] as const))),
+          { revalidate },
+        ),
+      ]);
+      const suggestions = new Map<string, AuthorSuggestion>();
+      const states: PaperState[] = papers.map((paper) => {
+        const slots = paper.authors.map((author): SlotState => {
+          const fits = nameMatcher(author.name);
+          const hits = (answers.get(namesKey(author.name))?.value ?? []).filter((h) => fits(h.name));
+          for (const h of hits) if (!suggestions.has(h.id)) suggestions.set(h.id, h);
+          const owner = author.printed?.orcid ? byOrcid.get(orcidKey(author.printed.orcid))?.value : null;
+          const ownerFits = owner && (fits(owner.displayName) || owner.alternativeNames.some(fits));
+          if (owner && ownerFits) profiles.set(owner.openalexId, owner);
+          const ids = [...new Set([...(ownerFits ? [owner.openalexId] : []), ...hits.map((h) => h.id)])];
+          return { author, ids, plan: { candidates: ids, linked: null } };
+        });
+        if (slots.length <= ONE_CALL_AUTHORS) trimToFit(slots, MAX_FILTER_IDS);
+        return { paper, field: fieldOfCategory(paper.primaryCategory), slots, works: new Map() };
       });
-      const found = await Promise.all(calls.map((c) => (budget.take() ? joining([c.a, c.b], false, budget) : NOTHING_JOINED)));
-      deliver(states, found.flatMap((f) => f.works));
+      return { suggestions, states };
     }
-  }
 
-  async function joining(sets: string[][], recentFirst: boolean, budget: Credits): Promise<WorksJoining> {
-    try {
-      return await openalex.worksJoining(sets, { recentFirst });
-    } catch (e) {
-      if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
-      budget.spent();
-      return NOTHING_JOINED;
-    }
-  }
-
-  /** Ids whose profile is not cached yet (cached ones go into `profiles`). */
-  async function cachedProfiles(ids: string[], profiles: Map<string, CandidateProfile>, revalidate: boolean): Promise<string[]> {
-    const todo = ids.filter((id) => !profiles.has(id));
-    const hits = revalidate ? new Map() : await cache.getMany<CandidateProfile>(todo.map(profileKey));
-    return todo.filter((id) => {
-      const hit = hits.get(profileKey(id));
-      if (hit && !hit.stale) profiles.set(id, hit.value);
-      return !profiles.has(id);
-    });
-  }
-
-  /** Step 3: list calls of ≤100 ids while credits last, free singletons for the rest. */
-  async function fetchProfiles(ids: string[], profiles: Map<string, CandidateProfile>, budget: Credits): Promise<void> {
-    const todo = ids.filter((id) => !profiles.has(id));
-    if (todo.length === 0) return;
-    const found = await Promise.all(chunk(todo, MAX_FILTER_IDS).map(async (part) => {
-      if (budget.take()) {
-        try {
-          return await openalex.candidateProfiles(part);
-        } catch (e) {
-          if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
-          budget.spent();
+    /** Step 2: the works that join candidates of different authors, level by level. */
+    async function sharedWorks(states: PaperState[], suggestions: Map<string, AuthorSuggestion>, budget: Credits): Promise<void> {
+      const plans = (s: PaperState) => s.slots.map((slot) => slot.plan);
+      const levels = Math.max(0, ...states.map((s) => levelsFor(s.slots.length)));
+      /** Per paper, the later levels already asked in an earlier call's room. */
+      const asked = new Map<PaperState, Set<number>>();
+      for (let level = 0; level < levels; level++) {
+        const open = states.filter((s) => openFrom(plans(s), level));
+        if (open.length === 0) return;
+        if (level > 0 && open.some((s) => openFrom(plans(s), level + 1))) {
+          // More than one level to go: one scan of the authors still without evidence, their most
+          // recent works (where today's co-authors are), if they fit one filter. Worth a call when
+          // it can hold all their works, or when the credits left could not ask every pair anyway.
+          const unlinked = [...new Set(open.flatMap((s) => s.slots.flatMap((slot) => (slot.plan.linked ? [] : slot.ids))))];
+          const scan = unlinked.filter((id) => (suggestions.get(id)?.works ?? 0) <= SCAN_MAX_WORKS);
+          const works = scan.reduce((n, id) => n + (suggestions.get(id)?.works ?? 0), 0);
+          const pairCalls = packCalls(open.flatMap((s) => sidesAt(plans(s), level) ?? [])).length * (levels - level);
+          const worthIt = works <= WORKS_PAGE_SIZE || budget.left() < pairCalls;
+          if (scan.length > 0 && scan.length <= MAX_FILTER_IDS && worthIt && budget.take()) {
+            const scanned = await joining([scan], true, budget);
+            deliver(states, scanned.works);
+            // A page cut short, or authors left out, may hide a shared work: the pairs are asked after all.
+            if (scanned.complete && scan.length === unlinked.length) return;
+          }
         }
+        const calls = packCalls(open.flatMap((s) => (asked.get(s)?.has(level) ? [] : sidesAt(plans(s), level) ?? [])));
+        // The room these calls leave carries later levels' sides (nearest level first).
+        const riders = open.flatMap((s) => levelsFrom(level + 1, s.slots.length).flatMap((l) => {
+          const sides = asked.get(s)?.has(l) ? null : sidesAt(plans(s), l);
+          return sides ? [{ s, l, sides }] : [];
+        })).sort((x, y) => x.l - y.l);
+        addRiders(calls, riders.map((r) => r.sides)).forEach((placed, k) => {
+          if (!placed) return;
+          const { s, l } = riders[k]!;
+          asked.set(s, (asked.get(s) ?? new Set()).add(l));
+        });
+        const found = await Promise.all(calls.map((c) => (budget.take() ? joining([c.a, c.b], false, budget) : NOTHING_JOINED)));
+        deliver(states, found.flatMap((f) => f.works));
       }
-      return (await Promise.all(part.map((id) => orNull(openalex.candidateById({ openalexId: id }))))).filter((p) => p !== null);
-    }));
-    const fetched = found.flat();
-    for (const p of fetched) profiles.set(p.openalexId, p);
-    await cache.putMany(fetched.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author })));
+    }
+
+    async function joining(sets: string[][], recentFirst: boolean, budget: Credits): Promise<WorksJoining> {
+      try {
+        return await client.worksJoining(sets, { recentFirst });
+      } catch (e) {
+        if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
+        budget.spent();
+        return NOTHING_JOINED;
+      }
+    }
+
+    /** Ids whose profile is not cached yet (cached ones go into `profiles`). */
+    async function cachedProfiles(ids: string[], profiles: Map<string, CandidateProfile>, revalidate: boolean): Promise<string[]> {
+      const todo = ids.filter((id) => !profiles.has(id));
+      const hits = revalidate ? new Map() : await cache.getMany<CandidateProfile>(todo.map(profileKey));
+      return todo.filter((id) => {
+        const hit = hits.get(profileKey(id));
+        if (hit && !hit.stale) profiles.set(id, hit.value);
+        return !profiles.has(id);
+      });
+    }
+
+    /** Step 3: list calls of ≤100 ids while credits last, free singletons for the rest. */
+    async function fetchProfiles(ids: string[], profiles: Map<string, CandidateProfile>, budget: Credits): Promise<void> {
+      const todo = ids.filter((id) => !profiles.has(id));
+      if (todo.length === 0) return;
+      const found = await Promise.all(chunk(todo, MAX_FILTER_IDS).map(async (part) => {
+        if (budget.take()) {
+          try {
+            return await client.candidateProfiles(part);
+          } catch (e) {
+            if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
+            budget.spent();
+          }
+        }
+        return (await Promise.all(part.map((id) => orNull(client.candidateById({ openalexId: id }))))).filter((p) => p !== null);
+      }));
+      const fetched = found.flat();
+      for (const p of fetched) profiles.set(p.openalexId, p);
+      await cache.putMany(fetched.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author })));
+    }
+
+    return resolve;
   }
+  const resolveNow = runsOn(openalex);
+  const resolveAhead = openalexAhead ? runsOn(openalexAhead) : resolveNow;
 
   return { identify };
 }

@@ -63,8 +63,9 @@ export async function readEntries(context, html) {
  * @param {object} [o]
  * @param {(k: number, entry: object) => 'indexed' | 's2only' | 'fresh'} [o.kindOf]  default: all indexed
  * @param {(name: string) => boolean} [o.unmatched]  names OpenAlex's and S2's records leave unresolved
+ * @param {boolean} [o.sharedEarlier]  each fresh entry's first two authors wrote an earlier paper together
  */
-export function listingCatalog(entries, { kindOf = () => 'indexed', unmatched = () => false } = {}) {
+export function listingCatalog(entries, { kindOf = () => 'indexed', unmatched = () => false, sharedEarlier = false } = {}) {
   const people = new Map();
   const person = (name) => {
     let p = people.get(name);
@@ -106,6 +107,18 @@ export function listingCatalog(entries, { kindOf = () => 'indexed', unmatched = 
           raw_author_name: p.name,
           institutions: [],
         })),
+        related_works: [],
+        locations: [],
+      });
+    } else if (kind === 'fresh' && sharedEarlier && authors.length > 1) {
+      works.push({
+        id: `https://openalex.org/W46${pad(k, 8)}`,
+        doi: `https://doi.org/10.48550/arxiv.1901.${pad(k, 5)}`,
+        title: `Earlier paper ${k}`,
+        display_name: `Earlier paper ${k}`,
+        publication_year: 2019,
+        cited_by_count: hash(`${e.id}:earlier`) % 90,
+        authorships: authors.slice(0, 2).map((p) => ({ author: { id: `https://openalex.org/${p.openalexId}`, display_name: p.name }, raw_author_name: p.name, institutions: [] })),
         related_works: [],
         locations: [],
       });

@@ -28,7 +28,7 @@ const PAGES = {
 const read = new Map();
 
 /** A page's HTML, entries and catalog, served by a FakeApis; null when the fixtures are absent. */
-async function listing(name, { kindOf = mixed, twists = {} } = {}) {
+async function listing(name, { kindOf = mixed, twists = {}, sharedEarlier = false } = {}) {
   const { file, url } = PAGES[name];
   const html = fixturePage(file);
   if (!html) return null;
@@ -38,7 +38,7 @@ async function listing(name, { kindOf = mixed, twists = {} } = {}) {
     await closeAll();
   }
   const entries = read.get(file);
-  const catalog = listingCatalog(entries, { kindOf });
+  const catalog = listingCatalog(entries, { kindOf, sharedEarlier });
   const fake = new FakeApis(catalog, { pages: { [new URL(url).pathname]: html }, twists });
   return { name, url, html, entries, catalog, fake };
 }
@@ -280,6 +280,37 @@ export const tests = [
       const marked = Object.entries(snap).flatMap(([paper, bs]) => bs.filter((b) => b.followed === 'true').map((b) => `${paper}#${b.i}`)).sort();
       const want = slots.map(([k, i]) => `${lst.entries[k].id}#${i}`).sort();
       if (JSON.stringify(marked) !== JSON.stringify(want)) throw new Error(`data-followed="true" on ${fmt(marked)}; expected exactly ${name} (${id}) on ${fmt(want)}`);
+    },
+  },
+  {
+    name: 'a new paper on a listing: its cards say what each badge rests on (the shared papers, or why it is a guess)',
+    fn: async () => {
+      const lst = await listing('lg400', { sharedEarlier: true });
+      if (!lst) return;
+      const s = await launch(lst.fake);
+      const page = await s.open(lst.url);
+      const fresh = lst.entries.map((_, k) => k).filter((k) => lst.catalog.kinds[k] === 'fresh').slice(0, 30);
+      const seen = new Map(); // data-match → [paper, author]
+      for (const k of fresh) {
+        await page.locator(`[data-weft-paper="${lst.entries[k].id}"]`).first().scrollIntoViewIfNeeded();
+        const snap = await settled(page, lst, [k]);
+        for (const b of snap[lst.entries[k].id]) if (b.state === 'ready' && !seen.has(b.match)) seen.set(b.match, [lst.entries[k].id, b.i]);
+        if (seen.has('inferred') && seen.has('guess')) break;
+      }
+      const lines = {
+        inferred: /shares \d+ papers? with .+, authors of this paper/,
+        guess: /Possibly this person[\s\S]*A guess: the only (profile named )?.+, with no earlier work shared with this paper's authors\./,
+      };
+      for (const [match, want] of Object.entries(lines)) {
+        if (!seen.has(match)) throw new Error(`no badge of the first new papers is data-match="${match}" (seen: ${fmt([...seen.keys()])})`);
+        const [paper, i] = seen.get(match);
+        await page.locator(`[data-weft-paper="${paper}"][data-weft-author="${i}"] button`).click();
+        const line = page.locator('[data-weft-card] [data-weft-field="match"]');
+        await line.waitFor({ timeout: 5000 });
+        const text = (await line.innerText()).replace(/\s+/g, ' ');
+        if (!want.test(text)) throw new Error(`the card of a ${match} badge (${paper} #${i}) says ${JSON.stringify(text)}, not what it rests on (${want})`);
+        await page.keyboard.press('Escape');
+      }
     },
   },
   {

@@ -136,14 +136,17 @@ describe('paper batches (listing pages)', () => {
 
   it('hands the papers neither catalog has to the fresh-paper identity, and shows what it found with its label', async () => {
     const world = { openalex: new Map(), s2: new Map() };
+    const shared = { kind: 'coauthors' as const, sharedWorks: 2, coauthors: ['Bo Li'] };
     const identifyFresh: IdentifyFresh = async (papers) => papers.map((p) => p.names.map((n, i) => (i === 0
-      ? { match: 'inferred' as const, openalexId: idOf(n), s2Id: null, evidence: [], candidates: [], note: '' }
-      : { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' })));
+      ? { match: 'inferred' as const, openalexId: idOf(n), s2Id: null, evidence: [shared], candidates: [], note: '' }
+      : { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '2 profiles named Bo Li in Computer Science, and nothing on this page tells them apart.' })));
     const { batches, identifyFresh: seam } = setup(world, { identifyFresh });
     const [fresh] = (await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: ['2606.00010'], followed: null })).papers;
     expect(seam).toHaveBeenCalledWith([listed('2606.00009', ['Ann Lee', 'Bo Li'])]);
     expect(fresh).toMatchObject({ source: 'fresh' });
     expect(slots(fresh!)).toMatchObject([{ state: 'ready', match: 'inferred', metrics: { openalexId: idOf('Ann Lee') } }, { state: 'unmatched' }]);
+    // with what each rests on, for the card
+    expect(slots(fresh!)).toMatchObject([{ identity: { evidence: [shared] } }, { identity: { note: expect.stringMatching(/2 profiles named Bo Li/) } }]);
   });
 
   it('by default shows every author of a fresh paper as no profile, without a request for them', async () => {

@@ -22,7 +22,7 @@ import type { IdentifyFresh, ListedPaper } from './fresh-papers';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { toWireError } from '../errors';
-import type { MatchKind } from '../../catalog/identity';
+import type { Identity, MatchKind } from '../../catalog/identity';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperRecord } from '../../catalog/types';
 import type { WireError } from '../../shared/protocol/wire';
 import { OPENALEX_MAX_OR_VALUES, S2_BATCH_MAX } from '../../shared/limits';
@@ -41,8 +41,10 @@ export type SlotAnswer =
       /** Institutions the paper's record gives this author (OpenAlex authorships). */
       institutions: Institution[];
       s2Id: string | null;
+      /** A paper no catalog has yet: the evidence, the note and the other profiles of the name. */
+      identity?: Identity;
     }
-  | { state: 'unmatched' }
+  | { state: 'unmatched'; identity?: Identity }
   /** Only followed researchers were asked for, and this author is none of them. */
   | { state: 'not-followed' }
   | { state: 'error'; error: WireError };
@@ -372,9 +374,12 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
         return { arxivId, error: toWireError(identities.error) };
       } else {
         metrics = freshMetrics;
-        slots = paper.names.map((_, i) => {
+        // With its identity, so the card shows what the badge rests on (docs/identity.md).
+        slots = paper.names.map((_, i): SlotAnswer => {
           const identity = identityOf.get(arxivId)?.[i];
-          return identity?.match ? slotFor(identity.openalexId, identity.match, freshMetrics, followed) : { state: 'unmatched' };
+          if (!identity) return { state: 'unmatched' };
+          const slot = identity.match ? slotFor(identity.openalexId, identity.match, freshMetrics, followed) : { state: 'unmatched' as const };
+          return slot.state === 'ready' || slot.state === 'unmatched' ? { ...slot, identity } : slot;
         });
       }
       let fetchedAt = o.fetchedAt;

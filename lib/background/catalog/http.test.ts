@@ -312,6 +312,21 @@ describe('createHttp', () => {
     expect(started).toHaveLength(12);
   });
 
+  it('lets work ahead of the reader wait longer for a slot than the rest', async () => {
+    let release!: () => void;
+    let calls = 0;
+    const fetch = vi.fn(() => (calls++ === 0 ? new Promise<Response>((r) => (release = () => r(json({ first: true })))) : Promise.resolve(json({ later: true }))));
+    const http = createHttp({ fetch, concurrency: { 'api.semanticscholar.org': 1 }, queueTimeoutMs: { 'api.semanticscholar.org': 40 } });
+    const first = http.getJson(S2);
+    const now = http.getJson(S2);
+    const ahead = lowPriority(http).getJson(S2);
+    await expect(now).rejects.toMatchObject({ kind: 'timeout' });
+    await new Promise((r) => setTimeout(r, 40)); // past the deadline of the others
+    release();
+    await expect(first).resolves.toEqual({ first: true });
+    await expect(ahead).resolves.toEqual({ later: true });
+  });
+
   it('lets a queued request leave the queue when its caller aborts', async () => {
     let release!: () => void;
     const fetch = vi.fn(() => new Promise<Response>((r) => (release = () => r(json({ first: true })))));

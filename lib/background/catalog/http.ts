@@ -87,6 +87,12 @@ const QUEUE_TIMEOUT_MS: Readonly<Record<string, number>> = {
   [hostOf(API_BASES.s2)]: 10_000,
 };
 const DEFAULT_QUEUE_TIMEOUT_MS = 30_000;
+/**
+ * Work ahead of the reader waits this many times longer for a slot: it queues behind everything
+ * else by design (a listing's next block is a few hundred lookups under OpenAlex's per-second
+ * cap), and nothing on screen waits for it.
+ */
+const LOW_PRIORITY_QUEUE_FACTOR = 4;
 
 const MAX_TIMEOUT_MS = 20_000;
 /**
@@ -169,10 +175,8 @@ export function createHttp(opts: HttpOptions = {}) {
       const onAbort = () => leave(signal!.reason);
       if (signal?.aborted) return reject(signal.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
-      const deadline = setTimeout(
-        () => leave(new CatalogError('timeout', `${label}: no free slot within ${state.queueTimeoutMs} ms`)),
-        state.queueTimeoutMs,
-      );
+      const waitMs = state.queueTimeoutMs * (priority === 'low' ? LOW_PRIORITY_QUEUE_FACTOR : 1);
+      const deadline = setTimeout(() => leave(new CatalogError('timeout', `${label}: no free slot within ${waitMs} ms`)), waitMs);
       queue.push(grant);
     });
   }

@@ -49,12 +49,14 @@ export function FollowButton({ id, name, onToggled }: Props) {
         type="button"
         class={`action ${following ? 'unfollow' : 'follow'}`}
         data-weft-action={following ? 'unfollow' : 'follow'}
-        aria-label={`${following ? 'Unfollow' : 'Follow'} ${name}`}
         aria-busy={busy.value || known === null}
         disabled={busy.value || known === null}
         onClick={trusted(() => void toggle())}
       >
-        {following ? '★ Unfollow' : '☆ Follow'}
+        {/* The name as text, never in an attribute: catalog strings stay out of the markup's attributes. */}
+        <span aria-hidden="true">{following ? '★ ' : '☆ '}</span>
+        {following ? 'Unfollow' : 'Follow'}
+        <span class="sr-only"> {name}</span>
       </button>
       <p class="note follow-note" role="status">
         {note.value}

@@ -78,6 +78,16 @@ describe('catalog.paperAuthors', () => {
     expect(r.slots[0]!.openalex?.openalexId).toBe('A1');
   });
 
+  it('reads no record, and asks again next time, when OpenAlex lacks the paper and Semantic Scholar cannot be asked', async () => {
+    const limited = () => Promise.reject(new CatalogError('rate-limited', 'S2 429', null, 429));
+    const { catalog, s2 } = setup({ oaWork: async () => { throw notFound(); }, s2Paper: limited });
+    // The authors are then identified from evidence (OpenAlex alone is enough for it).
+    await expect(catalog.paperAuthors('2406.05546', ['Cao, Ray'])).resolves.toMatchObject({ source: null, slots: [{ openalex: null, s2: null }] });
+    const s2m = { ...metrics('x', 4), source: 's2' as const, openalexId: null, s2Id: '9' };
+    s2.paperByArxivId.mockImplementation(async () => record('s2', [author('Ray Cao', { s2: '9', metrics: s2m })]));
+    await expect(catalog.paperAuthors('2406.05546', ['Cao, Ray'])).resolves.toMatchObject({ source: 's2' });
+  });
+
   it('tells a page without its own author list where each name is in the fullest record', async () => {
     // OpenAlex dropped the collaboration entry; Semantic Scholar keeps it (unresolved).
     const oaWork = async () => record('openalex', [author('Ray Cao', { oa: 'A1' }), author('Bo Li', { oa: 'A2' })]);

@@ -146,14 +146,16 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
       };
     }
 
-    let s2: Fresh<Lookup<PaperRecord>>;
+    let s2: Fresh<Lookup<PaperRecord>> | null = null;
     try {
       s2 = await s2Pending;
     } catch (e) {
       // Neither catalog answered: report OpenAlex's failure when it had one (it is the primary).
-      throw oaError ?? e;
+      if (!oa) throw oaError ?? e;
+      // OpenAlex lacks the paper and Semantic Scholar could not be asked (its keyless pool is
+      // often rate-limited): no record to read, and OpenAlex alone is enough for the evidence.
     }
-    if (!s2.value.found) {
+    if (!s2?.value.found) {
       if (oaError) throw oaError;
       // Neither catalog has the paper yet (a paper's first days): no record names its authors.
       return {
@@ -161,8 +163,8 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
         openalexWorkId: null,
         slots: names.map(() => ({ openalex: null, s2: null })),
         positions: names.map(() => null),
-        fetchedAt: Math.min(s2.fetchedAt, oa?.fetchedAt ?? Infinity),
-        stale: s2.stale || !!oa?.stale,
+        fetchedAt: Math.min(s2?.fetchedAt ?? Infinity, oa?.fetchedAt ?? Infinity),
+        stale: !!s2?.stale || !!oa?.stale,
         laterS2: null,
       };
     }

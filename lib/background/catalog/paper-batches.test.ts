@@ -149,6 +149,13 @@ describe('paper batches (listing pages)', () => {
     expect(slots(fresh!)).toMatchObject([{ identity: { evidence: [shared] } }, { identity: { note: expect.stringMatching(/2 profiles named Bo Li/) } }]);
   });
 
+  it('identifies from evidence the authors of a paper OpenAlex lacks while Semantic Scholar cannot be asked', async () => {
+    const { batches, identifyFresh } = setup({ openalex: new Map(), s2: new Map() }, { s2Down: true });
+    const [paper] = (await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee'])], ahead: [], followed: null })).papers;
+    expect(identifyFresh).toHaveBeenCalledWith([listed('2606.00009', ['Ann Lee'])]);
+    expect(paper).toMatchObject({ source: 'fresh' });
+  });
+
   it('by default shows every author of a fresh paper as no profile, without a request for them', async () => {
     const { batches, openalex } = setup({ openalex: new Map(), s2: new Map() });
     const [fresh] = (await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: [], followed: null })).papers;

@@ -210,6 +210,9 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   function outcome(oa: OpenAlexSide, s2: Dated<Lookup<PaperRecord>> | { error: unknown } | undefined): WorkOutcome {
     if (!('error' in oa) && oa.value.found) return { kind: 'openalex', record: oa.value.value, fetchedAt: oa.fetchedAt, stale: oa.stale };
     const oaError = 'error' in oa ? oa.error : null;
+    // OpenAlex lacks the paper and Semantic Scholar could not be asked (its keyless pool is often
+    // rate-limited): OpenAlex alone is enough for the evidence, as for a paper no catalog has.
+    if (!('error' in oa) && s2 && 'error' in s2) return { kind: 'fresh', fetchedAt: oa.fetchedAt, stale: oa.stale };
     // OpenAlex is the primary: its failure is the one reported when neither answered.
     if (!s2 || 'error' in s2) return { kind: 'error', error: oaError ?? (s2 && 'error' in s2 ? s2.error : null) };
     const fetchedAt = Math.min(s2.fetchedAt, 'error' in oa ? Infinity : oa.fetchedAt);

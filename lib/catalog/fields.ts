@@ -37,6 +37,25 @@ export function fieldOfCategory(category: string | null | undefined): Field | nu
   return ARCHIVES.find(([pattern]) => pattern.test(archive))?.[1] ?? null;
 }
 
+/**
+ * Fields whose people often write papers in this one's archives (a computer scientist's eess or
+ * stat paper, a mathematician's q-fin one): where a guess may still be looked for when no
+ * profile of the name works in the paper's own field (docs/identity.md, The field). Computer
+ * Science has none: its papers are written by its own people.
+ */
+const NEIGHBOURS: ReadonlyMap<number, readonly Field[]> = new Map([
+  [ENGINEERING.id, [COMPUTER_SCIENCE, PHYSICS]],
+  [MATHEMATICS.id, [COMPUTER_SCIENCE, PHYSICS, ECONOMICS]],
+  [PHYSICS.id, [MATHEMATICS, ENGINEERING, COMPUTER_SCIENCE]],
+  [ECONOMICS.id, [MATHEMATICS, COMPUTER_SCIENCE]],
+  [BIOLOGY.id, [COMPUTER_SCIENCE]],
+]);
+
+/** The fields next to `field`, nearest first; none for a field Weft does not map to. */
+export function neighboursOf(field: Field): readonly Field[] {
+  return NEIGHBOURS.get(field.id) ?? [];
+}
+
 /** The field id in an OpenAlex field URL (`https://openalex.org/fields/17` → 17), else null. */
 export function fieldIdOf(url: string | null | undefined): number | null {
   const m = /(?:^|\/)fields\/(\d+)$/.exec(url?.trim() ?? '');

@@ -104,6 +104,18 @@ describe('decideIdentities', () => {
     expect(ray!.note).toMatch(/other fields \(Chemistry, Mathematics\)/);
   });
 
+  it('guesses in a field next to the paper\'s when no profile of the name works in it, and only the one there', () => {
+    const eess = { field: fieldOfCategory('eess.IV') };
+    const [alone] = decideIdentities(paper([slot('Ray Cao', [profile('A1', { fields: { 16: 9 } }), profile('A2')])], [], eess));
+    expect(alone).toMatchObject({ match: 'guess', openalexId: 'A2' });
+    expect(alone!.note).toMatch(/only Ray Cao in Computer Science \(none in Engineering, this paper's field\)/);
+    const [two] = decideIdentities(paper([slot('Ray Cao', [profile('A1'), profile('A2')])], [], eess));
+    expect(two).toMatchObject({ match: null, openalexId: null });
+    // A cs paper: its own field only (a namesake in Mathematics is someone else).
+    const [cs] = decideIdentities(paper([slot('Ray Cao', [profile('A1', { fields: { 26: 9 } })])]));
+    expect(cs).toMatchObject({ match: null });
+  });
+
   it('shows nobody when no profile has the name', () => {
     const [ray] = decideIdentities(paper([slot('Ray Cao', [])]));
     expect(ray).toMatchObject({ match: null, candidates: [] });

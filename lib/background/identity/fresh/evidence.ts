@@ -8,7 +8,8 @@
  *  - a profile that shares earlier works with other authors of this paper, or whose institution
  *    is printed on the page, is `inferred` when it is the only one of that name with such evidence;
  *  - otherwise the only profile of that name in the paper's field is a `guess`: the field most of
- *    the co-authors identified by evidence work in, else the one of the paper's category;
+ *    the co-authors identified by evidence work in, else the one of the paper's category, else
+ *    (none of the name there) a field next to it;
  *  - otherwise nobody: several profiles in the field that nothing tells apart, or profiles only
  *    in other fields (a newcomer whose name belongs to someone else), or none at all.
  * Size never counts: a namesake with more works or citations is not evidence.
@@ -18,7 +19,7 @@ import { nameTokens } from '../../../arxiv/names';
 import type { Candidate, Evidence, Identity } from '../../../catalog/identity';
 import type { CandidateProfile, WorkAuthors } from '../../catalog/openalex';
 import type { Institution } from '../../../catalog/types';
-import type { Field } from '../../../catalog/fields';
+import { neighboursOf, type Field } from '../../../catalog/fields';
 
 /** A profile counts as working in the field when this share of its topics is in it. */
 const IN_FIELD_SHARE = 0.2;
@@ -48,11 +49,11 @@ export interface PaperInput {
 
 type FieldFit = 'in' | 'other' | 'unknown';
 
-/** A field the guesses are made in, and why it is the paper's. */
+/** A field the guesses are made in, and why. */
 interface PaperField {
   field: Field;
-  /** Most co-authors identified by evidence work in it (rather than: the paper's category). */
-  coauthors: boolean;
+  /** `coauthors`: most co-authors identified by evidence work in it; `neighbour`: next to the category's. */
+  why: 'coauthors' | 'category' | 'neighbour';
 }
 
 interface Scored {
@@ -68,13 +69,15 @@ interface Scored {
 export function decideIdentities(paper: PaperInput): Identity[] {
   const links = coauthorLinks(paper.slots.map((slot) => slot.candidates.map((c) => c.openalexId)), paper.works);
   const decide = (fields: PaperField[]) => paper.slots.map((slot, i) => decideSlot(paper, slot, links.get(i) ?? new Map(), fields));
-  const category: PaperField[] = paper.field ? [{ field: paper.field, coauthors: false }] : [];
-  const first = decide(category);
+  const byCategory: PaperField[] = paper.field
+    ? [{ field: paper.field, why: 'category' }, ...neighboursOf(paper.field).map((field): PaperField => ({ field, why: 'neighbour' }))]
+    : [];
+  const first = decide(byCategory);
   // The people this author writes with are a better clue to a namesake's field than the arXiv
   // category chosen for one paper (a computer scientist's econ.GN paper).
   const theirs = coauthorsField(first, paper.slots);
   if (!theirs || theirs.id === paper.field?.id) return withoutDuplicates(first, paper.slots);
-  const again = decide([{ field: theirs, coauthors: true }, ...category]);
+  const again = decide([{ field: theirs, why: 'coauthors' }, ...byCategory.filter((f) => f.field.id !== theirs.id)]);
   return withoutDuplicates(first.map((d, i) => (d.match === 'inferred' ? d : again[i]!)), paper.slots);
 }
 
@@ -186,7 +189,10 @@ function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks, fi
   for (const f of fields.length ? fields : [null]) {
     const plausible = pool.filter((s) => fieldFit(s.profile, f?.field ?? null) !== 'other');
     if (plausible.length === 0) continue;
-    const where = !f ? '' : f.coauthors ? ` in ${f.field.name}, where the co-authors Weft identified work` : ` in ${f.field.name}`;
+    const where = !f ? ''
+      : f.why === 'coauthors' ? ` in ${f.field.name}, where the co-authors Weft identified work`
+        : f.why === 'neighbour' ? ` in ${f.field.name} (none in ${paper.field!.name}, this paper's field)`
+          : ` in ${f.field.name}`;
     if (plausible.length > 1) return unmatched(scored, `${plausible.length} profiles named ${name}${where}, and nothing on this page tells them apart.`);
     const only = plausible[0]!;
     const what = f && fieldFit(only.profile, f.field) === 'in' ? `the only ${name}${where}` : `the only profile named ${name}`;
@@ -194,7 +200,7 @@ function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks, fi
   }
   if (pool.length === 0) return unmatched(scored, `No OpenAlex profile named ${name} fits.`);
   const elsewhere = [...new Set(pool.flatMap((s) => s.profile.fields.slice(0, 1).map((f) => f.name)).filter(Boolean))];
-  return unmatched(scored, `The profiles named ${name} work in other fields${elsewhere.length ? ` (${elsewhere.join(', ')})` : ''}, not in ${fields.map((f) => f.field.name).join(' or ')}.`);
+  return unmatched(scored, `The profiles named ${name} work in other fields${elsewhere.length ? ` (${elsewhere.join(', ')})` : ''}, not in ${fields.map((f) => f.field.name).join(', ')}.`);
 }
 
 /** More co-authors first, then a printed affiliation, then more shared works; never size. */

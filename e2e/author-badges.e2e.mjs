@@ -9,7 +9,7 @@
 import {
   launch, relaunch, sleep, until, badges, waitForBadgeStates, deepText, pageProbe, xssProbe, screenshot, publishScreenshot,
 } from './harness.mjs';
-import { absScenario as scenario, assertBadgesAfterNames, assertNoProblems, assertOneBadgePerAuthor, cardProblems, cardProbe, expectAll, fmt } from './checks.mjs';
+import { absScenario as scenario, assertBadgesAfterNames, assertNoProblems, assertOneBadgePerAuthor, cardProblems, cardProbe, expectAll, expectWarmSame, fmt } from './checks.mjs';
 
 const final = (st) => st && st !== 'loading' && st !== 'idle';
 
@@ -141,16 +141,7 @@ export const tests = [
     name: 'warm reload (browser restarted, same profile): no API requests, same numbers',
     fn: async () => {
       const sc = scenario({ n: 5, seed: 6 });
-      const cold = await loadReady(sc);
-      expectAll(sc, cold.snap, sc.range());
-      await sleep(800); // let the cold load's cache writes finish
-      const s2 = await relaunch(cold.s);
-      sc.fake.clear();
-      const warm = await loadReady(sc, { session: s2 });
-      await sleep(1000); // late requests would show up here
-      const reqs = sc.fake.apiRequests();
-      if (reqs.length) throw new Error(`warm load made ${reqs.length} API requests: ${fmt(reqs.map((r) => `${r.method} ${r.url}`))}`);
-      expectAll(sc, warm.snap, sc.range());
+      const warm = await expectWarmSame(sc, await loadReady(sc), { relaunch, loadReady });
       await screenshot(warm.page, 'warm-reload');
     },
   },

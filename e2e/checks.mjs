@@ -3,7 +3,7 @@
 // pure comparisons of what they read against what the fake catalog says a reader must see.
 
 import { FakeApis, buildCatalog } from './fake-apis.mjs';
-import { shows, until } from './harness.mjs';
+import { shows, sleep, until } from './harness.mjs';
 import { listingBadgeProbe } from './fake-listing.mjs';
 import { absPage, displayName, makeAuthors } from './pages.mjs';
 
@@ -76,6 +76,24 @@ export function expectAll(sc, snap, indices, opts = {}) {
   const problems = [];
   for (const i of indices) problems.push(...badgeProblems(snap.byIndex.get(String(i)), sc.catalog.expected(i, opts), i, opts));
   assertNoProblems(problems, 'badges');
+}
+
+/**
+ * The cold load's numbers, then the same page after a browser restart on the same profile
+ * (`relaunch` and `loadReady` of the browser's harness): no API request, the same numbers.
+ * Returns the warm load.
+ */
+export async function expectWarmSame(sc, cold, { relaunch, loadReady }) {
+  expectAll(sc, cold.snap, sc.range());
+  await sleep(800); // the cold load's cache writes
+  const session = await relaunch(cold.s);
+  sc.fake.clear();
+  const warm = await loadReady(sc, { session });
+  await sleep(1000); // late requests would show up here
+  const reqs = sc.fake.apiRequests();
+  if (reqs.length) throw new Error(`warm load made ${reqs.length} API requests: ${fmt(reqs.map((r) => `${r.method} ${r.url}`))}`);
+  expectAll(sc, warm.snap, sc.range());
+  return warm;
 }
 
 /**

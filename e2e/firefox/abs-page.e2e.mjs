@@ -5,7 +5,7 @@
 import { badges, waitForBadgeStates, xssProbe, sleep, until } from '../harness.mjs';
 import {
   PANELS, absScenario, assertBadgesAfterNames, assertOneBadgePerAuthor, assertNoProblems, assertPaper, assertPanelsPlaced, assertRelated,
-  cardProbe, cardProblems, expectAll, expectedInstitutions, fmt, panelProbe,
+  cardProbe, cardProblems, expectAll, expectWarmSame, expectedInstitutions, fmt, panelProbe,
 } from '../checks.mjs';
 import { launch, relaunch } from './harness.mjs';
 
@@ -68,16 +68,7 @@ export const tests = [
     name: 'warm: Firefox restarted on the same profile, the add-on installed again: no API request, same numbers',
     fn: async () => {
       const sc = absScenario({ n: 5, seed: 52 });
-      const cold = await loadReady(sc);
-      expectAll(sc, cold.snap, sc.range());
-      await sleep(800); // the cold load's cache writes
-      const s2 = await relaunch(cold.s);
-      sc.fake.clear();
-      const warm = await loadReady(sc, { session: s2 });
-      await sleep(1000); // late requests would show up here
-      const reqs = sc.fake.apiRequests();
-      if (reqs.length) throw new Error(`warm load made ${reqs.length} API requests: ${fmt(reqs.map((r) => `${r.method} ${r.url}`))}`);
-      expectAll(sc, warm.snap, sc.range());
+      await expectWarmSame(sc, await loadReady(sc), { relaunch, loadReady });
     },
   },
   {

@@ -93,6 +93,8 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   /** Every badge of the page, by its page-wide index (the card layer addresses them so). */
   const all: AuthorEntry[] = [];
   const near = new Set<number>();
+  /** Entries among `near` that were in the viewport when they came: what the reader waits for. */
+  const inView = new Set<number>();
   /** Settles when entry k's answer (or failure) has been applied. */
   const answered = new Map<number, { promise: Promise<void>; resolve: () => void }>();
   const answeredOf = (k: number) => {
@@ -212,7 +214,9 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   async function send(): Promise<void> {
     timer = undefined;
     const wanted = [...near].filter((k) => status[k] === 'new').sort((a, b) => a - b);
+    const seen = new Set(inView);
     near.clear();
+    inView.clear();
     for (let start = 0; start < wanted.length; start += MAX_BATCH_PAPERS) {
       const part = wanted.slice(start, start + MAX_BATCH_PAPERS);
       const last = part[part.length - 1]!;
@@ -233,6 +237,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
         ahead: ahead.map((k) => papers[k]!.arxivId),
         upcoming: upcoming.map(listed),
         onlyFollowed,
+        inView: part.some((k) => seen.has(k)),
       };
       void ask(request).then(
         (answer) => {
@@ -266,11 +271,15 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     entriesOf,
     progress: progress as ReadonlySignal<ListingProgress>,
 
-    /** Entry `k` came near the viewport: its badges load (once), together with others near. */
-    near(k: number): void {
+    /**
+     * Entry `k` came near the viewport (`visible`: into it): its badges load (once), together
+     * with others near, those in view before the next screen's.
+     */
+    near(k: number, visible = true): void {
       entriesOf(k);
       if (status[k] !== 'new') return;
       near.add(k);
+      if (visible) inView.add(k);
       if (gatherMs <= 0) void send();
       else timer ??= setTimeout(() => void send(), gatherMs);
     },
@@ -285,6 +294,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
           if (s !== 'failed') return;
           status[k] = 'new';
           near.add(k);
+          inView.add(k);
           for (const e of entriesOf(k)) e.state.value = { kind: 'loading' };
         });
       });

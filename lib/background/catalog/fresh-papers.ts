@@ -19,7 +19,7 @@ export interface ListedPaper {
 }
 
 /**
- * Per paper, one identity per name, in page order. `ahead`: the papers are further down the page
- * than the reader, and their requests give way to those for what the reader is looking at.
+ * Per paper, one identity per name, in page order. `priority`: how urgent (pacer.ts PRIORITY);
+ * papers further down the page than the reader give way to those the reader is looking at.
  */
-export type IdentifyFresh = (papers: ListedPaper[], options?: { ahead?: boolean }) => Promise<Identity[][]>;
+export type IdentifyFresh = (papers: ListedPaper[], options?: { priority?: number }) => Promise<Identity[][]>;

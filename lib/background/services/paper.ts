@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import type { Fresh } from '../catalog/catalog';
 import { createPaperPanels } from '../catalog/paper-panels';
+import { PRIORITY } from '../catalog/pacer';
 import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
 import { toWireError } from '../errors';
@@ -83,6 +84,8 @@ export const paperRequests = defineRequests({
       upcoming: v.pipe(v.array(ListedEntry), v.maxLength(MAX_BATCH_PAPERS)),
       /** The reader's quiet listing: only followed researchers' figures. */
       onlyFollowed: v.boolean(),
+      /** Whether `papers` are in the viewport, or near it (the next screen): how urgent they are. */
+      inView: v.optional(v.boolean()),
     },
   },
   'paper-citations': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
@@ -191,9 +194,9 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
       const r = await catalog.s2Authors(arxivId, names);
       return { s2: r.value, fetchedAt: r.fetchedAt, stale: r.stale };
     },
-        'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed }) => {
+        'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed, inView = true }) => {
       const followed = onlyFollowed ? new Set(await follows.followedIds()) : null;
-      return paperBatches.authorsOf({ papers, ahead, upcoming, followed });
+      return paperBatches.authorsOf({ papers, ahead, upcoming, followed, priority: inView ? PRIORITY.view : PRIORITY.near });
     },
     'paper-citations': async ({ arxivId, revalidate }) => flat(await panels.citations(arxivId, mayRefresh(`${arxivId}#citations`, revalidate))),
     'paper-institutions': async ({ arxivId, revalidate }) => flat(await panels.institutions(arxivId, revalidate)),

@@ -143,9 +143,13 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
       observer.unobserve(papers[k]!.element);
       came.push(k);
     };
+    let visible = group === 1;
     for (const r of records) {
       const k = r.isIntersecting ? indexOf.get(r.target) : undefined;
       if (k === undefined || near[k]) continue;
+      // The record's own box (no layout read): a watched entry above the viewport's bottom edge
+      // means the reader sees these entries now, not on the next screen.
+      if (r.boundingClientRect.top < window.innerHeight) visible = true;
       // A watched entry stands for those since the previous one; the entries after it come
       // along, so that the page changes once per group, not once per entry.
       for (let j = Math.max(0, k - WATCH_EVERY + 1); j < Math.min(papers.length, k + group); j++) take(j);
@@ -154,7 +158,7 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
     if (!came.length) return;
     const wait = group === 1 ? DRAW_WAIT_MS.first : DRAW_WAIT_MS.ahead;
     group = DRAW_GROUP;
-    for (const k of came) profiles.near(k);
+    for (const k of came) profiles.near(k, visible);
     const drawn = Promise.all(came.map((k) => profiles.answered(k)));
     void Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, wait))]).then(() => setUp(came));
   }, { rootMargin: NEAR_MARGIN });

@@ -13,14 +13,14 @@ import { EAGER_AUTHORS } from '../../../shared/limits';
 import { LISTING_CREDITS, type FreshIdentifier } from './identifier';
 
 export function freshForListings(fresh: FreshIdentifier, cache: Cache): IdentifyFresh {
-  return async (papers, { ahead = false } = {}) => {
+  return async (papers, { priority } = {}) => {
     const found = await fresh.identify(
       papers.map((p) => ({
         arxivId: p.arxivId,
         primaryCategory: p.category,
         authors: p.names.slice(0, EAGER_AUTHORS).map((name, index) => ({ index, name: displayName(name) })),
       })),
-      { credits: LISTING_CREDITS, ahead },
+      { credits: LISTING_CREDITS, priority },
     );
     const ids = [...found.profiles.keys()];
     if (ids.length) {

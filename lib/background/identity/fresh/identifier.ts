@@ -27,6 +27,7 @@ import { fieldOfCategory, type Field } from '../../../catalog/fields';
 import { nameKey } from '../../../arxiv/names';
 import { nameMatcher } from './name-match';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
+import { PRIORITY, raise, type Priority, type PriorityBox } from '../../catalog/pacer';
 import { addRiders, chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt, type PlanSlot } from './plan';
 
 /**
@@ -62,10 +63,13 @@ export interface FreshIdentities {
   profiles: Map<string, AuthorMetrics>;
 }
 
+type IdentifierClient = Pick<OpenAlexClient, 'autocomplete' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
+
 export interface FreshIdentifierOptions {
-  openalex: Pick<OpenAlexClient, 'autocomplete' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
-  /** The same, for work ahead of the reader (`identify(…, { ahead: true })`): its requests wait for the others. */
-  openalexAhead?: FreshIdentifierOptions['openalex'];
+  openalex: IdentifierClient & {
+    /** The same client, its requests at `priority` (pacer.ts). */
+    at(priority: Priority): IdentifierClient;
+  };
   cache: Cache;
   now?: () => number;
 }
@@ -82,6 +86,8 @@ export const PAGE_CREDITS: CreditBudget = (papers) => Math.max(5, Math.ceil(pape
  * per 100 authors. Fewer would leave co-authors unchecked.
  */
 export const LISTING_CREDITS: CreditBudget = (papers) => Math.max(5, Math.ceil(papers.reduce((n, p) => n + p.authors.length, 0) / 25));
+
+type Resolve = (papers: FreshPaper[], revalidate: boolean, credits: CreditBudget) => Promise<Map<string, Decision>>;
 
 interface Decision {
   /** What the decision was taken for (names, printed evidence, category). */
@@ -114,35 +120,42 @@ function signature(p: FreshPaper): string {
   return JSON.stringify([p.primaryCategory, p.authors.map((a) => [nameKey(a.name), a.printed ?? null]), p.printed ?? null]);
 }
 
-export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Date.now }: FreshIdentifierOptions) {
-  /** Papers being identified, so a second request for one joins the first. */
-  const inflight = new Map<string, Promise<Decision>>();
+export function createFreshIdentifier({ openalex, cache, now = Date.now }: FreshIdentifierOptions) {
+  /**
+   * Papers being identified, so a second request for one joins the first, raising its priority
+   * when it is more urgent (the reader reached a paper being identified ahead of them).
+   */
+  const inflight = new Map<string, { decision: Promise<Decision>; priority: PriorityBox }>();
 
   /**
    * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
-   * refresh) asks everything again, bypassing the cache; `ahead`: for papers the reader has not
-   * reached yet, whose requests give way to the others.
+   * refresh) asks everything again, bypassing the cache; `priority`: how urgent the papers are
+   * (pacer.ts PRIORITY; the papers further down a listing give way to those the reader sees).
    */
   async function identify(
     papers: FreshPaper[],
-    { revalidate = false, credits = PAGE_CREDITS, ahead = false }: { revalidate?: boolean; credits?: CreditBudget; ahead?: boolean } = {},
+    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view }: { revalidate?: boolean; credits?: CreditBudget; priority?: number } = {},
   ): Promise<FreshIdentities> {
     const unique = [...new Map(papers.map((p) => [p.arxivId, p])).values()];
     const pending = new Map<string, Promise<Decision>>();
     const mine: FreshPaper[] = [];
     for (const p of unique) {
       const running = revalidate ? undefined : inflight.get(flightKey(p));
-      if (running) pending.set(p.arxivId, running);
-      else mine.push(p);
+      if (running) {
+        raise(running.priority, priority);
+        pending.set(p.arxivId, running.decision);
+      } else mine.push(p);
     }
     if (mine.length > 0) {
-      const batch = cachedOrResolved(mine, revalidate, credits, ahead ? resolveAhead : resolveNow);
+      const box: PriorityBox = { value: priority };
+      const batch = cachedOrResolved(mine, revalidate, credits, runsOn(openalex.at(box)));
       for (const p of mine) {
         const key = flightKey(p);
         const one = batch.then((m) => m.get(p.arxivId)!);
-        inflight.set(key, one);
+        const flight = { decision: one, priority: box };
+        inflight.set(key, flight);
         const release = () => {
-          if (inflight.get(key) === one) inflight.delete(key);
+          if (inflight.get(key) === flight) inflight.delete(key);
         };
         one.then(release, release);
         pending.set(p.arxivId, one);
@@ -158,7 +171,7 @@ export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Da
   }
 
   /** Decisions from the cache where they are still good, the others taken now in one batch. */
-  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, resolve: typeof resolveNow): Promise<Map<string, Decision>> {
+  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, resolve: Resolve): Promise<Map<string, Decision>> {
     const decided = new Map<string, Decision>();
     if (!revalidate) {
       const hits = await cache.getMany<Decision>(papers.map((p) => decisionKey(p.arxivId)));
@@ -173,7 +186,7 @@ export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Da
   }
 
   /** The steps of one identification, asking OpenAlex through `client`. */
-  function runsOn(client: FreshIdentifierOptions['openalex']) {
+  function runsOn(client: IdentifierClient): Resolve {
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget): Promise<Map<string, Decision>> {
       const budget = creditsFor((await client.budgetResetAt()) > now() ? 0 : credits(papers));
       const profiles = new Map<string, CandidateProfile>();
@@ -333,9 +346,6 @@ export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Da
 
     return resolve;
   }
-  const resolveNow = runsOn(openalex);
-  const resolveAhead = openalexAhead ? runsOn(openalexAhead) : resolveNow;
-
   return { identify };
 }
 

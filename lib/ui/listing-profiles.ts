@@ -217,27 +217,32 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     const seen = new Set(inView);
     near.clear();
     inView.clear();
-    for (let start = 0; start < wanted.length; start += MAX_BATCH_PAPERS) {
-      const part = wanted.slice(start, start + MAX_BATCH_PAPERS);
-      const last = part[part.length - 1]!;
-      const upcoming = upcomingOf(last);
-      const ahead = aheadOf(last, part.filter((k) => !resolved[k]).length);
-      // The upcoming block is resolved with the rest: the background tells its new papers so.
-      for (const k of upcoming) if (ahead.length < MAX_BATCH_PAPERS && !ahead.includes(k)) ahead.push(k);
-      for (const k of part) {
-        status[k] = 'asked';
-        resolved[k] = 1;
-        introduced[k] = 1;
-      }
-      for (const k of ahead) resolved[k] = 1;
-      count();
+    if (!wanted.length) return;
+    const last = wanted[wanted.length - 1]!;
+    const upcoming = upcomingOf(last);
+    const ahead = aheadOf(last, wanted.filter((k) => !resolved[k]).length);
+    // The upcoming block is resolved with the rest: the background tells its new papers so.
+    for (const k of upcoming) if (ahead.length < MAX_BATCH_PAPERS && !ahead.includes(k)) ahead.push(k);
+    for (const k of wanted) {
+      status[k] = 'asked';
+      resolved[k] = 1;
+      introduced[k] = 1;
+    }
+    for (const k of ahead) resolved[k] = 1;
+    count();
+    // What the reader sees goes first and on its own; the next screen's entries after it, with
+    // the work ahead of them.
+    const parts = [wanted.filter((k) => seen.has(k)), wanted.filter((k) => !seen.has(k))]
+      .flatMap((list) => Array.from({ length: Math.ceil(list.length / MAX_BATCH_PAPERS) }, (_, i) => list.slice(i * MAX_BATCH_PAPERS, (i + 1) * MAX_BATCH_PAPERS)));
+    parts.forEach((part, i) => {
+      const furthest = i === parts.length - 1;
       const request = {
         type: 'papers-authors' as const,
         papers: part.map(listed),
-        ahead: ahead.map((k) => papers[k]!.arxivId),
-        upcoming: upcoming.map(listed),
+        ahead: furthest ? ahead.map((k) => papers[k]!.arxivId) : [],
+        upcoming: furthest ? upcoming.map(listed) : [],
         onlyFollowed,
-        inView: part.some((k) => seen.has(k)),
+        inView: seen.has(part[0]!),
       };
       void ask(request).then(
         (answer) => {
@@ -262,7 +267,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
           count();
         },
       );
-    }
+    });
   }
 
   return {

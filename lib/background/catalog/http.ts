@@ -109,7 +109,7 @@ const DEFAULT_LIMITS: HostLimits = { concurrency: 1, perSecond: 1, stallMs: 30_0
  * From sending a request to the host counting it: milliseconds on a network, more in a busy
  * browser; a request is assumed counted no later than this (pacer.ts).
  */
-const DELIVERY_MS = 350;
+const DELIVERY_MS = 400;
 
 const MAX_TIMEOUT_MS = 20_000;
 

@@ -58,7 +58,10 @@ export interface HostLimits {
 
 export interface PacerOptions {
   limits: HostLimits;
-  /** The longest time from sending a request to the host counting it (see above). */
+  /**
+   * The longest time from sending a request to the host counting it (see above), at first: a
+   * refusal lengthens it (a busy browser may hold requests longer), answers shorten it again.
+   */
   deliveryMs: number;
   now: () => number;
   /** Waits `ms` (tests advance a fake clock). */
@@ -86,6 +89,10 @@ interface Waiter {
 const SLOW_FACTOR = 0.75;
 const SLOWEST = 0.5;
 const RECOVERY_PER_S = 0.05;
+/** How a refusal lengthens the delivery bound, its longest, and how much each answer takes off. */
+const DELIVERY_GROWTH = 1.5;
+const LONGEST_DELIVERY_MS = 2_000;
+const DELIVERY_DECAY_MS = 5;
 /** Clock granularity between the client and the host. */
 const EPSILON_MS = 25;
 const WINDOW_MS = 1000;
@@ -107,6 +114,7 @@ export function createPacer({ limits, deliveryMs, now, sleep, setTimer = default
   let slowedAt = 0;
   /** When the oldest request sent since the host last answered went out (null: none waits for an answer). */
   let unansweredSince: number | null = null;
+  let delivery = deliveryMs;
   let wakeAt = Infinity;
 
   const paceFactor = (t: number) => Math.min(1, slowedTo + ((t - slowedAt) / 1000) * RECOVERY_PER_S);
@@ -165,13 +173,14 @@ export function createPacer({ limits, deliveryMs, now, sleep, setTimer = default
 
   function permit(): Permit {
     const sentAt = now();
-    const place = { until: sentAt + deliveryMs + WINDOW_MS + EPSILON_MS };
+    const place = { until: sentAt + delivery + WINDOW_MS + EPSILON_MS };
     held.push(place);
     let released = false;
     return {
       answered(at) {
         place.until = Math.min(place.until, at + WINDOW_MS + EPSILON_MS);
         unansweredSince = null;
+        delivery = Math.max(deliveryMs, delivery - DELIVERY_DECAY_MS);
       },
       release() {
         if (released) return;
@@ -225,12 +234,14 @@ export function createPacer({ limits, deliveryMs, now, sleep, setTimer = default
 
     /**
      * The host refused a request for its rate: nothing more goes out before `until`, and the
-     * pace slows, coming back over the next seconds.
+     * pace slows, coming back over the next seconds; requests are counted longer after their
+     * sending, in case the refusal came from requests that reached the host late.
      */
     refused(until: number): void {
       const t = now();
       slowedTo = Math.max(SLOWEST, paceFactor(t) * SLOW_FACTOR);
       slowedAt = t;
+      delivery = Math.min(LONGEST_DELIVERY_MS, delivery * DELIVERY_GROWTH);
       pausedUntil = Math.max(pausedUntil, until);
       unansweredSince = null;
     },

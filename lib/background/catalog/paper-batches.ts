@@ -242,14 +242,17 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
    * Every paper's work. Resolves once the papers the reader is about to see are known; the
    * Semantic Scholar batch for the papers ahead goes on without them.
    */
-  async function resolve(urgent: string[], ahead: string[], priority: number) {
-    const urgentSet = new Set(urgent);
-    const oa = await openAlexSide([...urgent, ...ahead], urgentSet, priority);
+  async function resolve(urgent: ListedPaper[], ahead: string[], priority: number) {
+    const urgentSet = new Set(urgent.map((p) => p.arxivId));
+    const oa = await openAlexSide([...urgentSet, ...ahead], urgentSet, priority);
     const toS2 = [...oa].filter(([, side]) => 'error' in side || !side.value.found).map(([id]) => id);
+    // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked.
+    const lacking = urgent.filter((p) => toS2.includes(p.arxivId));
+    if (lacking.length) identifyFresh.prepare?.(lacking, priority);
     // One batch for the page's misses, near and ahead alike: its answers are cached for later.
     const s2 = toS2.length ? s2Side(toS2, urgentSet, priority) : Promise.resolve(new Map<string, never>());
     s2.catch(() => undefined);
-    const needS2 = urgent.some((id) => toS2.includes(id));
+    const needS2 = lacking.length > 0;
     const s2Answers = needS2 ? await s2 : new Map<string, never>();
     return {
       work: (id: string) => outcome(oa.get(id)!, s2Answers.get(id)),
@@ -354,7 +357,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   /** The answer for `papers`, resolving `ahead` along the way. */
   async function authorsOf({ papers, ahead, upcoming = [], followed, priority = PRIORITY.view }: BatchRequest): Promise<BatchAnswer> {
     const urgent = [...new Set(papers.map((p) => p.arxivId))];
-    const { work, aheadRecords, freshAhead, unindexed } = await resolve(urgent, [...new Set(ahead)].filter((id) => !urgent.includes(id)), priority);
+    const { work, aheadRecords, freshAhead, unindexed } = await resolve([...new Map(papers.map((p) => [p.arxivId, p])).values()], [...new Set(ahead)].filter((id) => !urgent.includes(id)), priority);
     const filler = fillerPool(aheadRecords, followed);
     const outcomes = papers.map((p) => work(p.arxivId));
     const paired = papers.map((p, k) => {

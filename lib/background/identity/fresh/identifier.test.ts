@@ -203,12 +203,18 @@ describe('createFreshIdentifier', () => {
     }
   });
 
-  it('identifies 100 fresh papers of 5 authors in 10 credits, nobody wrong', async () => {
+  it('identifies 100 fresh papers of 5 authors with 10 credits of shared works, profiles by the hundred, nobody wrong', async () => {
     const world = buildWorld(9, Array.from({ length: 100 }, () => 5));
-    const { fresh, credits } = setup(world);
+    const { fresh, credits, urls } = setup(world);
     const result = await fresh.identify(world.papers.map(asPaper));
 
-    expect(credits()).toBeLessThanOrEqual(10);
+    // Ten calls for shared works; the profiles by the hundred past them (under the per-second cap,
+    // one list call answers what a hundred free singletons would take ten seconds for).
+    const shared = urls.filter((u) => u.pathname === '/works').length;
+    expect(shared).toBeLessThanOrEqual(10);
+    const profiles = urls.filter((u) => u.pathname === '/authors').length;
+    expect(credits()).toBe(shared + profiles);
+    expect(urls.filter((u) => /^\/authors\/A/.test(u.pathname))).toEqual([]);
     const totals = world.papers.map((p) => verdicts(p.truth, result.papers.get(p.arxivId)!));
     const sum = (k: keyof (typeof totals)[number]) => totals.reduce((n, v) => n + v[k], 0);
     expect(sum('wrong')).toBe(0);

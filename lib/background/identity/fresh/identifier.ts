@@ -27,7 +27,7 @@ import { fieldOfCategory, type Field } from '../../../catalog/fields';
 import { nameKey } from '../../../arxiv/names';
 import { nameMatcher } from './name-match';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
-import { PRIORITY, raise, type Priority, type PriorityBox } from '../../catalog/pacer';
+import { PRIORITY, priorityOf, raise, type Priority, type PriorityBox } from '../../catalog/pacer';
 import { addRiders, chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt, type PlanSlot } from './plan';
 
 /**
@@ -35,6 +35,11 @@ import { addRiders, chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt
  * call holds their profiles (a page's own paper: n autocompletes and three list calls).
  */
 const ONE_CALL_AUTHORS = 25;
+/**
+ * Profiles fetched with a list call even past a batch's credits, from this many on: fewer go as
+ * free singletons, one request each.
+ */
+const LIST_OVER_SINGLETONS = 3;
 /** Left out of a scan: so many works would crowd everyone else out of its one page. */
 const SCAN_MAX_WORKS = 500;
 const NOTHING_JOINED: WorksJoining = { works: [], complete: true };
@@ -134,7 +139,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
    */
   async function identify(
     papers: FreshPaper[],
-    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view }: { revalidate?: boolean; credits?: CreditBudget; priority?: number } = {},
+    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view }: { revalidate?: boolean; credits?: CreditBudget; priority?: Priority } = {},
   ): Promise<FreshIdentities> {
     const unique = [...new Map(papers.map((p) => [p.arxivId, p])).values()];
     const pending = new Map<string, Promise<Decision>>();
@@ -142,12 +147,12 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
     for (const p of unique) {
       const running = revalidate ? undefined : inflight.get(flightKey(p));
       if (running) {
-        raise(running.priority, priority);
+        raise(running.priority, priorityOf(priority));
         pending.set(p.arxivId, running.decision);
       } else mine.push(p);
     }
     if (mine.length > 0) {
-      const box: PriorityBox = { value: priority };
+      const box: PriorityBox = typeof priority === 'number' ? { value: priority } : priority;
       const batch = cachedOrResolved(mine, revalidate, credits, runsOn(openalex.at(box)));
       for (const p of mine) {
         const key = flightKey(p);
@@ -162,24 +167,60 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       }
     }
     const out: FreshIdentities = { papers: new Map(), profiles: new Map() };
-    for (const p of unique) {
-      const d = await pending.get(p.arxivId)!;
-      out.papers.set(p.arxivId, d.identities);
-      for (const m of d.profiles) if (m.openalexId) out.profiles.set(m.openalexId, m);
-    }
+    for (const p of unique) add(out, p.arxivId, await pending.get(p.arxivId)!);
     return out;
+  }
+
+  /** The papers of `papers` decided already (cached, still good): no request at all. */
+  async function decided(papers: FreshPaper[]): Promise<FreshIdentities> {
+    const out: FreshIdentities = { papers: new Map(), profiles: new Map() };
+    for (const [arxivId, d] of await cachedDecisions(papers)) add(out, arxivId, d);
+    return out;
+  }
+
+  /**
+   * Looks up the candidates of `papers` (step 1: free requests) at `priority`, so that an
+   * `identify` of them later finds them in the cache. Resolves when they are in.
+   */
+  async function prepare(papers: FreshPaper[], priority: Priority): Promise<void> {
+    await readCandidates(papers, openalex.at(priority), false);
+  }
+
+  /** Step 1's lookups: every name's autocomplete, every printed ORCID's profile; cached. */
+  function readCandidates(papers: FreshPaper[], client: IdentifierClient, revalidate: boolean) {
+    const queries = new Map<string, string>();
+    for (const p of papers) for (const a of p.authors) if (nameKey(a.name)) queries.set(namesKey(a.name), a.name);
+    const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
+    return Promise.all([
+      cache.readMany<AuthorSuggestion[]>(
+        [...queries.keys()],
+        TTL.author,
+        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await client.autocomplete('authors', queries.get(k)!)] as const))),
+        { revalidate },
+      ),
+      cache.readMany<CandidateProfile | null>(
+        orcids.map(orcidKey),
+        TTL.author,
+        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await orNull(client.candidateById({ orcid: k.slice(orcidKey('').length) }))] as const))),
+        { revalidate },
+      ),
+    ]);
+  }
+
+  /** The decisions of `papers` the cache holds, still good and taken for the same page. */
+  async function cachedDecisions(papers: FreshPaper[]): Promise<Map<string, Decision>> {
+    const hits = await cache.getMany<Decision>(papers.map((p) => decisionKey(p.arxivId)));
+    const decided = new Map<string, Decision>();
+    for (const p of papers) {
+      const hit = hits.get(decisionKey(p.arxivId));
+      if (hit && !hit.stale && hit.value.sig === signature(p)) decided.set(p.arxivId, hit.value);
+    }
+    return decided;
   }
 
   /** Decisions from the cache where they are still good, the others taken now in one batch. */
   async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, resolve: Resolve): Promise<Map<string, Decision>> {
-    const decided = new Map<string, Decision>();
-    if (!revalidate) {
-      const hits = await cache.getMany<Decision>(papers.map((p) => decisionKey(p.arxivId)));
-      for (const p of papers) {
-        const hit = hits.get(decisionKey(p.arxivId));
-        if (hit && !hit.stale && hit.value.sig === signature(p)) decided.set(p.arxivId, hit.value);
-      }
-    }
+    const decided = revalidate ? new Map<string, Decision>() : await cachedDecisions(papers);
     const todo = papers.filter((p) => !decided.has(p.arxivId));
     if (todo.length > 0) for (const [id, d] of await resolve(todo, revalidate, credits)) decided.set(id, d);
     return decided;
@@ -188,7 +229,8 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   /** The steps of one identification, asking OpenAlex through `client`. */
   function runsOn(client: IdentifierClient): Resolve {
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget): Promise<Map<string, Decision>> {
-      const budget = creditsFor((await client.budgetResetAt()) > now() ? 0 : credits(papers));
+      const allowance = (await client.budgetResetAt()) <= now();
+      const budget = creditsFor(allowance ? credits(papers) : 0, allowance);
       const profiles = new Map<string, CandidateProfile>();
       const { suggestions, states } = await candidates(papers, profiles, revalidate);
 
@@ -227,23 +269,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
 
     /** Step 1: every author's candidate ids (≤100 per paper), and the suggestions behind them. */
     async function candidates(papers: FreshPaper[], profiles: Map<string, CandidateProfile>, revalidate: boolean) {
-      const queries = new Map<string, string>();
-      for (const p of papers) for (const a of p.authors) if (nameKey(a.name)) queries.set(namesKey(a.name), a.name);
-      const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
-      const [answers, byOrcid] = await Promise.all([
-        cache.readMany<AuthorSuggestion[]>(
-          [...queries.keys()],
-          TTL.author,
-          async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await client.autocomplete('authors', queries.get(k)!)] as const))),
-          { revalidate },
-        ),
-        cache.readMany<CandidateProfile | null>(
-          orcids.map(orcidKey),
-          TTL.author,
-          async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await orNull(client.candidateById({ orcid: k.slice(orcidKey('').length) }))] as const))),
-          { revalidate },
-        ),
-      ]);
+      const [answers, byOrcid] = await readCandidates(papers, client, revalidate);
       const suggestions = new Map<string, AuthorSuggestion>();
       const states: PaperState[] = papers.map((paper) => {
         const slots = paper.authors.map((author): SlotState => {
@@ -329,7 +355,9 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       const todo = ids.filter((id) => !profiles.has(id));
       if (todo.length === 0) return;
       const found = await Promise.all(chunk(todo, MAX_FILTER_IDS).map(async (part) => {
-        if (budget.take()) {
+        // Past this batch's credits too, while the day's allowance lasts: under OpenAlex's
+        // per-second cap, one list call answers what would take a request per profile.
+        if (budget.take() || (part.length >= LIST_OVER_SINGLETONS && budget.overdraw())) {
           try {
             return await client.candidateProfiles(part);
           } catch (e) {
@@ -346,7 +374,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
 
     return resolve;
   }
-  return { identify };
+  return { identify, decided, prepare };
 }
 
 export type FreshIdentifier = ReturnType<typeof createFreshIdentifier>;
@@ -358,14 +386,24 @@ interface Credits {
   left(): number;
   /** OpenAlex said the day's budget is gone: no credit is left. */
   spent(): void;
+  /** Whether a call past these credits may still go out (the day's allowance is not spent). */
+  overdraw(): boolean;
 }
 
-function creditsFor(n: number): Credits {
+/** Adds one paper's decision to `out`. */
+function add(out: FreshIdentities, arxivId: string, d: Decision): void {
+  out.papers.set(arxivId, d.identities);
+  for (const m of d.profiles) if (m.openalexId) out.profiles.set(m.openalexId, m);
+}
+
+function creditsFor(n: number, allowance: boolean): Credits {
   let left = n;
+  let open = allowance;
   return {
     take: () => left > 0 && left-- > 0,
     left: () => left,
-    spent: () => void (left = 0),
+    spent: () => void ((left = 0), (open = false)),
+    overdraw: () => open,
   };
 }
 

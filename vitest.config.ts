@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['{lib,components,entrypoints,test}/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     setupFiles: ['fake-indexeddb/auto'],
     restoreMocks: true,
+    // No test depends on timing: a busy 2-core machine may take many times the usual time.
+    testTimeout: 60_000,
   },
 });

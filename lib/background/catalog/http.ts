@@ -44,8 +44,6 @@ export interface HttpOptions {
   limits?: Record<string, Partial<HostLimits>>;
   /** Limits for hosts not listed; one at a time, once a second unless told otherwise. */
   defaultLimits?: Partial<HostLimits>;
-  /** The longest time from sending a request to the host counting it (pacer.ts). */
-  deliveryMs?: number;
 }
 
 /** What a 429 looked like, for an API-specific classifier. */
@@ -105,11 +103,6 @@ const HOST_LIMITS: Readonly<Record<string, { keyless: HostLimits; keyed: HostLim
   },
 };
 const DEFAULT_LIMITS: HostLimits = { concurrency: 1, perSecond: 1, stallMs: 30_000 };
-/**
- * From sending a request to the host counting it: milliseconds on a network, more in a busy
- * browser; a request is assumed counted no later than this (pacer.ts).
- */
-const DELIVERY_MS = 400;
 
 const MAX_TIMEOUT_MS = 20_000;
 
@@ -131,7 +124,6 @@ export function createHttp(opts: HttpOptions = {}) {
   const rateBackoffCapMs = opts.rateBackoffCapMs ?? 4_000;
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? 30_000;
   const cooldownMs = opts.cooldownMs ?? 30_000;
-  const deliveryMs = opts.deliveryMs ?? DELIVERY_MS;
   const pacers = new Map<string, Pacer>();
   /** Requests to a host fail fast with `rate-limited` until then (a Retry-After too long to wait). */
   const cooldowns = new Map<string, number>();
@@ -142,7 +134,7 @@ export function createHttp(opts: HttpOptions = {}) {
     if (!pacer) {
       const known = HOST_LIMITS[host]?.[keyed ? 'keyed' : 'keyless'];
       const limits = { ...(known ?? { ...DEFAULT_LIMITS, ...opts.defaultLimits }), ...opts.limits?.[host] };
-      pacer = createPacer({ limits, deliveryMs, now, sleep: opts.wait ?? ((ms) => abortableSleep(ms)), setTimer: opts.setTimer, label: host });
+      pacer = createPacer({ limits, now, sleep: opts.wait ?? ((ms) => abortableSleep(ms)), setTimer: opts.setTimer, label: host });
       pacers.set(id, pacer);
     }
     return pacer;

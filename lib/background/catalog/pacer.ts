@@ -3,13 +3,14 @@
  * host in any one second, and in which order waiting requests go (docs/performance.md, Pacing).
  *
  * The catalogs count requests as they arrive: OpenAlex answers a keyless client's 11th request
- * within any 1 s window with a 429, Semantic Scholar's keyless pool its 2nd
- * (docs/catalog-apis.md, OpenAlex access and Semantic Scholar access). A client only knows when
- * it sent a request and when the answer came; the host's arrival time lies between the two, and
- * at most `deliveryMs` after the sending (the path to the host and back is far shorter). So each
- * request holds one of the second's places until one second after the earlier of its answer and
- * its sending plus `deliveryMs`, and a new request goes out only while fewer than the cap are
- * held: the host can never see more than its cap in any second, whatever the latency.
+ * within any 1 s window with a 429, Semantic Scholar's keyless pool its 2nd (docs/catalog-apis.md,
+ * Keys, credits and the daily allowance; Keys and the shared pool). A client only knows when it
+ * sent a request and when the answer came; the host's arrival time lies somewhere between, and a
+ * busy browser can hold a request for a long while before it leaves. So each request holds one of
+ * the second's places from its sending until one second after its answer came (or it ended
+ * without one), and a new request goes out only while fewer than the cap are held: the host can
+ * never count more than its cap in any second, however late requests reach it. The price is a
+ * pace a little under the cap (a place is held for the answer's time too).
  *
  * A 429 that comes all the same (another client on the same address, or Semantic Scholar's
  * shared pool) pauses the host for what it asked and slows the pace for a while; it never
@@ -58,11 +59,6 @@ export interface HostLimits {
 
 export interface PacerOptions {
   limits: HostLimits;
-  /**
-   * The longest time from sending a request to the host counting it (see above), at first: a
-   * refusal lengthens it (a busy browser may hold requests longer), answers shorten it again.
-   */
-  deliveryMs: number;
   now: () => number;
   /** Waits `ms` (tests advance a fake clock). */
   sleep: (ms: number) => Promise<void>;
@@ -89,10 +85,6 @@ interface Waiter {
 const SLOW_FACTOR = 0.75;
 const SLOWEST = 0.5;
 const RECOVERY_PER_S = 0.05;
-/** How a refusal lengthens the delivery bound, its longest, and how much each answer takes off. */
-const DELIVERY_GROWTH = 1.5;
-const LONGEST_DELIVERY_MS = 2_000;
-const DELIVERY_DECAY_MS = 5;
 /** Clock granularity between the client and the host. */
 const EPSILON_MS = 25;
 const WINDOW_MS = 1000;
@@ -102,7 +94,7 @@ const defaultTimer = (fn: () => void, ms: number) => {
   return () => clearTimeout(t);
 };
 
-export function createPacer({ limits, deliveryMs, now, sleep, setTimer = defaultTimer, label }: PacerOptions) {
+export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label }: PacerOptions) {
   let active = 0;
   let seq = 0;
   const waiting: Waiter[] = [];
@@ -114,13 +106,12 @@ export function createPacer({ limits, deliveryMs, now, sleep, setTimer = default
   let slowedAt = 0;
   /** When the oldest request sent since the host last answered went out (null: none waits for an answer). */
   let unansweredSince: number | null = null;
-  let delivery = deliveryMs;
   let wakeAt = Infinity;
 
   const paceFactor = (t: number) => Math.min(1, slowedTo + ((t - slowedAt) / 1000) * RECOVERY_PER_S);
   const cap = (t: number) => Math.max(1, Math.floor(limits.perSecond * paceFactor(t)));
 
-  /** 0 when a request may be sent now, else how long until one may. */
+  /** 0 when a request may be sent now, else how long until one may (Infinity: when an answer comes). */
   function waitFor(t: number): number {
     if (pausedUntil > t) return pausedUntil - t;
     for (let i = held.length - 1; i >= 0; i--) if (held[i]!.until <= t) held.splice(i, 1);
@@ -152,7 +143,8 @@ export function createPacer({ limits, deliveryMs, now, sleep, setTimer = default
       const t = now();
       const wait = waitFor(t);
       if (wait > 0) {
-        wake(t + wait);
+        // A place held by a request still open frees up when its answer comes (pumped then).
+        if (Number.isFinite(wait)) wake(t + wait);
         return;
       }
       const [next] = waiting.splice(best(), 1);
@@ -172,19 +164,19 @@ export function createPacer({ limits, deliveryMs, now, sleep, setTimer = default
   }
 
   function permit(): Permit {
-    const sentAt = now();
-    const place = { until: sentAt + delivery + WINDOW_MS + EPSILON_MS };
+    const place = { until: Infinity };
     held.push(place);
     let released = false;
     return {
       answered(at) {
         place.until = Math.min(place.until, at + WINDOW_MS + EPSILON_MS);
         unansweredSince = null;
-        delivery = Math.max(deliveryMs, delivery - DELIVERY_DECAY_MS);
       },
       release() {
         if (released) return;
         released = true;
+        // Ended without an answer (timed out, failed): it cannot reach the host any more.
+        place.until = Math.min(place.until, now() + WINDOW_MS + EPSILON_MS);
         active--;
         pump();
       },
@@ -234,14 +226,12 @@ export function createPacer({ limits, deliveryMs, now, sleep, setTimer = default
 
     /**
      * The host refused a request for its rate: nothing more goes out before `until`, and the
-     * pace slows, coming back over the next seconds; requests are counted longer after their
-     * sending, in case the refusal came from requests that reached the host late.
+     * pace slows, coming back over the next seconds.
      */
     refused(until: number): void {
       const t = now();
       slowedTo = Math.max(SLOWEST, paceFactor(t) * SLOW_FACTOR);
       slowedAt = t;
-      delivery = Math.min(LONGEST_DELIVERY_MS, delivery * DELIVERY_GROWTH);
       pausedUntil = Math.max(pausedUntil, until);
       unansweredSince = null;
     },

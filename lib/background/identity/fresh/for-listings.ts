@@ -8,16 +8,14 @@ import type { Cache } from '../../cache/cache';
 import { CACHE_KEYS, TTL } from '../../catalog/catalog';
 import type { IdentifyFresh, ListedPaper } from '../../catalog/fresh-papers';
 import { NO_PROFILE } from '../../../catalog/identity';
-import { displayName } from '../../../arxiv/names';
-import { EAGER_AUTHORS } from '../../../shared/limits';
-import { LISTING_CREDITS, type FreshIdentifier, type FreshPaper } from './identifier';
+import { freshAuthors, LISTING_CREDITS, type FreshIdentifier, type FreshPaper } from './identifier';
 import { createFreshPipeline } from './pipeline';
 import { PRIORITY } from '../../catalog/pacer';
 
 const asFresh = (p: ListedPaper): FreshPaper => ({
   arxivId: p.arxivId,
   primaryCategory: p.category,
-  authors: p.names.slice(0, EAGER_AUTHORS).map((name, index) => ({ index, name: displayName(name) })),
+  authors: freshAuthors(p.names),
 });
 
 export function freshForListings(fresh: FreshIdentifier, cache: Cache): IdentifyFresh {

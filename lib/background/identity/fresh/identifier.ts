@@ -24,7 +24,8 @@ import { WORKS_PAGE_SIZE, type AuthorSuggestion, type CandidateProfile, type Ope
 import { CatalogError, type AuthorMetrics } from '../../../catalog/types';
 import { coauthorLinks, decideIdentities } from './evidence';
 import { fieldOfCategory, type Field } from '../../../catalog/fields';
-import { nameKey } from '../../../arxiv/names';
+import { displayName, nameKey } from '../../../arxiv/names';
+import { EAGER_AUTHORS } from '../../../shared/limits';
 import { nameMatcher } from './name-match';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
 import { PRIORITY, priorityOf, raise, type Priority, type PriorityBox } from '../../catalog/pacer';
@@ -50,6 +51,10 @@ export interface FreshAuthor {
   name: string;
   printed?: PrintedEvidence;
 }
+
+/** The authors a paper is identified by: its first EAGER_AUTHORS names, as the page prints them. */
+export const freshAuthors = (names: readonly string[]): FreshAuthor[] =>
+  names.slice(0, EAGER_AUTHORS).map((name, index) => ({ index, name: displayName(name) }));
 
 export interface FreshPaper {
   /** Bare arXiv id. */
@@ -92,7 +97,7 @@ export const PAGE_CREDITS: CreditBudget = (papers) => Math.max(5, Math.ceil(pape
  */
 export const LISTING_CREDITS: CreditBudget = (papers) => Math.max(5, Math.ceil(papers.reduce((n, p) => n + p.authors.length, 0) / 25));
 
-type Resolve = (papers: FreshPaper[], revalidate: boolean, credits: CreditBudget) => Promise<Map<string, Decision>>;
+type Resolve = (papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean) => Promise<Map<string, Decision>>;
 
 interface Decision {
   /** What the decision was taken for (names, printed evidence, category). */
@@ -135,11 +140,12 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   /**
    * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
    * refresh) asks everything again, bypassing the cache; `priority`: how urgent the papers are
-   * (pacer.ts PRIORITY; the papers further down a listing give way to those the reader sees).
+   * (pacer.ts PRIORITY; the papers further down a listing give way to those the reader sees);
+   * `eager`: the reader is waiting, so every level of shared works goes at once (sharedWorks).
    */
   async function identify(
     papers: FreshPaper[],
-    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view }: { revalidate?: boolean; credits?: CreditBudget; priority?: Priority } = {},
+    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view, eager = false }: { revalidate?: boolean; credits?: CreditBudget; priority?: Priority; eager?: boolean } = {},
   ): Promise<FreshIdentities> {
     const unique = [...new Map(papers.map((p) => [p.arxivId, p])).values()];
     const pending = new Map<string, Promise<Decision>>();
@@ -153,7 +159,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
     }
     if (mine.length > 0) {
       const box: PriorityBox = typeof priority === 'number' ? { value: priority } : priority;
-      const batch = cachedOrResolved(mine, revalidate, credits, runsOn(openalex.at(box)));
+      const batch = cachedOrResolved(mine, revalidate, credits, eager, runsOn(openalex.at(box)));
       for (const p of mine) {
         const key = flightKey(p);
         const one = batch.then((m) => m.get(p.arxivId)!);
@@ -219,16 +225,16 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   }
 
   /** Decisions from the cache where they are still good, the others taken now in one batch. */
-  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, resolve: Resolve): Promise<Map<string, Decision>> {
+  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean, resolve: Resolve): Promise<Map<string, Decision>> {
     const decided = revalidate ? new Map<string, Decision>() : await cachedDecisions(papers);
     const todo = papers.filter((p) => !decided.has(p.arxivId));
-    if (todo.length > 0) for (const [id, d] of await resolve(todo, revalidate, credits)) decided.set(id, d);
+    if (todo.length > 0) for (const [id, d] of await resolve(todo, revalidate, credits, eager)) decided.set(id, d);
     return decided;
   }
 
   /** The steps of one identification, asking OpenAlex through `client`. */
   function runsOn(client: IdentifierClient): Resolve {
-    async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget): Promise<Map<string, Decision>> {
+    async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
       const allowance = (await client.budgetResetAt()) <= now();
       const budget = creditsFor(allowance ? credits(papers) : 0, allowance);
       const profiles = new Map<string, CandidateProfile>();
@@ -239,7 +245,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       const missing = await cachedProfiles(allIds, profiles, revalidate);
       const early = missing.length <= MAX_FILTER_IDS ? fetchProfiles(missing, profiles, budget) : null;
       early?.catch(() => undefined); // awaited below
-      await sharedWorks(states, suggestions, budget);
+      await sharedWorks(states, suggestions, budget, eager);
       await early;
       const needed = states.flatMap((s) => s.slots.flatMap((slot) => slot.plan.linked ?? slot.ids));
       await fetchProfiles(await cachedProfiles([...new Set(needed)], profiles, revalidate), profiles, budget);
@@ -288,10 +294,20 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       return { suggestions, states };
     }
 
-    /** Step 2: the works that join candidates of different authors, level by level. */
-    async function sharedWorks(states: PaperState[], suggestions: Map<string, AuthorSuggestion>, budget: Credits): Promise<void> {
+    /**
+     * Step 2: the works that join candidates of different authors, level by level; `eager`: every
+     * level at once, in parallel calls (a few credits more, one round trip instead of several:
+     * for the papers the reader is looking at).
+     */
+    async function sharedWorks(states: PaperState[], suggestions: Map<string, AuthorSuggestion>, budget: Credits, eager: boolean): Promise<void> {
       const plans = (s: PaperState) => s.slots.map((slot) => slot.plan);
       const levels = Math.max(0, ...states.map((s) => levelsFor(s.slots.length)));
+      if (eager) {
+        const calls = packCalls(states.flatMap((s) => levelsFrom(0, s.slots.length).flatMap((l) => sidesAt(plans(s), l) ?? [])));
+        const found = await Promise.all(calls.map((c) => (budget.take() ? joining([c.a, c.b], false, budget) : NOTHING_JOINED)));
+        deliver(states, found.flatMap((f) => f.works));
+        return;
+      }
       /** Per paper, the later levels already asked in an earlier call's room. */
       const asked = new Map<PaperState, Set<number>>();
       for (let level = 0; level < levels; level++) {

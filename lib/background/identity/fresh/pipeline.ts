@@ -59,7 +59,8 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     ready = [];
     const priority: PriorityBox = { value: Math.max(...group.map(({ entry }) => entry.priority.value)) };
     for (const { entry } of group) entry.group = priority;
-    const decided = fresh.identify(group.map(({ entry }) => entry.paper), { credits, priority });
+    // The reader is looking at one of them: every level of shared works at once (identifier.ts).
+    const decided = fresh.identify(group.map(({ entry }) => entry.paper), { credits, priority, eager: priority.value >= PRIORITY.view });
     for (const { settle } of group) settle(decided);
   }
 

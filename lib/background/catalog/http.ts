@@ -85,6 +85,12 @@ export type GetKey = () => string | null | undefined | Promise<string | null | u
 const hostOf = (base: string) => new URL(base).host;
 
 /**
+ * Semantic Scholar's answers take up to 1.2 s; a request is taken to reach it within this long
+ * of its sending (pacer.ts), so the next may follow a second after that rather than after the
+ * answer (an abstract page's two requests to it come 0.6 s sooner).
+ */
+const S2_DELIVERY_MS = 600;
+/**
  * Each catalog's limits (docs/catalog-apis.md, OpenAlex access and Semantic Scholar access).
  * OpenAlex: 10 requests a second without a key, 30 with a free one; its answers take 60-600 ms,
  * so six open at once keep the pace without piling up. Semantic Scholar's keyless pool is shared
@@ -98,8 +104,8 @@ const HOST_LIMITS: Readonly<Record<string, { keyless: HostLimits; keyed: HostLim
     keyed: { concurrency: 8, perSecond: 30, stallMs: 30_000 },
   },
   [hostOf(API_BASES.s2)]: {
-    keyless: { concurrency: 1, perSecond: 1, stallMs: 10_000 },
-    keyed: { concurrency: 1, perSecond: 1, stallMs: 10_000 },
+    keyless: { concurrency: 1, perSecond: 1, stallMs: 10_000, deliveryMs: S2_DELIVERY_MS },
+    keyed: { concurrency: 1, perSecond: 1, stallMs: 10_000, deliveryMs: S2_DELIVERY_MS },
   },
 };
 const DEFAULT_LIMITS: HostLimits = { concurrency: 1, perSecond: 1, stallMs: 30_000 };

@@ -25,8 +25,9 @@ function world(limits: HostLimits = LIMITS, latency: (k: number) => number = (k)
     const permit: Permit = await pacer.acquire(priority);
     log?.push(name);
     const k = sent++;
-    // Alternately at once and as late as possible: the worst mix for a client's count.
-    arrivals.push(t + (k % 2 === 0 ? 0 : latency(k) - 1));
+    // Alternately at once and as late as possible (before the answer, within the host's
+    // delivery bound when it has one): the worst mix for a client's count.
+    arrivals.push(t + (k % 2 === 0 ? 0 : Math.min(latency(k) - 1, limits.deliveryMs ?? Infinity)));
     await sleep(latency(k));
     permit.answered(t);
     permit.release();
@@ -73,12 +74,14 @@ describe('pacer', () => {
     }
   });
 
-  it('holds Semantic Scholar to one request a second', async () => {
-    const w = world({ concurrency: 1, perSecond: 1, stallMs: 10_000 }, () => 900);
+  it('holds Semantic Scholar to one request a second, the next going a second after its delivery bound', async () => {
+    const w = world({ concurrency: 1, perSecond: 1, stallMs: 10_000, deliveryMs: 600 }, () => 900);
     const done = Promise.all(Array.from({ length: 20 }, () => w.request()));
     await w.run();
     await done;
     expect(w.busiestSecond()).toBe(1);
+    // 1.6 s apart (600 ms + a second), not 1.9 s (the answer + a second).
+    expect(w.now()).toBeLessThan(20 * 1_700);
   });
 
   it('sends what the reader is looking at before work ahead, and the same priority in arrival order', async () => {

@@ -10,7 +10,11 @@
  * the second's places from its sending until one second after its answer came (or it ended
  * without one), and a new request goes out only while fewer than the cap are held: the host can
  * never count more than its cap in any second, however late requests reach it. The price is a
- * pace a little under the cap (a place is held for the answer's time too).
+ * pace a little under the cap (a place is held for the answer's time too). For a host whose
+ * answers take long and whose requests are few (Semantic Scholar: one a second, answers up to
+ * 1.2 s), that price is most of a second per request: there `deliveryMs` bounds how long after
+ * its sending a request is taken to reach the host, and the place is held until one second after
+ * the earlier of its answer and that bound.
  *
  * A 429 that comes all the same (another client on the same address, or Semantic Scholar's
  * shared pool) pauses the host for what it asked and slows the pace for a while; it never
@@ -55,6 +59,8 @@ export interface HostLimits {
   perSecond: number;
   /** The longest time no answer may come back while requests are open before waiting ones fail. */
   stallMs: number;
+  /** A request is taken to reach the host within this long of its sending (none: not before its answer). */
+  deliveryMs?: number;
 }
 
 export interface PacerOptions {
@@ -164,7 +170,7 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
   }
 
   function permit(): Permit {
-    const place = { until: Infinity };
+    const place = { until: limits.deliveryMs === undefined ? Infinity : now() + limits.deliveryMs + WINDOW_MS + EPSILON_MS };
     held.push(place);
     let released = false;
     return {

@@ -36,6 +36,8 @@ import { addRiders, chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt
  * call holds their profiles (a page's own paper: n autocompletes and three list calls).
  */
 const ONE_CALL_AUTHORS = 25;
+/** Shared-works calls asked at once for the papers the reader is looking at, at most. */
+const EAGER_MAX_CALLS = 4;
 /**
  * Profiles fetched with a list call even past a batch's credits, from this many on: fewer go as
  * free singletons, one request each.
@@ -90,12 +92,18 @@ export type CreditBudget = (papers: readonly FreshPaper[]) => number;
 /** A paper's page: 5 credits (10 per 100 papers). */
 export const PAGE_CREDITS: CreditBudget = (papers) => Math.max(5, Math.ceil(papers.length / 10));
 /**
- * A listing: 4 credits per 100 authors, at least 5 per call. Every pair of a paper's n authors
+ * A paper of n authors decided on its own needs about n / 8 calls (its first level cut into
+ * pieces of 100 ids a side, then a call per level): a listing's large collaboration papers.
+ */
+const LARGE_PAPER_AUTHORS_PER_CREDIT = 8;
+/**
+ * A listing: 4 credits per 100 authors, at least 5 per call, and enough for its largest paper. Every pair of a paper's n authors
  * is checked in ⌈log2 n⌉ levels of calls holding 200 candidate ids each (plan.ts); on a /new
  * page, about 2.4 candidates per author and most linked after the first level, that is about 3
  * per 100 authors. Fewer would leave co-authors unchecked.
  */
-export const LISTING_CREDITS: CreditBudget = (papers) => Math.max(5, Math.ceil(papers.reduce((n, p) => n + p.authors.length, 0) / 25));
+export const LISTING_CREDITS: CreditBudget = (papers) =>
+  Math.max(5, Math.ceil(papers.reduce((n, p) => n + p.authors.length, 0) / 25), Math.ceil(Math.max(0, ...papers.map((p) => p.authors.length)) / LARGE_PAPER_AUTHORS_PER_CREDIT));
 
 type Resolve = (papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean) => Promise<Map<string, Decision>>;
 
@@ -304,9 +312,12 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       const levels = Math.max(0, ...states.map((s) => levelsFor(s.slots.length)));
       if (eager) {
         const calls = packCalls(states.flatMap((s) => levelsFrom(0, s.slots.length).flatMap((l) => sidesAt(plans(s), l) ?? [])));
-        const found = await Promise.all(calls.map((c) => (budget.take() ? joining([c.a, c.b], false, budget) : NOTHING_JOINED)));
-        deliver(states, found.flatMap((f) => f.works));
-        return;
+        // A large paper's levels are many: level by level, each asks only what is still open.
+        if (calls.length <= EAGER_MAX_CALLS) {
+          const found = await Promise.all(calls.map((c) => (budget.take() ? joining([c.a, c.b], false, budget) : NOTHING_JOINED)));
+          deliver(states, found.flatMap((f) => f.works));
+          return;
+        }
       }
       /** Per paper, the later levels already asked in an earlier call's room. */
       const asked = new Map<PaperState, Set<number>>();

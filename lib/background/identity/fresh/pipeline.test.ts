@@ -17,7 +17,8 @@ function setup() {
     decided: async (): Promise<FreshIdentities> => ({ papers: new Map(), profiles: new Map() }),
     prepare: (papers: FreshPaper[], priority: Priority) => new Promise<void>((resolve) => lookups.set(papers[0]!.arxivId, { priority, done: resolve })),
     identify: async (papers: FreshPaper[], { priority }: { priority?: Priority } = {}): Promise<FreshIdentities> => {
-      decisions.push({ ids: papers.map((p) => p.arxivId), priority: priorityOf(priority) });
+      // The class only: within it, the nearer paper goes first.
+      decisions.push({ ids: papers.map((p) => p.arxivId), priority: Math.floor(priorityOf(priority)) });
       return { papers: new Map(papers.map((p) => [p.arxivId, []])), profiles: new Map() };
     },
   };
@@ -54,6 +55,15 @@ describe('fresh pipeline (listings)', () => {
     expect(decisions).toEqual([{ ids: [1, 2, 3].map((k) => paper(k).arxivId), priority: PRIORITY.ahead }]);
   });
 
+  it('puts a nearer paper before a farther one of the same priority, so a decision goes before farther lookups', async () => {
+    const { pipeline, lookups, settle } = setup();
+    void pipeline.identify([1, 2].map((k) => paper(k)), PRIORITY.ahead);
+    await settle();
+    const [near, far] = [1, 2].map((k) => priorityOf(lookups.get(paper(k).arxivId)!.priority));
+    expect(near).toBeGreaterThan(far!);
+    expect(Math.floor(far!)).toBe(PRIORITY.ahead);
+  });
+
   it('decides what waits once enough authors fill the calls, or after a while', async () => {
     const { pipeline, decisions, finish, settle, timers } = setup();
     const many = pipeline.identify(Array.from({ length: 30 }, (_, k) => paper(k, 10)), PRIORITY.ahead);
@@ -77,8 +87,8 @@ describe('fresh pipeline (listings)', () => {
     await settle();
     const reached = pipeline.identify([paper(2)], PRIORITY.view);
     await settle();
-    expect(priorityOf(lookups.get(paper(2).arxivId)!.priority)).toBe(PRIORITY.view);
-    expect(priorityOf(lookups.get(paper(1).arxivId)!.priority)).toBe(PRIORITY.ahead);
+    expect(Math.floor(priorityOf(lookups.get(paper(2).arxivId)!.priority))).toBe(PRIORITY.view);
+    expect(Math.floor(priorityOf(lookups.get(paper(1).arxivId)!.priority))).toBe(PRIORITY.ahead);
     finish(2);
     await reached;
     expect(decisions).toEqual([{ ids: [paper(2).arxivId], priority: PRIORITY.view }]);

@@ -17,6 +17,8 @@ import type { CreditBudget, FreshIdentifier, FreshIdentities, FreshPaper } from 
  * author (docs/identity.md, Cost).
  */
 const FLUSH_AUTHORS = 80;
+/** How far within its priority class a paper's place in the page order lifts it (less than a class). */
+const NEARER = 0.5;
 /**
  * The longest a paper whose candidates are in waits for company before it is decided: none when
  * the reader is looking at it, a moment when it is on the next screen, more when further down.
@@ -49,6 +51,8 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
   let preparing = 0;
   let cancelTimer: (() => void) | null = null;
   let timerAt = Infinity;
+  /** Papers started so far: the earlier, the nearer the reader (pages ask in page order). */
+  let started = 0;
 
   function flush(): void {
     cancelTimer?.();
@@ -78,7 +82,9 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
   }
 
   function start(paper: FreshPaper, priority: number): Entry {
-    const box: PriorityBox = { value: priority };
+    // Within its class, a paper nearer the reader goes first: so a group's decision (its
+    // shared-works calls) goes before the lookups of papers further down, not behind all of them.
+    const box: PriorityBox = { value: priority + NEARER * (1 - Math.min(1, started++ / 1e6)) };
     let settle!: (p: Promise<FreshIdentities>) => void;
     const decided = new Promise<FreshIdentities>((resolve) => (settle = resolve));
     const entry: Entry = { paper, priority: box, group: null, decided };

@@ -2,7 +2,7 @@ import type { PagePaper } from '../arxiv/page-model';
 import type { PaperAnswer } from '../background/catalog/paper-batches';
 import type { AuthorMetrics } from '../catalog/types';
 import { RemoteError } from './client';
-import { createListingProfiles, RESOLVE_AHEAD } from './listing-profiles';
+import { createListingProfiles, PASSED_ENTRIES, RESOLVE_AHEAD } from './listing-profiles';
 import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS } from '../shared/limits';
 
 const id = (k: number) => `2606.${String(10000 + k)}`;
@@ -34,7 +34,13 @@ interface Sent {
 /** `unindexed`: the entries OpenAlex lacks (the background says so of those resolved ahead). */
 function setup(n: number, answer?: (req: Sent) => PaperAnswer[] | Promise<never>, unindexed: (k: number) => boolean = () => false, authors = 2) {
   const sent: Sent[] = [];
-  const ask = vi.fn(async (req: Sent) => {
+  /** The entries reported as scrolled past, per report. */
+  const passed: number[][] = [];
+  const ask = vi.fn(async (req: Sent | { type: 'papers-passed'; ids: string[] }) => {
+    if ('ids' in req) {
+      passed.push(req.ids.map(index));
+      return null;
+    }
     sent.push(req);
     return {
       papers: answer ? await answer(req) : req.papers.map((p): PaperAnswer => ({ arxivId: p.arxivId, source: 'openalex', fetchedAt: 1, stale: false, slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }] })),
@@ -42,7 +48,7 @@ function setup(n: number, answer?: (req: Sent) => PaperAnswer[] | Promise<never>
     };
   });
   const profiles = createListingProfiles(pages(n, authors), ask as never, { onlyFollowed: false, gatherMs: 0 });
-  return { profiles, sent, ask, index, flush: () => new Promise((r) => setTimeout(r, 0)) };
+  return { profiles, sent, passed, ask, index, flush: () => new Promise((r) => setTimeout(r, 0)) };
 }
 
 describe('listing profiles: what is asked when', () => {
@@ -104,6 +110,18 @@ describe('listing profiles: what is asked when', () => {
     expect(block).toEqual(Array.from({ length: 200 }, (_, j) => 100 + j));
     const named = new Set(sent.flatMap((s) => [...s.papers.map((p) => index(p.arxivId)), ...s.ahead.map(index)]));
     expect(Math.max(...named)).toBe(299);
+  });
+
+  it('tells the background once which entries still loading the reader left far behind', async () => {
+    const { profiles, passed, flush } = setup(2000, () => new Promise<never>(() => {}));
+    for (const k of [0, 1, 2]) profiles.near(k);
+    profiles.near(10);
+    expect(passed).toEqual([]); // still close by
+    profiles.near(PASSED_ENTRIES + 2);
+    expect(passed).toEqual([[0, 1]]);
+    profiles.near(PASSED_ENTRIES + 12);
+    expect(passed).toEqual([[0, 1], [2, 10]]);
+    await flush();
   });
 
   it('after a jump resolves the spot in whole calls, and asks for each entry once', async () => {

@@ -28,6 +28,12 @@ type Ask = typeof askBackground;
 export const RESOLVE_AHEAD = 60;
 /** Waits this long for entries that come near in the same scroll before asking. */
 const GATHER_MS = 16;
+/**
+ * Entries this far above the first one coming near, still waiting for their answers, have been
+ * scrolled past: the background lets their lookups wait for the work ahead (docs/performance.md,
+ * Priorities). About three screens of a listing.
+ */
+export const PASSED_ENTRIES = 20;
 
 type Status = 'new' | 'asked' | 'done' | 'failed';
 
@@ -86,6 +92,8 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   const introduced = new Uint8Array(n);
   /** Resolved ahead, and OpenAlex has no record of it: maybe a paper no catalog has yet. */
   const unindexed = new Uint8Array(n);
+  /** Reported as scrolled past while its answer was on the way. */
+  const passed = new Uint8Array(n);
   const positions = new Map<string, number[]>();
   papers.forEach((p, k) => positions.set(p.arxivId, [...(positions.get(p.arxivId) ?? []), k]));
   /** Each entry's author badges, made when it first comes near. */
@@ -211,6 +219,17 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     return block;
   }
 
+  /** Tells the background which entries above `before`, still loading, the reader has left behind. */
+  function reportPassed(before: number): void {
+    const ids: string[] = [];
+    for (let k = 0; k < before && ids.length < MAX_BATCH_PAPERS; k++) {
+      if (status[k] !== 'asked' || passed[k]) continue;
+      passed[k] = 1;
+      ids.push(papers[k]!.arxivId);
+    }
+    if (ids.length) void ask({ type: 'papers-passed', ids }).catch(() => undefined);
+  }
+
   async function send(): Promise<void> {
     timer = undefined;
     const wanted = [...near].filter((k) => status[k] === 'new').sort((a, b) => a - b);
@@ -218,6 +237,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     near.clear();
     inView.clear();
     if (!wanted.length) return;
+    reportPassed(wanted[0]! - PASSED_ENTRIES);
     const last = wanted[wanted.length - 1]!;
     const upcoming = upcomingOf(last);
     const ahead = aheadOf(last, wanted.filter((k) => !resolved[k]).length);

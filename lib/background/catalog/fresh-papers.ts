@@ -29,4 +29,6 @@ export interface IdentifyFresh {
    * Semantic Scholar is asked, so that identifying them, if they are, takes less time.
    */
   prepare?(papers: ListedPaper[], priority: number): void;
+  /** Lowers the priority of papers being identified (the reader scrolled far past them). */
+  lower?(ids: string[], priority: number): void;
 }

@@ -41,6 +41,8 @@ export const PRIORITY = {
   near: 30,
   /** Work ahead of the reader: entries further down a listing; the nearest block the highest. */
   ahead: 20,
+  /** A listing's entries the reader scrolled far past before their answers came. */
+  passed: 10,
   /** Nobody waits for it: refreshing stale answers, checks for followed researchers. */
   background: 0,
 } as const;

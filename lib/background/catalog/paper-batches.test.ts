@@ -159,6 +159,21 @@ describe('paper batches (listing pages)', () => {
     expect(paper).toMatchObject({ source: 'fresh' });
   });
 
+  it("starts the free lookups of the reader's papers OpenAlex lacks while Semantic Scholar is asked, once", async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00003', ['Bo Li']]]) };
+    const { batches, identifyFresh } = setup(world);
+    const prepare = vi.fn();
+    identifyFresh.prepare = prepare;
+    const papers = ['2606.00001', '2606.00002', '2606.00003'].map((id, k) => listed(id, names(k, 2)));
+    await batches.authorsOf({ papers, ahead: [], followed: null });
+    // Not the paper OpenAlex has; both the others, before S2 said which of them it has.
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(prepare.mock.calls[0]![0].map((p: ListedPaper) => p.arxivId)).toEqual(['2606.00002', '2606.00003']);
+    // Asked again, S2's answers are known: nothing to start.
+    await batches.authorsOf({ papers, ahead: [], followed: null });
+    expect(prepare).toHaveBeenCalledTimes(1);
+  });
+
   it('by default shows every author of a fresh paper as no profile, without a request for them', async () => {
     const { batches, openalex } = setup({ openalex: new Map(), s2: new Map() });
     const [fresh] = (await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: [], followed: null })).papers;

@@ -206,8 +206,12 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     return side;
   }
 
-  /** Semantic Scholar's records of the papers OpenAlex did not give: cached answers, then one batch. */
-  async function s2Side(ids: string[], urgent: ReadonlySet<string>, priority: number): Promise<Map<string, Dated<Lookup<PaperRecord>> | { error: unknown }>> {
+  /**
+   * Semantic Scholar's records of the papers OpenAlex did not give: cached answers, then one batch.
+   * `whileAsking` hears of the reader's papers S2 is asked about afresh (neither cached nor on
+   * their way already), while it is being asked.
+   */
+  async function s2Side(ids: string[], urgent: ReadonlySet<string>, priority: number, whileAsking: (ids: string[]) => void): Promise<Map<string, Dated<Lookup<PaperRecord>> | { error: unknown }>> {
     const hits = await cache.getMany<Lookup<PaperRecord>>(ids.map(CACHE_KEYS.s2Paper));
     const side = new Map<string, Dated<Lookup<PaperRecord>> | { error: unknown }>();
     const unknown = ids.filter((id) => {
@@ -215,6 +219,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       if (hit) side.set(id, { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale });
       return !hit;
     });
+    const afresh = unknown.filter((id) => urgent.has(id) && !s2Papers.has(id));
+    if (afresh.length) whileAsking(afresh);
     refresh(s2Papers, ids.filter((id) => hits.get(CACHE_KEYS.s2Paper(id))?.stale));
     const asked = ask(s2Papers, unknown.filter((id) => urgent.has(id)), unknown.filter((id) => !urgent.has(id)), priority);
     await Promise.all(unknown.map(async (id) => {
@@ -247,12 +253,11 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const oa = await openAlexSide([...urgentSet, ...ahead], urgentSet, priority);
     const toS2 = [...oa].filter(([, side]) => 'error' in side || !side.value.found).map(([id]) => id);
     // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked.
-    const lacking = urgent.filter((p) => toS2.includes(p.arxivId));
-    if (lacking.length) identifyFresh.prepare?.(lacking, priority);
+    const prepare = (ids: string[]) => identifyFresh.prepare?.(urgent.filter((p) => ids.includes(p.arxivId)), priority);
     // One batch for the page's misses, near and ahead alike: its answers are cached for later.
-    const s2 = toS2.length ? s2Side(toS2, urgentSet, priority) : Promise.resolve(new Map<string, never>());
+    const s2 = toS2.length ? s2Side(toS2, urgentSet, priority, prepare) : Promise.resolve(new Map<string, never>());
     s2.catch(() => undefined);
-    const needS2 = lacking.length > 0;
+    const needS2 = urgent.some((p) => toS2.includes(p.arxivId));
     const s2Answers = needS2 ? await s2 : new Map<string, never>();
     return {
       work: (id: string) => outcome(oa.get(id)!, s2Answers.get(id)),
@@ -419,7 +424,13 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     return { papers: answers, unindexed };
   }
 
-  return { authorsOf };
+  return {
+    authorsOf,
+    /** Papers the reader scrolled far past: their identification waits for the work ahead. */
+    passed(ids: string[]): void {
+      identifyFresh.lower?.(ids, PRIORITY.passed);
+    },
+  };
 }
 
 export type PaperBatches = ReturnType<typeof createPaperBatches>;

@@ -88,6 +88,11 @@ export const paperRequests = defineRequests({
       inView: v.optional(v.boolean()),
     },
   },
+  /**
+   * A listing's entries the reader has scrolled far past while their answers were still on the
+   * way: their lookups give way to the work ahead of the reader (docs/performance.md, Priorities).
+   */
+  'papers-passed': { from: 'pages', fields: { ids: v.pipe(v.array(ArxivId), v.maxLength(MAX_BATCH_PAPERS)) } },
   'paper-citations': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
   'paper-institutions': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
   'related-papers': {
@@ -198,6 +203,10 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
     'paper-s2-authors': async ({ arxivId, names }) => {
       const r = await catalog.s2Authors(arxivId, names);
       return { s2: r.value, fetchedAt: r.fetchedAt, stale: r.stale };
+    },
+        'papers-passed': async ({ ids }) => {
+      paperBatches.passed(ids);
+      return null;
     },
         'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed, inView = true }) => {
       const followed = onlyFollowed ? new Set(await follows.followedIds()) : null;

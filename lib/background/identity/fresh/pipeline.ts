@@ -111,6 +111,17 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
 
   return {
     /**
+     * Lowers papers still waiting for their candidates to `priority` (the reader scrolled far
+     * past them); papers being decided keep theirs.
+     */
+    lower(ids: string[], priority: number): void {
+      for (const id of ids) {
+        const entry = entries.get(id);
+        if (entry && !entry.group && entry.priority.value > priority) entry.priority.value = priority;
+      }
+    },
+
+    /**
      * Identities for `papers`, decided with whatever else is on its way; `priority` (pacer.ts
      * PRIORITY) says how soon the reader will look at them, and raises papers already on their way.
      */

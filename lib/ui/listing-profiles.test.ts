@@ -24,6 +24,12 @@ const metrics = (oa: string): AuthorMetrics => ({
   source: 'openalex', openalexId: oa, s2Id: null, orcid: null, displayName: oa, hIndex: 9, citedBy: 90, works: 19, lastKnownInstitutions: [],
 });
 
+/** The background's answer for one paper: its first author's profile, no profile for the second. */
+const answerOf = (arxivId: string): PaperAnswer => ({
+  arxivId, source: 'openalex', fetchedAt: 1, stale: false,
+  slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }],
+});
+
 interface Sent {
   papers: { arxivId: string; names: string[]; category: string | null }[];
   ahead: string[];
@@ -43,7 +49,7 @@ function setup(n: number, answer?: (req: Sent) => PaperAnswer[] | Promise<never>
     }
     sent.push(req);
     return {
-      papers: answer ? await answer(req) : req.papers.map((p): PaperAnswer => ({ arxivId: p.arxivId, source: 'openalex', fetchedAt: 1, stale: false, slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }] })),
+      papers: answer ? await answer(req) : req.papers.map((p) => answerOf(p.arxivId)),
       unindexed: req.ahead.filter((a) => unindexed(index(a))),
     };
   });
@@ -146,6 +152,17 @@ describe('listing profiles: badge states', () => {
     expect(b!.state.value.kind).toBe('unmatched');
     await profiles.answered(0);
     expect(profiles.progress.value).toEqual({ total: 3, settled: 1, loading: 0 });
+  });
+
+  it("says a paper OpenAlex lacks is being identified while its badges wait, not just loading", async () => {
+    const { profiles, flush } = setup(100, (req) => (req.papers.some((p) => p.arxivId === id(5)) ? new Promise<never>(() => {}) : req.papers.map((p) => answerOf(p.arxivId))), (k) => k === 5);
+    profiles.near(0);
+    const [early] = profiles.entriesOf(5); // made before the background said anything of it
+    await flush();
+    expect(early!.state.value).toEqual({ kind: 'loading', identifying: true });
+    profiles.near(5);
+    expect(profiles.entriesOf(5).map((e) => e.state.value)).toEqual([{ kind: 'loading', identifying: true }, { kind: 'loading', identifying: true }]);
+    expect(profiles.entriesOf(6)[0]!.state.value).toEqual({ kind: 'loading' });
   });
 
   it('numbers badges across the page, so the card layer can address any of them', () => {

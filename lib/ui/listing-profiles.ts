@@ -19,7 +19,7 @@ import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { PagePaper } from '../arxiv/page-model';
 import type { PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
-import type { AuthorEntry, BadgeState } from './author-profiles';
+import { IDENTIFYING, type AuthorEntry, type BadgeState } from './author-profiles';
 import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
 
 type Ask = typeof askBackground;
@@ -135,7 +135,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     let entries = byPaper[k];
     if (!entries) {
       entries = papers[k]!.authors.map((a) => {
-        const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state: signal<BadgeState>({ kind: 'loading' }) };
+        const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state: signal<BadgeState>(unindexed[k] ? IDENTIFYING : { kind: 'loading' }) };
         all.push(entry);
         return entry;
       });
@@ -267,7 +267,15 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
       void ask(request).then(
         (answer) => {
           if (disposed) return;
-          for (const id of answer.unindexed) for (const k of positions.get(id) ?? []) unindexed[k] = 1;
+          // Papers OpenAlex lacks are being identified from evidence: their badges say so.
+          batch(() => {
+            for (const id of answer.unindexed) {
+              for (const k of positions.get(id) ?? []) {
+                unindexed[k] = 1;
+                for (const e of byPaper[k] ?? []) if (e.state.value.kind === 'loading') e.state.value = IDENTIFYING;
+              }
+            }
+          });
           part.forEach((k, i) => {
             const a = answer.papers[i];
             if (a) apply(k, a);

@@ -49,6 +49,7 @@ import { absPage, makeAuthors } from '../e2e/pages.mjs';
 import { HTML_VIEW_CSS, htmlFixture, htmlFixturesMissing } from '../e2e/html-pages.mjs';
 import { researcherScenario } from '../e2e/researcher-world.mjs';
 import { fixturePage, listingCatalog, readEntries } from '../e2e/fake-listing.mjs';
+import { recordFigures } from './figures.mjs';
 
 function parseArgs(argv) {
   const o = { authors: 25, runs: 10, longPage: null, listingsOnly: false };
@@ -743,6 +744,8 @@ async function main() {
   console.log(`${'metric'.padEnd(w)}  value`);
   console.log('-'.repeat(w + 2) + '  ' + '-'.repeat(40));
   for (const [m, v] of rows) console.log(`${m.padEnd(w)}  ${v}`);
+  recordFigures(path.join(ROOT, 'docs', 'performance.md'), rows, `${new Date().toISOString().slice(0, 10)}, ${version.split(' ').slice(0, 2).join(' ')}`);
+  console.log('\nThe figures are in docs/performance.md, Measured figures.');
   return 0;
 }
 

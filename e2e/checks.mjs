@@ -160,6 +160,20 @@ export function cardProblems(probe, exp) {
   return problems;
 }
 
+/** Waits until the panels shown (all three unless told) are in a final state (or `ok(state, panel)`); returns the snapshot by panel. */
+export async function waitForPanels(page, ok = (st) => st && st !== 'loading', timeout = 20_000, shown = PANELS) {
+  let snap = {};
+  try {
+    await until(async () => {
+      snap = Object.fromEntries((await page.evaluate(panelProbe)).map((p) => [p.panel, p]));
+      return shown.every((p) => ok(snap[p]?.state, p));
+    }, { timeout, what: 'the paper panels' });
+  } catch (e) {
+    throw new Error(`${e.message}; panels: ${shown.map((p) => `${p}=${snap[p]?.state ?? '(none)'}`).join(', ')}`);
+  }
+  return snap;
+}
+
 /** Every panel: {panel, state, citedBy, source, retry, institutions:[{id,text}], related:[{id,href,text}], text}. */
 export function panelProbe() {
   const out = [];
@@ -263,6 +277,20 @@ export async function settled(page, lst, ks, { timeout = 20_000 } = {}) {
     throw new Error(`${e.message}: ${fmt(open.map((k) => `${lst.entries[k].id} ${JSON.stringify((last?.[lst.entries[k].id] ?? []).map((b) => b.state))}`))}`);
   });
   return last;
+}
+
+/**
+ * Brings entry `id` of a listing or search page to the middle of the window. Its badges are
+ * drawn only once it comes near (docs/performance.md), so tests scroll to the entry, not to a badge.
+ */
+export async function scrollToEntry(page, id) {
+  await page.evaluate((want) => {
+    const bare = (href) => decodeURIComponent(href).replace(/^.*\/abs\//, '').replace(/v\d+$/, '');
+    const links = document.querySelectorAll('#dlpage dl > dt a[title="Abstract"], li.arxiv-result p.list-title a[href*="/abs/"]');
+    const link = [...links].find((a) => bare(a.getAttribute('href')) === want);
+    if (!link) throw new Error(`no entry ${want} on the page`);
+    (link.closest('dt, li') ?? link).scrollIntoView({ block: 'center' });
+  }, id);
 }
 
 /** Scrolls to the end a viewport at a time, letting each view settle briefly. */

@@ -10,7 +10,7 @@
 import { launch, relaunch, sleep, until, screenshot, publishScreenshot, closeAll } from './harness.mjs';
 import { FakeApis } from './fake-apis.mjs';
 import { fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './fake-listing.mjs';
-import { fmt, listingProblems, mixed, scrollThrough, settled } from './checks.mjs';
+import { fmt, listingProblems, mixed, scrollThrough, scrollToEntry, settled } from './checks.mjs';
 
 
 const PAGES = {
@@ -261,7 +261,7 @@ export const tests = [
       const page = await s.open(lst.url);
       const [k0, i0] = slots[0];
       const badge = page.locator(`[data-weft-paper="${lst.entries[k0].id}"][data-weft-author="${i0}"]`);
-      await badge.scrollIntoViewIfNeeded();
+      await scrollToEntry(page, lst.entries[k0].id);
       await settled(page, lst, [k0]);
       await badge.locator('button').click();
       const follow = page.locator('[data-weft-card] [data-weft-action="follow"]');
@@ -272,7 +272,7 @@ export const tests = [
       await page.keyboard.press('Escape');
       const id = lst.catalog.people.get(name).openalexId;
       for (const [k, i] of slots) {
-        await page.locator(`[data-weft-paper="${lst.entries[k].id}"][data-weft-author="${i}"]`).scrollIntoViewIfNeeded();
+        await scrollToEntry(page, lst.entries[k].id);
         await settled(page, lst, [k]);
       }
       await sleep(300);
@@ -292,7 +292,7 @@ export const tests = [
       const fresh = lst.entries.map((_, k) => k).filter((k) => lst.catalog.kinds[k] === 'fresh').slice(0, 30);
       const seen = new Map(); // data-match → [paper, author]
       for (const k of fresh) {
-        await page.locator(`[data-weft-paper="${lst.entries[k].id}"]`).first().scrollIntoViewIfNeeded();
+        await scrollToEntry(page, lst.entries[k].id);
         const snap = await settled(page, lst, [k]);
         for (const b of snap[lst.entries[k].id]) if (b.state === 'ready' && !seen.has(b.match)) seen.set(b.match, [lst.entries[k].id, b.i]);
         if (seen.has('inferred') && seen.has('guess')) break;

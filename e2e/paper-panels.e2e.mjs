@@ -8,27 +8,13 @@
 // heading is a button (aria-expanded / aria-controls) that collapses it; the choice is remembered.
 
 import { launch, relaunch, sleep, until, deepText, screenshot } from './harness.mjs';
-import { PANELS, absScenario as scenario, arxivOfWork, assertPaper, assertPanelsPlaced, assertRelated, bare, expectedInstitutions, panelProbe } from './checks.mjs';
+import { PANELS, absScenario as scenario, waitForPanels, arxivOfWork, assertPaper, assertPanelsPlaced, assertRelated, bare, expectedInstitutions, panelProbe } from './checks.mjs';
+
+const final = (st) => st && st !== 'loading';
 
 async function panels(page) {
   const list = await page.evaluate(panelProbe);
   return Object.fromEntries(list.map((p) => [p.panel, p]));
-}
-
-const final = (st) => st && st !== 'loading';
-
-/** Wait until the three panels are in a final state (or `ok`); returns the snapshot. */
-async function waitForPanels(page, ok = final, timeout = 20_000) {
-  let snap = {};
-  try {
-    await until(async () => {
-      snap = await panels(page);
-      return PANELS.every((p) => ok(snap[p]?.state, p));
-    }, { timeout, what: 'the paper panels' });
-  } catch (e) {
-    throw new Error(`${e.message}; panels: ${PANELS.map((p) => `${p}=${snap[p]?.state ?? '(none)'}`).join(', ')}`);
-  }
-  return snap;
 }
 
 async function loadPanels(sc, { session, timeout } = {}) {

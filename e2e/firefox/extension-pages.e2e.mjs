@@ -6,7 +6,7 @@
 
 import { OA_HOST, S2_HOST, XSS } from '../fake-apis.mjs';
 import { waitForBadgeStates, xssProbe, sleep, until } from '../harness.mjs';
-import { absScenario, fmt, newWork } from '../checks.mjs';
+import { absScenario, fmt, newWork, waitForPanels } from '../checks.mjs';
 import { launch } from './harness.mjs';
 
 const KEY = 'e2eOpenAlexKeyFx42';
@@ -205,7 +205,8 @@ export const tests = [
 
       const view = async (page, since) => {
         await waitForBadgeStates(page, sc.range(), final, { timeout: 20_000 });
-        await sleep(800); // late requests (panels) would show up here
+        await waitForPanels(page); // Semantic Scholar's panels come a second apart at its pace (docs/performance.md)
+        await sleep(800); // late requests would show up here
         return sc.fake.apiRequests(since);
       };
       const t0 = Date.now();

@@ -54,6 +54,23 @@ export function raise(box: PriorityBox | undefined, to: number): void {
   if (box && box.value < to) box.value = to;
 }
 
+/**
+ * The priority of one load several callers wait for (a lookup the cache shares between them):
+ * the highest of theirs, followed as each one's own box is raised. Raising it adds a part.
+ */
+export function sharedPriority(first: Priority): { box: PriorityBox; join: (p: Priority) => void } {
+  const parts: Priority[] = [first];
+  const box: PriorityBox = {
+    get value() {
+      return Math.max(...parts.map(priorityOf));
+    },
+    set value(to: number) {
+      parts.push(to);
+    },
+  };
+  return { box, join: (p) => void parts.push(p) };
+}
+
 export interface HostLimits {
   /** Requests open at once. */
   concurrency: number;

@@ -204,11 +204,11 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
       const r = await catalog.s2Authors(arxivId, names);
       return { s2: r.value, fetchedAt: r.fetchedAt, stale: r.stale };
     },
-        'papers-passed': async ({ ids }) => {
+    'papers-passed': async ({ ids }) => {
       paperBatches.passed(ids);
       return null;
     },
-        'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed, inView = true }) => {
+    'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed, inView = true }) => {
       const followed = onlyFollowed ? new Set(await follows.followedIds()) : null;
       return paperBatches.authorsOf({ papers, ahead, upcoming, followed, priority: inView ? PRIORITY.view : PRIORITY.near });
     },

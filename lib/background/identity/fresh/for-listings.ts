@@ -30,7 +30,7 @@ export function freshForListings(fresh: FreshIdentifier, cache: Cache): Identify
     }
     return papers.map((p) => p.names.map((_, i) => found.papers.get(p.arxivId)?.[i] ?? NO_PROFILE));
   };
-  identify.prepare = (papers, priority) => void fresh.prepare(papers.map(asFresh), priority).catch(() => undefined);
+  identify.prepare = (papers, priority) => pipeline.prepare(papers.map(asFresh), priority);
   identify.lower = pipeline.lower;
   return identify;
 }

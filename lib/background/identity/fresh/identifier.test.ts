@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../../cache/cache';
 import { createCatalog } from '../../catalog/catalog';
 import { createHttp, type Http } from '../../catalog/http';
-import { PRIORITY, priorityOf } from '../../catalog/pacer';
+import { PRIORITY, priorityOf, type Priority } from '../../catalog/pacer';
 import type { Identity } from '../../../catalog/identity';
 import { createOpenAlex } from '../../catalog/openalex';
 import { createSemanticScholar } from '../../catalog/semantic-scholar';
@@ -295,6 +295,27 @@ describe('createFreshIdentifier', () => {
     await Promise.all([ahead, now]);
     expect(seen.length).toBeGreaterThan(0);
     expect(new Set(seen)).toEqual(new Set([PRIORITY.view]));
+  });
+
+  it("lifts a name lookup a paper further down started when the reader's paper needs the same name", async () => {
+    const world = buildWorld(10, [6]);
+    const f = fakeFetch(world);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const inner = createHttp({ fetch: async (input) => { await gate; return f.fetch(input); }, random: () => 0.5, sleep: async () => undefined, ...UNPACED });
+    const asked = new Map<string, Priority | undefined>();
+    const http: Http = { getJson: (url, init = {}) => { asked.set(decodeURIComponent(String(url).replace(/\+/g, ' ')), init.priority); return inner.getJson(url, init); } };
+    const fresh = createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }) });
+    const paper = (arxivId: string, names: string[]): FreshPaper => ({ arxivId, primaryCategory: 'cs.LG', authors: names.map((name, index) => ({ name, index })) });
+    const further = fresh.prepare([paper('2606.00009', ['Mei Shared', 'Ola Below'])], PRIORITY.ahead);
+    await vi.waitFor(() => expect(asked.size).toBe(2));
+    const reader = fresh.prepare([paper('2606.00001', ['Mei Shared', 'Ana Seen'])], PRIORITY.view);
+    await vi.waitFor(() => expect(asked.size).toBe(3));
+    const priorityOfName = (name: string) => priorityOf([...asked].find(([url]) => url.includes(`q=${name}`))![1]);
+    expect(priorityOfName('Mei Shared')).toBe(PRIORITY.view);
+    expect(priorityOfName('Ola Below')).toBe(PRIORITY.ahead);
+    release();
+    await Promise.all([further, reader]);
   });
 
   it('asks nothing the second time, and again once the decision is hours old', async () => {

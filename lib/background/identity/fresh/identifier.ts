@@ -28,7 +28,7 @@ import { displayName, nameKey } from '../../../arxiv/names';
 import { EAGER_AUTHORS } from '../../../shared/limits';
 import { nameMatcher } from './name-match';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
-import { PRIORITY, priorityOf, raise, type Priority, type PriorityBox } from '../../catalog/pacer';
+import { PRIORITY, priorityOf, raise, sharedPriority, type Priority, type PriorityBox } from '../../catalog/pacer';
 import { addRiders, chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt, type PlanSlot } from './plan';
 
 /**
@@ -144,6 +144,12 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
    * when it is more urgent (the reader reached a paper being identified ahead of them).
    */
   const inflight = new Map<string, { decision: Promise<Decision>; priority: PriorityBox }>();
+  /**
+   * Candidate lookups (by cache key) someone is reading, with the priority of all who wait for
+   * each: the cache shares a load between its readers, so a paper the reader reached must lift
+   * the lookup a paper further down started, not wait behind that paper's place.
+   */
+  const lookups = new Map<string, { shared: ReturnType<typeof sharedPriority>; readers: number }>();
 
   /**
    * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
@@ -167,7 +173,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
     }
     if (mine.length > 0) {
       const box: PriorityBox = typeof priority === 'number' ? { value: priority } : priority;
-      const batch = cachedOrResolved(mine, revalidate, credits, eager, runsOn(openalex.at(box)));
+      const batch = cachedOrResolved(mine, revalidate, credits, eager, runsOn(box));
       for (const p of mine) {
         const key = flightKey(p);
         const one = batch.then((m) => m.get(p.arxivId)!);
@@ -197,25 +203,45 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
    * `identify` of them later finds them in the cache. Resolves when they are in.
    */
   async function prepare(papers: FreshPaper[], priority: Priority): Promise<void> {
-    await readCandidates(papers, openalex.at(priority), false);
+    await readCandidates(papers, priority, false);
   }
 
   /** Step 1's lookups: every name's autocomplete, every printed ORCID's profile; cached. */
-  function readCandidates(papers: FreshPaper[], client: IdentifierClient, revalidate: boolean) {
+  async function readCandidates(papers: FreshPaper[], priority: Priority, revalidate: boolean) {
     const queries = new Map<string, string>();
     for (const p of papers) for (const a of p.authors) if (nameKey(a.name)) queries.set(namesKey(a.name), a.name);
     const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
+    const keys = [...queries.keys(), ...orcids.map(orcidKey)];
+    for (const k of keys) {
+      const running = lookups.get(k);
+      if (running) {
+        running.shared.join(priority);
+        running.readers++;
+      } else lookups.set(k, { shared: sharedPriority(priority), readers: 1 });
+    }
+    const client = (k: string) => openalex.at(lookups.get(k)?.shared.box ?? priority);
+    try {
+      return await readLookups(queries, orcids, client, revalidate);
+    } finally {
+      for (const k of keys) {
+        const running = lookups.get(k)!;
+        if (--running.readers === 0) lookups.delete(k);
+      }
+    }
+  }
+
+  function readLookups(queries: Map<string, string>, orcids: string[], client: (key: string) => IdentifierClient, revalidate: boolean) {
     return Promise.all([
       cache.readMany<AuthorSuggestion[]>(
         [...queries.keys()],
         TTL.author,
-        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await client.autocomplete('authors', queries.get(k)!)] as const))),
+        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await client(k).autocomplete('authors', queries.get(k)!)] as const))),
         { revalidate },
       ),
       cache.readMany<CandidateProfile | null>(
         orcids.map(orcidKey),
         TTL.author,
-        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await orNull(client.candidateById({ orcid: k.slice(orcidKey('').length) }))] as const))),
+        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await orNull(client(k).candidateById({ orcid: k.slice(orcidKey('').length) }))] as const))),
         { revalidate },
       ),
     ]);
@@ -240,8 +266,9 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
     return decided;
   }
 
-  /** The steps of one identification, asking OpenAlex through `client`. */
-  function runsOn(client: IdentifierClient): Resolve {
+  /** The steps of one identification, asking OpenAlex at `priority`. */
+  function runsOn(priority: PriorityBox): Resolve {
+    const client = openalex.at(priority);
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
       const allowance = (await client.budgetResetAt()) <= now();
       const budget = creditsFor(allowance ? credits(papers) : 0, allowance);
@@ -283,7 +310,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
 
     /** Step 1: every author's candidate ids (≤100 per paper), and the suggestions behind them. */
     async function candidates(papers: FreshPaper[], profiles: Map<string, CandidateProfile>, revalidate: boolean) {
-      const [answers, byOrcid] = await readCandidates(papers, client, revalidate);
+      const [answers, byOrcid] = await readCandidates(papers, priority, revalidate);
       const suggestions = new Map<string, AuthorSuggestion>();
       const states: PaperState[] = papers.map((paper) => {
         const slots = paper.authors.map((author): SlotState => {

@@ -41,6 +41,23 @@ describe('fresh pipeline (listings)', () => {
     await ahead;
   });
 
+  it('looks up the candidates of papers a catalog may yet have without deciding them, and decides them at once once wanted', async () => {
+    const { pipeline, lookups, decisions, finish, settle } = setup();
+    pipeline.prepare([paper(0), paper(1)], PRIORITY.near);
+    await settle();
+    expect(priorityOf(lookups.get(paper(0).arxivId)!.priority)).toBeGreaterThan(priorityOf(lookups.get(paper(1).arxivId)!.priority));
+    finish(1);
+    await settle();
+    expect(decisions).toEqual([]);
+    // The reader's paper turns out to be in no catalog: its lookups, under way, are raised; no second lookup.
+    const seen = pipeline.identify([paper(0)], PRIORITY.view);
+    await settle();
+    expect(priorityOf(lookups.get(paper(0).arxivId)!.priority)).toBeGreaterThanOrEqual(PRIORITY.view);
+    finish(0);
+    await seen;
+    expect(decisions).toEqual([{ ids: [paper(0).arxivId], priority: PRIORITY.view }]);
+  });
+
   it('decides the papers further down together, sharing their calls', async () => {
     const { pipeline, decisions, finish, settle } = setup();
     const ahead = pipeline.identify([1, 2, 3].map((k) => paper(k)), PRIORITY.ahead);

@@ -31,6 +31,11 @@ interface Entry {
   /** Once decided together with others: that decision's priority, raised with this paper's. */
   group: PriorityBox | null;
   decided: Promise<FreshIdentities>;
+  settle: (p: Promise<FreshIdentities>) => void;
+  /** Its candidates are in. */
+  prepared: boolean;
+  /** Someone waits for its identities (not only for its candidates: see `prepare`). */
+  wanted: boolean;
 }
 
 export interface FreshPipelineOptions {
@@ -46,8 +51,8 @@ const defaultTimer = (fn: () => void, ms: number) => {
 export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'decided' | 'prepare'>, { credits, setTimer = defaultTimer }: FreshPipelineOptions) {
   /** Papers on their way, by id. */
   const entries = new Map<string, Entry>();
-  /** Papers whose candidates are in, waiting to be decided, with what settles them. */
-  let ready: { entry: Entry; settle: (p: Promise<FreshIdentities>) => void }[] = [];
+  /** Papers wanted whose candidates are in, waiting to be decided. */
+  let ready: Entry[] = [];
   let preparing = 0;
   let cancelTimer: (() => void) | null = null;
   let timerAt = Infinity;
@@ -61,18 +66,18 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     if (ready.length === 0) return;
     const group = ready;
     ready = [];
-    const priority: PriorityBox = { value: Math.max(...group.map(({ entry }) => entry.priority.value)) };
-    for (const { entry } of group) entry.group = priority;
+    const priority: PriorityBox = { value: Math.max(...group.map((entry) => entry.priority.value)) };
+    for (const entry of group) entry.group = priority;
     // The reader is looking at one of them: every level of shared works at once (identifier.ts).
-    const decided = fresh.identify(group.map(({ entry }) => entry.paper), { credits, priority, eager: priority.value >= PRIORITY.view });
-    for (const { settle } of group) settle(decided);
+    const decided = fresh.identify(group.map((entry) => entry.paper), { credits, priority, eager: priority.value >= PRIORITY.view });
+    for (const entry of group) entry.settle(decided);
   }
 
   /** Decides what is ready now, or arms the timer (see the top). */
   function consider(): void {
     if (ready.length === 0) return;
-    const most = Math.max(...ready.map(({ entry }) => entry.priority.value));
-    const authors = ready.reduce((n, { entry }) => n + entry.paper.authors.length, 0);
+    const most = Math.max(...ready.map((entry) => entry.priority.value));
+    const authors = ready.reduce((n, entry) => n + entry.paper.authors.length, 0);
     if (most >= PRIORITY.view || authors >= FLUSH_AUTHORS || preparing === 0) return flush();
     const at = Date.now() + (most >= PRIORITY.near ? FLUSH_WAIT_MS.near : FLUSH_WAIT_MS.ahead);
     if (at >= timerAt) return;
@@ -81,32 +86,48 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     cancelTimer = setTimer(flush, at - Date.now());
   }
 
-  function start(paper: FreshPaper, priority: number): Entry {
+  function start(paper: FreshPaper, priority: number, wanted: boolean): Entry {
     // Within its class, a paper nearer the reader goes first: so a group's decision (its
     // shared-works calls) goes before the lookups of papers further down, not behind all of them.
     const box: PriorityBox = { value: priority + NEARER * (1 - Math.min(1, started++ / 1e6)) };
     let settle!: (p: Promise<FreshIdentities>) => void;
     const decided = new Promise<FreshIdentities>((resolve) => (settle = resolve));
-    const entry: Entry = { paper, priority: box, group: null, decided };
+    const entry: Entry = { paper, priority: box, group: null, decided, settle, prepared: false, wanted };
     entries.set(paper.arxivId, entry);
+    const done = () => {
+      if (entries.get(paper.arxivId) === entry) entries.delete(paper.arxivId);
+    };
     preparing++;
     void fresh.prepare([paper], box).then(
       () => {
         preparing--;
-        ready.push({ entry, settle });
+        entry.prepared = true;
+        if (entry.wanted) ready.push(entry);
+        else done(); // only looked up ahead: a later `identify` finds its candidates in the cache
         consider();
       },
       (error: unknown) => {
         preparing--;
-        settle(Promise.reject(error));
+        if (entry.wanted) settle(Promise.reject(error));
+        else done();
         consider();
       },
     );
-    const done = () => {
-      if (entries.get(paper.arxivId) === entry) entries.delete(paper.arxivId);
-    };
     decided.then(done, done);
     return entry;
+  }
+
+  /** The paper's entry, started (wanted or only looked up) or raised to `priority`. */
+  function enter(paper: FreshPaper, priority: number, wanted: boolean): Entry {
+    const known = entries.get(paper.arxivId);
+    if (!known || JSON.stringify(known.paper) !== JSON.stringify(paper)) return start(paper, priority, wanted);
+    raise(known.priority, priority);
+    if (known.group) raise(known.group, priority);
+    if (wanted && !known.wanted) {
+      known.wanted = true;
+      if (known.prepared) ready.push(known);
+    }
+    return known;
   }
 
   return {
@@ -125,15 +146,17 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
      * Identities for `papers`, decided with whatever else is on its way; `priority` (pacer.ts
      * PRIORITY) says how soon the reader will look at them, and raises papers already on their way.
      */
+    /**
+     * Looks up the candidates of `papers` (step 1, free) at `priority`, in page order as
+     * `identify` does, without deciding them: they may yet turn out to be in a catalog.
+     */
+    prepare(papers: FreshPaper[], priority: number): void {
+      for (const p of papers) enter(p, priority, false);
+    },
+
     async identify(papers: FreshPaper[], priority: number): Promise<FreshIdentities> {
       const out = await fresh.decided(papers);
-      const waiting = papers.filter((p) => !out.papers.has(p.arxivId)).map((p) => {
-        const known = entries.get(p.arxivId);
-        if (!known || JSON.stringify(known.paper) !== JSON.stringify(p)) return start(p, priority);
-        raise(known.priority, priority);
-        if (known.group) raise(known.group, priority);
-        return known;
-      });
+      const waiting = papers.filter((p) => !out.papers.has(p.arxivId)).map((p) => enter(p, priority, true));
       consider();
       for (const found of await Promise.all(waiting.map((e) => e.decided))) {
         for (const p of papers) {

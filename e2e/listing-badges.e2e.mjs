@@ -271,7 +271,7 @@ export const tests = [
       await page.locator('[data-weft-card] [data-weft-action="unfollow"]').waitFor({ timeout: 5000 });
       await page.keyboard.press('Escape');
       const id = lst.catalog.people.get(name).openalexId;
-      for (const [k, i] of slots) {
+      for (const [k] of slots) {
         await scrollToEntry(page, lst.entries[k].id);
         await settled(page, lst, [k]);
       }

@@ -36,6 +36,9 @@
 //      author, DOMContentLoaded → first screen final, coming into view → settled (median, p95),
 //      entries settled, long tasks and long animation frames while loading and scrolling (and the
 //      same page without Weft); warm (browser restarted): API requests.
+//      Frames while scrolling the 2,000-entry page against issue 23's targets, from the same run
+//      with and without Weft: long animation frames with / without (target ≤ 1.5×), the worst of
+//      the frames Weft changed the page in (target ≤ 100 ms), blocking and style-and-layout time.
 //
 //   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings (only 7)]
 
@@ -257,15 +260,30 @@ function longScenario(file) {
 }
 
 /**
+/**
  * Init script for listings: long tasks, long animation frames, when the first screen's badges are
  * all final, and per entry when it first came into the viewport and when all its badges were final.
+ * A long frame is [start, duration, blocking, style and layout (the rendering update, from style
+ * to paint), Weft's]: Weft's when Weft changed the page within it (its hosts or their hooks, seen
+ * by a MutationObserver, whose records arrive in the task that made them).
  */
 const listingInit = `(() => {
-  const b = (window.__weftList = { longTasks: [], frames: [], dcl: null, firstReady: null, first: null, inView: {}, settled: {}, sizes: {} });
+  const b = (window.__weftList = { longTasks: [], frames: [], writes: [], dcl: null, firstReady: null, first: null, inView: {}, settled: {}, sizes: {} });
   try {
     new PerformanceObserver((l) => { for (const e of l.getEntries()) b.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.duration > 50) b.frames.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'long-animation-frame', buffered: true });
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) {
+        if (e.duration <= 50) continue;
+        const end = e.startTime + e.duration;
+        const weft = b.writes.some((t) => t >= e.startTime && t <= end);
+        b.frames.push([Math.round(e.startTime), Math.round(e.duration), Math.round(e.blockingDuration || 0), e.styleAndLayoutStart ? Math.round(end - e.styleAndLayoutStart) : 0, weft]);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   } catch (e) { b.error = String(e); }
+  const weftish = (n) => n.nodeType === 1 && (n.localName.startsWith('weft-') || n.hasAttribute('data-weft-paper'));
+  new MutationObserver((records) => {
+    if (records.some((r) => (r.type === 'attributes' ? weftish(r.target) : [...r.addedNodes, ...r.removedNodes].some(weftish)))) b.writes.push(performance.now());
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state', 'data-followed', 'hidden'] });
   const done = (st) => st === 'ready' || st === 'unmatched' || st === 'error';
   const check = () => {
     if (b.firstReady != null || !b.first) return;
@@ -408,6 +426,20 @@ const isIdentityCall = (r) => r.host === 'api.openalex.org'
   && (/^\/autocomplete\/authors$|^\/authors\/A\d+$/.test(r.path) || (r.path === '/works' && /authorships\.author\.id/.test(decodeURIComponent(r.url))) || (r.path === '/authors' && /display_name_alternatives/.test(decodeURIComponent(r.url))));
 
 const lt = (xs) => (xs.length ? `${xs.length} (worst ${Math.max(...xs.map(([, d]) => d))} ms)` : '0');
+const total = (xs, k) => xs.reduce((a, x) => a + x[k], 0);
+
+/**
+ * The issue-23 targets for frames while scrolling, from one run with Weft and one without (same
+ * page, same reader): long animation frames at most 1.5× the page's own, none of Weft's over 100 ms.
+ */
+function frameRows(label, withWeft, without, row) {
+  const [w, o] = [withWeft.length, without.length];
+  const ratio = o ? `${(w / o).toFixed(1)}×` : w ? 'more than 1.5× (none without)' : '1.0× (none either way)';
+  row(`${label}: long animation frames while scrolling, with / without Weft`, `${w} / ${o}: ${ratio} (target ≤ 1.5×)`);
+  const weft = withWeft.filter((f) => f[4]);
+  row(`${label}: frames Weft changed the page in, while scrolling`, weft.length ? `${weft.length} over 50 ms, worst ${Math.max(...weft.map(([, d]) => d))} ms (target ≤ 100 ms)` : 'none over 50 ms (target: none over 100 ms)');
+  row(`${label}: while scrolling, with / without Weft: blocking, style and layout (long frames)`, `${total(withWeft, 2)} / ${total(without, 2)} ms blocking; ${total(withWeft, 3)} / ${total(without, 3)} ms style and layout`);
+}
 
 async function listingRows(sc, row) {
   const html = fixturePage(sc.file);
@@ -447,6 +479,7 @@ async function listingRows(sc, row) {
     const base = await readListing(b, sc, [], { weft: false });
     row(`${sc.label}: long tasks > 50 ms without Weft, loading / scrolling`, `${lt(base.load)} / ${lt(base.scroll)}`);
     row(`${sc.label}: animation frames > 50 ms without Weft, loading / scrolling`, `${lt(base.loadFrames)} / ${lt(base.scrollFrames)}`);
+    frameRows(sc.label, cold.scrollFrames, base.scrollFrames, row);
   }
 }
 

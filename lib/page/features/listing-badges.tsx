@@ -3,21 +3,25 @@
  * name, the same card on hover, focus or click (with Follow), followed researchers marked on
  * every entry they are on. Badges load as the reader scrolls: entries within a screen and a half
  * of the viewport, in batches (lib/ui/listing-profiles.ts); an entry never approached costs
- * nothing. Hosts are made in time slices and hold a placeholder of the badge's width, so neither
- * a long task nor a layout jump comes from Weft.
+ * nothing. Badges are made off the page in time slices and reach it in as few frames as they can:
+ * a group of entries in one frame, the figures that arrive later together, since every frame that
+ * changes a long page's layout costs the browser a pass over the whole page (docs/performance.md,
+ * "Drawing badges without jank"). A placeholder is as wide as most badges, so the page hardly
+ * moves when figures arrive.
  *
  * Applies to: https://arxiv.org/list/cs.DC/new, https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000,
  * https://arxiv.org/list/math.OA/2026-06, https://arxiv.org/catchup/cs.DC/2026-06-26,
  * https://arxiv.org/search/?query=parameter+server&searchtype=all.
  */
-import { computed, effect, signal, untracked } from '@preact/signals';
+import { batch, computed, effect, signal, untracked, type ReadonlySignal, type Signal } from '@preact/signals';
 import { render } from 'preact';
 import { ListingProgress } from '@/components/ListingProgress';
 import { progressCss } from '@/components/styles';
-import type { PagePaper } from '../../arxiv/page-model';
-import type { BadgeState } from '../../ui/author-profiles';
+import type { PageAuthor, PagePaper } from '../../arxiv/page-model';
+import type { AuthorEntry, BadgeState } from '../../ui/author-profiles';
 import { followedIds } from '../../ui/followed-ids';
-import { createListingProfiles, type ListingProfiles } from '../../ui/listing-profiles';
+import { createListingProfiles, type ListingProgress as Progress } from '../../ui/listing-profiles';
+import { frameWrites, groupsWithin } from '../frame-writes';
 import { attachStyledShadow, createHost } from '../shadow-host';
 import { SLICE_MS } from '../slices';
 import { yieldToPage } from '../yield-to-page';
@@ -34,8 +38,8 @@ const NEAR_MARGIN = '150% 0px';
  */
 const WATCH_EVERY = 4;
 /**
- * Entries drawn together: the one coming near and those after it. Every change to a long page
- * costs the browser a pass over what follows it; fewer, larger changes cost less.
+ * Entries drawn together: the one coming near and those after it. Every frame that changes a
+ * long page costs the browser a pass over all of it; fewer, fuller frames cost less.
  */
 const DRAW_GROUP = 48;
 /** Pages with at least this many entries show the progress line while they load. */
@@ -47,6 +51,18 @@ const PROGRESS_MIN_ENTRIES = 50;
  * the reader is looking at, only briefly): placeholders show meanwhile.
  */
 const DRAW_WAIT_MS = { first: 150, ahead: 500 };
+/**
+ * Frames that change the page are at least this far apart, and those only for changes that can
+ * wait (figures for badges already drawn below the first screen, the progress line) further:
+ * answers that arrive one after the other are drawn together, and the browser scrolls freely in
+ * between.
+ */
+const DRAW_GAPS = { gapMs: 120, lazyGapMs: 600 };
+/**
+ * Badges one frame draws at most, about two groups' worth: a frame that inserts moves everything
+ * below, whatever it inserts; this bounds what the badges add to that (about 0.1 ms each).
+ */
+const FRAME_BADGES = 600;
 /** The progress line stays this long after the last load, then goes. */
 const PROGRESS_LINGER_MS = 1500;
 
@@ -59,8 +75,11 @@ function syncListingHooks(host: HTMLElement, state: BadgeState, position: number
   else host.removeAttribute('data-followed');
 }
 
-/** Runs `step` over a growing queue, a time slice at a time, yielding to the page in between. */
-function slicedQueue<T>(step: (item: T) => void, abort: AbortSignal) {
+/**
+ * Runs `step` over a growing queue, a time slice at a time, yielding to the page in between;
+ * `drained` once the queue is empty.
+ */
+function slicedQueue<T>(step: (item: T) => void, abort: AbortSignal, drained?: () => void) {
   const queue: T[] = [];
   let draining = false;
   async function drain() {
@@ -71,6 +90,7 @@ function slicedQueue<T>(step: (item: T) => void, abort: AbortSignal) {
       if (queue.length) await yieldToPage();
     }
     draining = false;
+    if (!abort.aborted) drained?.();
   }
   return (items: T[]) => {
     queue.push(...items);
@@ -79,14 +99,14 @@ function slicedQueue<T>(step: (item: T) => void, abort: AbortSignal) {
 }
 
 /** The progress line ("Weft: 120 of 412 papers"), in its own shadow root, while loads are under way. */
-function showProgress(profiles: ListingProfiles, abort: AbortSignal): void {
+function showProgress(progress: ReadonlySignal<Progress>, abort: AbortSignal): void {
   const host = createHost('weft-progress');
   const dismissed = signal(false);
   const visible = signal(false);
   let hideTimer: ReturnType<typeof setTimeout> | undefined;
-  const Line = () => (dismissed.value || !visible.value ? null : <ListingProgress progress={profiles.progress.value} onDismiss={() => (dismissed.value = true)} />);
+  const Line = () => (dismissed.value || !visible.value ? null : <ListingProgress progress={progress.value} onDismiss={() => (dismissed.value = true)} />);
   const stop = effect(() => {
-    const { loading } = profiles.progress.value;
+    const { loading } = progress.value;
     clearTimeout(hideTimer);
     if (loading > 0) visible.value = true;
     else hideTimer = setTimeout(() => (visible.value = false), PROGRESS_LINGER_MS);
@@ -101,6 +121,19 @@ function showProgress(profiles: ListingProfiles, abort: AbortSignal): void {
   });
 }
 
+/**
+ * One author's badge, made off the page: its host, where it goes, and the state it shows, which
+ * follows its entry's state only in the frames Weft draws (with the hooks, which say what it shows).
+ */
+interface Badge {
+  host: HTMLElement;
+  entry: AuthorEntry;
+  author: PageAuthor;
+  position: number;
+  shown: Signal<BadgeState>;
+  followed: boolean;
+}
+
 /** One run of the feature with the quiet choice fixed; resolves once the first entries have loaded. */
 function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], onlyFollowed: boolean, abort: AbortSignal): Promise<void> {
   const profiles = createListingProfiles(papers, ask, { onlyFollowed });
@@ -110,27 +143,87 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
   const layer = createCardLayer({ entries: profiles.all, load: () => Promise.resolve(), retry: profiles.retry }, (g) => hosts[g]!, undefined, abort);
   const indexOf = new Map<Element, number>(papers.map((p, k) => [p.element, k]));
 
+  const isFollowed = (state: BadgeState) => state.kind === 'ready' && !!state.metrics.openalexId && !!followed.value?.has(state.metrics.openalexId);
+  /** Brings a badge up to its entry's state: what it shows, its hooks, and (quiet listing) whether it shows at all. */
+  const show = (badge: Badge) => {
+    const state = badge.entry.state.peek();
+    badge.followed = untracked(() => isFollowed(state));
+    badge.shown.value = state;
+    syncListingHooks(badge.host, state, badge.position, badge.followed);
+    // A quiet listing shows only followed researchers, and nothing while it finds out who they are.
+    if (onlyFollowed) badge.host.hidden = !badge.followed;
+  };
+  /**
+   * Groups of entries (those that came near together) whose badges are made and wait for a frame
+   * to put them on the page, in order. A group reaches the page whole, in one frame: each frame
+   * that inserts into a long page moves everything below, whatever it inserts.
+   */
+  const made: { paper: PagePaper; badges: Badge[] }[][] = [];
+  /** The group being made. */
+  let making: { paper: PagePaper; badges: Badge[] }[] = [];
+  /** Badges showing an older state than their entry's (an answer came, a follow changed). */
+  const stale = new Set<Badge>();
+  /** The progress as of the last frame drawn: the line changes with the badges, not on its own. */
+  const progress = signal(profiles.progress.peek());
+
+  const writes = frameWrites(() => {
+    const budget = FRAME_BADGES;
+    let drawn = 0;
+    batch(() => {
+      // Badges already on the page first: the reader may be looking at them.
+      for (const badge of stale) {
+        if (drawn >= budget) break;
+        stale.delete(badge);
+        show(badge);
+        drawn++;
+      }
+      const sizes = made.map((group) => group.reduce((sum, { badges }) => sum + badges.length, 0));
+      const take = drawn < budget ? groupsWithin(sizes, budget - drawn) : 0;
+      for (const group of made.splice(0, take)) {
+        for (const { paper, badges } of group) {
+          for (const badge of badges) placeHost(paper, badge.author, badge.host);
+          drawn += badges.length;
+        }
+      }
+      progress.value = profiles.progress.peek();
+    });
+    return stale.size > 0 || made.length > 0;
+  }, DRAW_GAPS, abort);
+  disposers.push(effect(() => {
+    void profiles.progress.value;
+    writes.request(true);
+  }));
+  /** The first screen's entries: the reader waits for their figures, which are drawn at once. */
+  let firstScreen: ReadonlySet<number> | null = null;
+
+  // Made in time slices, off the page: the frame that inserts them only inserts.
   const setUp = slicedQueue<number>((k) => {
     const paper = papers[k]!;
+    const canWait = !firstScreen!.has(k);
     const entries = profiles.entriesOf(k);
-    paper.authors.forEach((author, i) => {
+    const badges = paper.authors.map((author, i): Badge => {
       const entry = entries[i]!;
       const host = createHost('weft-author');
       host.setAttribute('data-weft-author', String(i));
       host.setAttribute('data-weft-paper', paper.arxivId);
       hosts[entry.index] = host;
+      const badge: Badge = { host, entry, author, position: i, shown: signal(entry.state.peek()), followed: false };
+      show(badge);
       disposers.push(effect(() => {
         const state = entry.state.value;
-        const id = state.kind === 'ready' ? state.metrics.openalexId : null;
-        const isFollowed = !!id && !!followed.value?.has(id);
-        syncListingHooks(host, state, i, isFollowed);
-        // A quiet listing shows only followed researchers, and nothing while it finds out who they are.
-        if (onlyFollowed) host.hidden = !isFollowed;
+        if (state === badge.shown.peek() && isFollowed(state) === badge.followed) return;
+        stale.add(badge);
+        writes.request(canWait);
       }));
-      placeHost(paper, author, host);
-      renderBadge(host, entry, profiles, layer);
+      renderBadge(host, { ...entry, state: badge.shown }, profiles, layer);
+      return badge;
     });
-  }, abort);
+    making.push({ paper, badges });
+  }, abort, () => {
+    made.push(making);
+    making = [];
+    writes.request();
+  });
 
   const near = new Uint8Array(papers.length);
   // The first screen loads as it is (a glance costs a call or three); groups start with scrolling.
@@ -159,6 +252,7 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
     came.sort((a, b) => a - b);
     if (!came.length) return;
     const wait = group === 1 ? DRAW_WAIT_MS.first : DRAW_WAIT_MS.ahead;
+    firstScreen ??= new Set(came);
     group = DRAW_GROUP;
     for (const k of came) profiles.near(k, seen.has(k));
     const drawn = Promise.all(came.map((k) => profiles.answered(k)));
@@ -166,7 +260,7 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
   }, { rootMargin: NEAR_MARGIN });
   const watched = papers.filter((_, k) => k % WATCH_EVERY === WATCH_EVERY - 1 || k === papers.length - 1);
   slicedQueue<PagePaper>((p) => observer.observe(p.element), abort)(watched);
-  if (papers.length >= PROGRESS_MIN_ENTRIES) showProgress(profiles, abort);
+  if (papers.length >= PROGRESS_MIN_ENTRIES) showProgress(progress, abort);
 
   abort.addEventListener('abort', () => {
     observer.disconnect();

@@ -1,0 +1,85 @@
+/**
+ * Weft's changes to a long page, made together in one animation frame at a time. On a long page,
+ * a frame in which anything changes the layout costs the browser far more than the change itself:
+ * a walk over every box of the page, and, when the change moves what follows, over everything
+ * below it (docs/performance.md, "Drawing badges without jank"). That part does not grow with how
+ * much changed, so Weft changes the page in as few frames as it can: every change waiting goes
+ * into the next frame Weft draws; frames that change the page are at least `gapMs` apart, and a
+ * frame wanted only for changes that can wait (figures for badges already drawn, the progress
+ * line) waits `lazyGapMs`, so that the changes coming meanwhile share it.
+ */
+
+export interface FrameWrites {
+  /** Something waits to be drawn: a coming frame draws it (soon, or later when it can wait). */
+  request(canWait?: boolean): void;
+}
+
+export interface FrameGaps {
+  gapMs: number;
+  lazyGapMs: number;
+}
+
+/**
+ * `draw` makes the page's changes for one frame and says whether more wait (then the next frame
+ * follows after the gap).
+ */
+export function frameWrites(draw: () => boolean, { gapMs, lazyGapMs }: FrameGaps, abort: AbortSignal): FrameWrites {
+  /** Changes wait: none, only ones that can, or some that should be drawn soon. */
+  let requested: 'none' | 'lazy' | 'soon' = 'none';
+  /** A frame is on its way. */
+  let busy = false;
+  let last = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  abort.addEventListener('abort', () => clearTimeout(timer));
+
+  function run() {
+    if (abort.aborted) return;
+    requested = 'none';
+    const more = draw();
+    last = performance.now();
+    busy = false;
+    if (more) requested = 'soon';
+    if (requested !== 'none') schedule();
+  }
+
+  function frame() {
+    timer = undefined;
+    busy = true;
+    // A hidden page renders no frame: its changes are made at once.
+    if (document.hidden) run();
+    else requestAnimationFrame(run);
+  }
+
+  function schedule() {
+    if (busy || abort.aborted) return;
+    // A lazy wait already set gives way to a sooner one.
+    clearTimeout(timer);
+    const wait = last + (requested === 'soon' ? gapMs : lazyGapMs) - performance.now();
+    if (wait > 0) timer = setTimeout(frame, wait);
+    else frame();
+  }
+
+  return {
+    request(canWait = false) {
+      const wanted = canWait ? 'lazy' : 'soon';
+      // Already asked for, as soon or sooner.
+      if (requested === 'soon' || requested === wanted) return;
+      requested = wanted;
+      schedule();
+    },
+  };
+}
+
+/**
+ * How many of the waiting groups (their sizes, in order) one frame takes: whole groups within
+ * `budget`, and always the first, so that a group's badges appear together and drawing moves on.
+ */
+export function groupsWithin(sizes: readonly number[], budget: number): number {
+  let used = 0;
+  let k = 0;
+  for (; k < sizes.length; k++) {
+    if (k > 0 && used + sizes[k]! > budget) break;
+    used += sizes[k]!;
+  }
+  return k;
+}

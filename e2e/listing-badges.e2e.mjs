@@ -275,10 +275,13 @@ export const tests = [
         await scrollToEntry(page, lst.entries[k].id);
         await settled(page, lst, [k]);
       }
-      await sleep(300);
-      const snap = await probe(page);
-      const marked = Object.entries(snap).flatMap(([paper, bs]) => bs.filter((b) => b.followed === 'true').map((b) => `${paper}#${b.i}`)).sort();
       const want = slots.map(([k, i]) => `${lst.entries[k].id}#${i}`).sort();
+      let marked = [];
+      await until(async () => {
+        const snap = await probe(page);
+        marked = Object.entries(snap).flatMap(([paper, bs]) => bs.filter((b) => b.followed === 'true').map((b) => `${paper}#${b.i}`)).sort();
+        return JSON.stringify(marked) === JSON.stringify(want);
+      }, { timeout: 5000, what: 'the followed researcher marked' }).catch(() => undefined);
       if (JSON.stringify(marked) !== JSON.stringify(want)) throw new Error(`data-followed="true" on ${fmt(marked)}; expected exactly ${name} (${id}) on ${fmt(want)}`);
     },
   },

@@ -9,10 +9,17 @@ import { ask } from './client';
 
 const followed = signal<ReadonlySet<string> | null>(null);
 let watching = false;
+/**
+ * Bumped by every read and every change noted here: an answer to an older read (sent before a
+ * follow the reader just made) never overwrites what is newer.
+ */
+let version = 0;
 
 async function refresh(): Promise<void> {
+  const mine = ++version;
   try {
-    followed.value = new Set((await ask({ type: 'followed-ids' })).ids);
+    const { ids } = await ask({ type: 'followed-ids' });
+    if (mine === version) followed.value = new Set(ids);
   } catch (e) {
     // Following stays possible (it is idempotent); the next change notice tries again.
     followed.value ??= new Set();
@@ -32,6 +39,7 @@ export function followedIds(): ReadonlySignal<ReadonlySet<string> | null> {
 
 /** Records the background's answer at once, ahead of the change notice that confirms it. */
 export function noteFollowed(id: string, isFollowed: boolean): void {
+  version++;
   const next = new Set(followed.value ?? []);
   if (isFollowed) next.add(id);
   else next.delete(id);

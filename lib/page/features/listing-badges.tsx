@@ -134,6 +134,12 @@ interface Badge {
   followed: boolean;
 }
 
+/** Whether any of `el` is in the viewport. */
+function onScreen(el: Element): boolean {
+  const box = el.getBoundingClientRect();
+  return box.top < window.innerHeight && box.bottom > 0;
+}
+
 /** One run of the feature with the quiet choice fixed; resolves once the first entries have loaded. */
 function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], onlyFollowed: boolean, abort: AbortSignal): Promise<void> {
   const profiles = createListingProfiles(papers, ask, { onlyFollowed });
@@ -211,9 +217,11 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
       show(badge);
       disposers.push(effect(() => {
         const state = entry.state.value;
-        if (state === badge.shown.peek() && isFollowed(state) === badge.followed) return;
+        const answered = state !== badge.shown.peek();
+        if (!answered && isFollowed(state) === badge.followed) return;
         stale.add(badge);
-        writes.request(canWait);
+        // Figures below the first screen can wait for company; the reader's own follow shows at once.
+        writes.request(canWait && answered);
       }));
       renderBadge(host, { ...entry, state: badge.shown }, profiles, layer);
       return badge;
@@ -243,11 +251,14 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
       const k = r.isIntersecting ? indexOf.get(r.target) : undefined;
       if (k === undefined || near[k]) continue;
       // The record's own box (no layout read): a watched entry whose top is above the viewport's
-      // bottom edge has itself and the entries before it on screen.
-      const visible = r.boundingClientRect.top < window.innerHeight;
+      // bottom edge has itself and the entries before it on screen. One below it (tall entries
+      // with abstracts, the first screen) says nothing of those before it: their own boxes are
+      // read, here where layout is fresh and before Weft changes anything.
+      const below = r.boundingClientRect.top >= window.innerHeight;
+      const visible = (j: number) => j <= k && (!below || onScreen(papers[j]!.element));
       // A watched entry stands for those since the previous one; the entries after it come
       // along, so that the page changes once per group, not once per entry.
-      for (let j = Math.max(0, k - WATCH_EVERY + 1); j < Math.min(papers.length, k + group); j++) take(j, visible && j <= k);
+      for (let j = Math.max(0, k - WATCH_EVERY + 1); j < Math.min(papers.length, k + group); j++) take(j, visible(j));
     }
     came.sort((a, b) => a - b);
     if (!came.length) return;

@@ -24,3 +24,35 @@ export function arxivPageUrl(url: string | URL): URL | null {
   }
   return parsed.origin === ARXIV_ORIGIN ? parsed : null;
 }
+
+/**
+ * arXiv's feed service (docs/same-day-alerts.md): RSS and Atom feeds of the day's announcement,
+ * several categories joined by `+` in one feed. Never export.arxiv.org, whose API answers 429 far
+ * below its stated limit.
+ */
+export const RSS_ORIGIN = `https://rss.${ARXIV_HOST}`;
+/** Host permission patterns: arxiv.org's (granted with the content scripts' site) and the feeds' (optional). */
+export const ARXIV_HOST_PERMISSION = `${ARXIV_ORIGIN}/*`;
+export const RSS_HOST_PERMISSION = `${RSS_ORIGIN}/*`;
+
+/** A day's announcement of one archive or category: `/list/<cat>/new` (it shows up to 2,000 entries). */
+export function newListingUrl(category: string): string {
+  return `${ARXIV_ORIGIN}/list/${category}/new`;
+}
+
+/** The RSS 2.0 feed of the day's announcement of `categories` (archives or categories), one request for all. */
+export function rssFeedUrl(categories: readonly string[]): string {
+  return `${RSS_ORIGIN}/rss/${categories.join('+')}`;
+}
+
+/** Whether `url` is one of the two announcement addresses above (and nothing else of arXiv's). */
+export function isAnnouncementUrl(url: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.origin === ARXIV_ORIGIN) return /^\/list\/[^/]+\/new$/.test(u.pathname);
+  return u.origin === RSS_ORIGIN && /^\/rss\/[^/]+$/.test(u.pathname);
+}

@@ -10,6 +10,10 @@ import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
 import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex-budget';
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
 import { createFollowService, type FollowService } from './follows/service';
+import { createSameDay } from './same-day/service';
+import { createArxivFetch } from './same-day/arxiv-fetch';
+import { readAnnouncement } from './same-day/parse-host';
+import { sameDayStore } from './same-day/store';
 import { createSearch, type Search } from './catalog/search';
 import { createRecentSearchStore, type RecentSearchStore } from './search/recent-searches';
 import { createCorrections, type Corrections } from './identity/corrections';
@@ -62,8 +66,17 @@ export function createBackgroundDeps(): BackgroundDeps {
   // Work ahead of the reader shares the key and the remembered budget, and waits for the rest.
   const fresh = createFreshIdentifier({ openalex, openalexAhead: createOpenAlex({ http: lowPriority(http), ...openalexOptions }), cache });
   const paperBatches = createPaperBatches({ openalex, s2, cache, catalog, identifyFresh: freshForListings(fresh, cache) });
+  // Same-day alerts read arXiv's announcement through their own polite fetch (not the catalogs' HTTP layer).
+  const arxiv = createArxivFetch();
+  const follows = createFollowService({
+    openalex,
+    sameDay: (hooks) => createSameDay({
+      ...hooks, store: sameDayStore, openalex, arxiv, read: readAnnouncement,
+      suggest: async (name) => (await search.researchers(name)).value,
+    }),
+  });
   return {
-    http, cache, openalex, s2, catalog, paperBatches, follows: createFollowService({ openalex }), apiKeys, keyProblems, search,
+    http, cache, openalex, s2, catalog, paperBatches, follows, apiKeys, keyProblems, search,
     recentSearches: createRecentSearchStore(), corrections, fresh,
   };
 }

@@ -5,19 +5,25 @@
 import { browser } from 'wxt/browser';
 import { openFromNotification } from './notify';
 import { isCheckAlarm } from './schedule';
+import { SAME_DAY_ALARM } from '../same-day/schedule';
 import type { FollowService } from './service';
 import { USER_DATA } from '../user-data/schema';
 import { onUserDataChange } from '../user-data/user-data';
 
 export function registerFollowAlerts(service: FollowService): void {
   browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === SAME_DAY_ALARM) {
+      service.readAnnouncement().catch((e: unknown) => console.warn('Weft: reading arXiv’s announcement failed', e));
+      return;
+    }
     if (!isCheckAlarm(alarm.name)) return;
     service.check('alarm').catch((e: unknown) => console.warn('Weft: scheduled check failed', e));
   });
 
-  // Whatever changed the follows or the inbox, the badge follows (and is right after a crash).
+  // Whatever changed the follows, the inbox or the topic matches, the badge follows (and is right after a crash).
+  const counted: string[] = [USER_DATA.follows, USER_DATA.inbox, USER_DATA.sameDay, USER_DATA.topics];
   onUserDataChange((keys) => {
-    if (!keys.includes(USER_DATA.follows) && !keys.includes(USER_DATA.inbox)) return;
+    if (!keys.some((k) => counted.includes(k))) return;
     service.refreshBadge().catch((e: unknown) => console.warn('Weft: could not update the badge', e));
   });
 

@@ -6,20 +6,23 @@
 import type { OpenAlexClient } from '../catalog/openalex';
 import { showUnseenCount } from './badge';
 import { createChecker, type CheckOutcome } from './check';
+import { takeOver } from './detect';
 import { cleanName, parseFollowFile } from '../../shared/follows/file';
 import { createLease, type Lease } from './lease';
 import {
   MAX_FOLLOWS,
   newCounts,
+  SEEN_ARXIV_DAYS,
   unseenCount,
   type AlertSettings,
   type CheckProblem,
   type FollowEntry,
   type InboxEntry,
 } from '../../shared/follows/model';
-import { describeNotification, notificationsAllowed, showNotification } from './notify';
+import { describeNotification, describeTopicNotification, notificationsAllowed, showNotification } from './notify';
 import { ensureAlarm, nextCheckAt, scheduleChecks, scheduleRetry } from './schedule';
 import { followStore as defaultStore, type FollowStore, type Unfollowed } from './store';
+import type { ReadOutcome, SameDay, SameDayDeps, SameDayState } from '../same-day/service';
 
 /**
  * How long an unfollowed researcher is remembered as they were: following them again within
@@ -42,7 +45,7 @@ export interface FollowedResearcher {
   problem: string | null;
 }
 
-export type NewPaper = Omit<InboxEntry, 'notified'>;
+export type NewPaper = Omit<InboxEntry, 'notified' | 'guessHidden'>;
 
 export interface FollowsState {
   /** Most recently followed first. */
@@ -62,11 +65,16 @@ export interface FollowsState {
   settings: AlertSettings;
   /** The optional `notifications` permission is granted. */
   notificationsAllowed: boolean;
+  /** Same-day alerts from arXiv's announcements: the mode, what is watched, followed topics (null when not wired). */
+  sameDay: SameDayState | null;
 }
+
+/** A check's outcome, with what reading arXiv's announcement gave when it was read too ("Check now"). */
+export type FollowCheckOutcome = CheckOutcome & { sameDay?: ReadOutcome };
 
 export type FollowResult = { followed: boolean; limitReached: boolean };
 
-export type ImportResult = { ok: true; added: number; alreadyFollowed: number } | { ok: false; message: string };
+export type ImportResult = { ok: true; added: number; alreadyFollowed: number; topics: number } | { ok: false; message: string };
 
 export interface FollowServiceOptions {
   openalex: Pick<OpenAlexClient, 'worksByAuthorsSince' | 'workByArxivId'>;
@@ -75,6 +83,8 @@ export interface FollowServiceOptions {
   now?: () => number;
   /** How long first checks wait for more follows to run with (`FIRST_CHECK_DELAY_MS`). */
   firstCheckDelayMs?: number;
+  /** Same-day alerts, made with the checker's notifier (docs/same-day-alerts.md); none: the catalog only. */
+  sameDay?: (hooks: Pick<SameDayDeps, 'notifyPending' | 'notifyTopics' | 'readSettings' | 'followStore'>) => SameDay;
 }
 
 /** The remembered unfollows that have not expired at `t`. */
@@ -82,16 +92,22 @@ function stillKept(unfollowed: Unfollowed[], t: number): Unfollowed[] {
   return unfollowed.filter((u) => t - u.at < UNFOLLOW_KEPT_MS);
 }
 
+/** The researchers a paper is for, counted or only guessed. */
+const peopleOf = (p: InboxEntry) => [...p.authorIds, ...(p.guessFor ?? [])];
+
 /**
  * Unseen papers by researchers in `wanted` (followed, or unfollowed lately and kept for undo);
  * the others go. The same array when nothing goes.
  */
 function inboxOf(inbox: InboxEntry[], wanted: ReadonlySet<string>): InboxEntry[] {
-  const kept = inbox.filter((p) => p.authorIds.some((id) => wanted.has(id)));
+  const kept = inbox.filter((p) => peopleOf(p).some((id) => wanted.has(id)));
   return kept.length === inbox.length ? inbox : kept;
 }
 
-export function createFollowService({ openalex, store = defaultStore, lease = createLease(), now = Date.now, firstCheckDelayMs = FIRST_CHECK_DELAY_MS }: FollowServiceOptions) {
+/** `seen` without the days before `cutoff` (`YYYY-MM-DD`). */
+const since = (seen: Record<string, string> | undefined, cutoff: string) => Object.fromEntries(Object.entries(seen ?? {}).filter(([, day]) => day >= cutoff));
+
+export function createFollowService({ openalex, store = defaultStore, lease = createLease(), now = Date.now, firstCheckDelayMs = FIRST_CHECK_DELAY_MS, sameDay: makeSameDay }: FollowServiceOptions) {
   async function notifyPapers(papers: InboxEntry[], follows: FollowEntry[]): Promise<void> {
     const settings = await store.readSettings();
     if (!settings.notify || !(await notificationsAllowed())) return;
@@ -99,18 +115,54 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
   }
 
   const checker = createChecker({ openalex, store, lease, notify: notifyPapers, now });
+  const sameDay = makeSameDay?.({
+    notifyPending: checker.notifyPending,
+    notifyTopics: async (hits, topics) => {
+      const settings = await store.readSettings();
+      if (settings.notify && (await notificationsAllowed())) await showNotification(describeTopicNotification(hits, topics));
+    },
+    readSettings: store.readSettings,
+    followStore: store,
+  }) ?? null;
 
   /** Researchers whose first check this worker owes (queued or running). */
   const owed = new Set<string>();
   /** The worker start's recovery of first checks a stopped worker left undone (`start`). */
   let recovered: Promise<void> = Promise.resolve();
 
-  async function check(trigger: Parameters<typeof checker.check>[0], ids?: string[]): Promise<CheckOutcome> {
+  /** The catalog's record of same-day papers it has now: confirmed silently, or withdrawn. */
+  async function recordTakesOver(arxivId: string, record: { id: string; authorIds: string[]; title: string; authorNames: string[] }): Promise<void> {
+    await store.update(({ inbox }) => {
+      const entry = inbox.find((p) => p.workId === null && p.arxivId === arxivId);
+      if (!entry) return null;
+      const w = { ...record, source: 'openalex' as const, arxivId, doi: null, year: entry.year, citedBy: null, catalogUrl: '', createdDate: null, authorsTruncated: false };
+      const { entry: after } = takeOver(entry, w);
+      return { data: { inbox: inbox.flatMap((p) => (p === entry ? (after ? [after] : []) : [p])) }, result: null };
+    });
+  }
+
+  async function check(trigger: Parameters<typeof checker.check>[0], ids?: string[]): Promise<FollowCheckOutcome> {
     // A check before the recovery would take a stopped worker's follow for a first check.
     await recovered;
+    // "Check now" reads today's announcement too, if it was not read yet (first: its papers are
+    // notified together with the catalog's, in one notification).
+    const read = trigger === 'manual' && !ids && sameDay ? await sameDay.read('manual').catch((e: unknown) => {
+      console.warn('Weft: could not read arXiv’s announcement', e);
+      return undefined;
+    }) : undefined;
     const outcome = await checker.check(trigger, ids);
     if (outcome.ran) await scheduleRetry((await store.readStatus()).retryAt, now());
-    return outcome;
+    if (sameDay && !ids) {
+      await sameDay.confirmLater(recordTakesOver).catch((e: unknown) => console.warn('Weft: could not look up same-day papers', e));
+      await checker.notifyPending().catch((e: unknown) => console.warn('Weft: could not notify about new papers', e));
+    }
+    return read ? { ...outcome, sameDay: read } : outcome;
+  }
+
+  /** The read alarm: the announcement's papers, at the evening arXiv announces them. */
+  async function readAnnouncement(): Promise<void> {
+    await recovered;
+    await sameDay?.read('alarm');
   }
 
   /** Researchers waiting for their first check (bare A id → when they were followed or imported). */
@@ -126,6 +178,9 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     const ids = [...waiting.keys()];
     try {
       await check('follow', ids).catch((e: unknown) => console.warn('Weft: first check of new follows failed', e));
+      // What their latest works say of them (co-authors, names, categories), for same-day alerts.
+      const { follows } = await store.read();
+      await sameDay?.followed(follows.filter((f) => waiting.has(f.id))).catch((e: unknown) => console.warn('Weft: could not learn about new follows', e));
       await store.update(({ follows }) => {
         if (!follows.some((f) => f.checkedAt === null && waiting.has(f.id))) return null;
         return { data: { follows: follows.map((f) => (f.checkedAt === null && waiting.has(f.id) ? { ...f, checkedAt: waiting.get(f.id)! } : f)) }, result: null };
@@ -212,29 +267,47 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
   }
 
   /**
-   * Marks papers seen (all of them when `workIds` is null). Each is remembered among its
-   * researchers' seen works, so no later check can bring it back.
+   * Marks papers seen (all of them when `keys` is null): W ids, or arXiv ids of papers known
+   * only from arXiv's announcement. Each is remembered among its researchers' seen works (an
+   * announced one by its arXiv id, so that its record later is not new either): no later check
+   * can bring it back.
    */
-  async function markSeen(workIds: readonly string[] | null): Promise<void> {
-    const wanted = workIds && new Set(workIds);
+  async function markSeen(keys: readonly string[] | null): Promise<void> {
+    const wanted = keys && new Set(keys);
+    const cutoff = new Date(now() - SEEN_ARXIV_DAYS * 86_400_000).toISOString().slice(0, 10);
     await store.update(({ follows, inbox }) => {
       const followed = new Set(follows.map((f) => f.id));
       // "All" is all the reader sees: papers kept for an undo stay.
-      const gone = inbox.filter((p) => (wanted ? wanted.has(p.workId) : p.authorIds.some((id) => followed.has(id))));
+      const gone = inbox.filter((p) => (wanted ? wanted.has(p.workId ?? p.arxivId ?? '') : peopleOf(p).some((id) => followed.has(id))));
       if (!gone.length) return null;
       const seenBy = new Map<string, InboxEntry[]>();
-      for (const p of gone) for (const id of p.authorIds) seenBy.set(id, [...(seenBy.get(id) ?? []), p]);
+      for (const p of gone) for (const id of peopleOf(p)) seenBy.set(id, [...(seenBy.get(id) ?? []), p]);
       return {
         data: {
           follows: follows.map((f) => {
             const papers = seenBy.get(f.id);
             if (!papers) return f;
-            return { ...f, seen: { ...f.seen, ...Object.fromEntries(papers.map((p) => [p.workId, p.createdDate])) } };
+            const records = papers.flatMap((p) => (p.workId ? [[p.workId, p.createdDate]] : []));
+            const announced = papers.flatMap((p) => (!p.workId && p.arxivId ? [[p.arxivId, p.createdDate]] : []));
+            return {
+              ...f,
+              seen: { ...f.seen, ...Object.fromEntries(records) },
+              ...(announced.length || f.seenArxiv ? { seenArxiv: { ...since(f.seenArxiv, cutoff), ...Object.fromEntries(announced) } } : {}),
+            };
           }),
           inbox: inbox.filter((p) => !gone.includes(p)),
         },
         result: null,
       };
+    });
+  }
+
+  /** Hides name-only guesses (arXiv ids): kept out of sight, so that a record naming them still alerts. */
+  async function hideGuesses(arxivIds: readonly string[]): Promise<void> {
+    const wanted = new Set(arxivIds);
+    await store.update(({ inbox }) => {
+      if (!inbox.some((p) => p.arxivId && wanted.has(p.arxivId) && !p.guessHidden)) return null;
+      return { data: { inbox: inbox.map((p) => (p.arxivId && wanted.has(p.arxivId) ? { ...p, guessHidden: true as const } : p)) }, result: null };
     });
   }
 
@@ -255,10 +328,11 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
         return { data: {}, result: { ok: false, message } };
       }
       for (const f of added) owed.add(f.id);
-      const result: ImportResult = { ok: true, added: added.length, alreadyFollowed: parsed.follows.length - added.length };
+      const result: ImportResult = { ok: true, added: added.length, alreadyFollowed: parsed.follows.length - added.length, topics: 0 };
       return { data: { follows: added.length ? [...follows, ...added] : follows }, result };
     });
-    const result: ImportResult = outcome ?? { ok: false, message: 'Nothing was imported.' };
+    let result: ImportResult = outcome ?? { ok: false, message: 'Nothing was imported.' };
+    if (result.ok && parsed.topics.length && sameDay) result = { ...result, topics: await sameDay.importTopics(parsed.topics) };
     if (result.ok && result.added) {
       const { follows } = await store.read();
       baseline(follows.filter((f) => f.checkedAt === null).map((f) => f.id), t);
@@ -273,6 +347,7 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
       const status = await store.readStatus();
       await scheduleChecks(settings.intervalMinutes, status.lastSuccessAt ?? status.lastRunAt, now());
     }
+    if (settings.sameDay !== before.sameDay || settings.feed !== before.feed) await sameDay?.reschedule();
     return settings;
   }
 
@@ -287,13 +362,12 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     ]);
     const followed = new Set(follows.map((f) => f.id));
     const counts = newCounts(inbox);
+    const shown = (p: InboxEntry) => p.authorIds.some((id) => followed.has(id)) || (!p.guessHidden && (p.guessFor ?? []).some((id) => followed.has(id)));
     return {
       follows: follows
         .map((f) => ({ id: f.id, name: f.name, followedAt: f.followedAt, checkedAt: f.checkedAt, newCount: counts.get(f.id) ?? 0, problem: status.problems[f.id] ?? null }))
         .sort((a, b) => b.followedAt - a.followedAt),
-      inbox: inbox
-        .filter((p) => p.authorIds.some((id) => followed.has(id)))
-        .map(({ notified: _, ...paper }) => paper),
+      inbox: inbox.filter(shown).map(({ notified: _, guessHidden: _h, ...paper }) => paper),
       status: {
         lastRunAt: status.lastRunAt,
         lastSuccessAt: status.lastSuccessAt,
@@ -305,12 +379,15 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
       },
       settings,
       notificationsAllowed: allowed,
+      sameDay: sameDay ? await sameDay.state(settings, follows) : null,
     };
   }
 
+  /** Unseen papers that count (a guess never does), and matches of topics that ring. */
   async function refreshBadge(): Promise<void> {
     const { follows, inbox } = await store.read();
-    await showUnseenCount(unseenCount(inbox, new Set(follows.map((f) => f.id))));
+    const topics = sameDay ? await sameDay.ringingCount() : 0;
+    await showUnseenCount(unseenCount(inbox, new Set(follows.map((f) => f.id))) + topics);
   }
 
   /**
@@ -323,6 +400,8 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     const [settings, status] = await Promise.all([store.readSettings(), store.readStatus()]);
     await ensureAlarm(settings.intervalMinutes, status.lastSuccessAt ?? status.lastRunAt, now());
     if (status.retryAt !== null && status.retryAt > now()) await scheduleRetry(status.retryAt, now());
+    // The read alarm, or a catch-up of an announcement missed while the browser was closed.
+    await sameDay?.start().catch((e: unknown) => console.warn('Weft: could not schedule the announcement read', e));
     await refreshBadge();
   }
 
@@ -332,12 +411,16 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     keyChanged,
     followedIds,
     markSeen,
+    hideGuesses,
     importFile,
     updateSettings,
     state,
     check,
+    readAnnouncement,
     refreshBadge,
     start,
+    /** Same-day alerts' own requests (categories, topics, sightings); null when not wired. */
+    sameDay,
   };
 }
 

@@ -2,8 +2,7 @@
 // page. It reads the announcement text the background fetched and hands back the sieved papers;
 // it fetches nothing and keeps nothing (docs/same-day-alerts.md, "Parsing").
 import { browser } from 'wxt/browser';
-import { readAnnouncementText } from '@/lib/arxiv/readers/announcement-text';
-import { isOffscreenRead, type OffscreenAnswer } from '@/lib/arxiv/readers/offscreen-read';
+import { isOffscreenRead, readAnnouncementText, type OffscreenAnswer } from '@/lib/shared/announcement-read';
 
 browser.runtime.onMessage.addListener((message: unknown, sender): Promise<OffscreenAnswer> | undefined => {
   // Only Weft's background asks; change notices and anything else are not for this page.

@@ -1,10 +1,10 @@
 /**
  * One arXiv announcement as Weft reads it, whichever form arXiv served it in (the `/list/<cat>/new`
  * page, an RSS 2.0 or Atom feed): papers with their authors' names as printed, their categories
- * and how they were announced. Untrusted text: every field is plain text, bounded here, and is
- * only ever rendered as text (docs/same-day-alerts.md, "Reading what arXiv serves").
+ * and how they were announced. Untrusted text: every field is plain text, only ever rendered as
+ * text, and bounded before it leaves the reader (lib/shared/announcement-read.ts; docs/same-day-alerts.md,
+ * "Reading what arXiv serves").
  */
-import { MAX_ENTRY_AUTHORS, MAX_NAME_CHARS, MAX_TITLE_CHARS } from '../shared/limits';
 import { collapseSpaces, nameTokens } from './names';
 
 /** How a paper comes to be in the announcement (arXiv's `announce_type`; the listing's sections). */
@@ -14,7 +14,7 @@ export interface AnnouncedPaper {
   /** Bare arXiv id, no version. */
   arxivId: string;
   title: string;
-  /** Author names as printed, in order (at most MAX_ENTRY_AUTHORS). */
+  /** Author names as printed, in order. */
   authors: string[];
   /**
    * Affiliations the feed prints beside a name (RSS: "Jane Doe (MIT)"), by author position;
@@ -64,24 +64,10 @@ export const MAX_ANNOUNCED_PAPERS = 6000;
 export const MAX_ANNOUNCEMENT_BYTES = 8 * 1024 * 1024;
 /** Characters of an abstract looked at for topics. */
 export const MAX_ABSTRACT_CHARS = 6000;
-/** Affiliations kept per author, characters each. */
-const MAX_AFFILIATIONS = 5;
-const MAX_AFFILIATION_CHARS = 300;
 
-/** Bounded plain text: spaces collapsed, cut at `max` code points. */
-export function boundedText(text: string, max: number): string {
-  const t = collapseSpaces(text);
-  return t.length <= max ? t : Array.from(t).slice(0, max).join('');
-}
-
-export const boundedName = (name: string) => boundedText(name, MAX_NAME_CHARS);
-export const boundedTitle = (title: string) => boundedText(title, MAX_TITLE_CHARS);
-export const boundedAffiliations = (list: string[]) =>
-  list.map((a) => boundedText(a, MAX_AFFILIATION_CHARS)).filter(Boolean).slice(0, MAX_AFFILIATIONS);
-
-/** A paper's authors, bounded; names without a letter (a stray ":") are not authors. */
-export function boundedAuthors(names: string[]): string[] {
-  return names.map(boundedName).filter((n) => /\p{L}/u.test(n)).slice(0, MAX_ENTRY_AUTHORS);
+/** Names as printed, one line each; what has no letter (a stray ":") is no author. */
+export function printedNames(names: string[]): string[] {
+  return names.map(collapseSpaces).filter((n) => /\p{L}/u.test(n));
 }
 
 /** Whether `category` (`cs.LG`) is `wanted` or in the archive `wanted` (`cs`). */
@@ -110,36 +96,4 @@ export function topicWords(topic: TopicSieve, words: string[], categories: strin
   if (topic.terms.length === 0) return null;
   if (topic.categories.length && !categories.some((c) => topic.categories.some((w) => inCategory(c, w)))) return null;
   return topic.terms.every((t) => holds(words, t)) ? topic.terms.map((t) => t.join(' ')) : null;
-}
-
-/**
- * Applies the sieve to papers as a reader produces them (`abstract` read on demand): the kept
- * papers (no abstract: it is not sent on) and, for each, the topics it matched.
- */
-export function sievePapers(
-  papers: Iterable<AnnouncedPaper & { abstract: () => string }>,
-  sieve: Sieve,
-): Pick<AnnouncementRead, 'total' | 'papers' | 'topicHits'> {
-  const families = new Set(sieve.families);
-  const kept: AnnouncedPaper[] = [];
-  const topicHits: AnnouncementRead['topicHits'] = [];
-  let total = 0;
-  for (const p of papers) {
-    if (total >= MAX_ANNOUNCED_PAPERS) break;
-    total++;
-    const named = families.size > 0 && p.authors.some((n) => familyWords(n).some((w) => families.has(w)));
-    let hits: { topic: string; words: string[] }[] = [];
-    if (sieve.topics.length) {
-      const words = nameTokens(`${p.title} ${boundedText(p.abstract(), MAX_ABSTRACT_CHARS)}`);
-      hits = sieve.topics.flatMap((t) => {
-        const w = topicWords(t, words, p.categories);
-        return w ? [{ topic: t.id, words: w }] : [];
-      });
-    }
-    if (!named && hits.length === 0) continue;
-    const { abstract: _, ...paper } = p;
-    kept.push(paper);
-    topicHits.push(hits);
-  }
-  return { total, papers: kept, topicHits };
 }

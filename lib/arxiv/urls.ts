@@ -3,6 +3,7 @@
  * one origin: www.arxiv.org redirects there and the content scripts do not run on it, so a
  * recogniser that accepted it would promise pages Weft never sees.
  */
+import { isCategory } from './categories';
 
 /** The one host Weft's content scripts run on (not www., not export.). */
 export const ARXIV_HOST = 'arxiv.org';
@@ -45,7 +46,7 @@ export function rssFeedUrl(categories: readonly string[]): string {
   return `${RSS_ORIGIN}/rss/${categories.join('+')}`;
 }
 
-/** Whether `url` is one of the two announcement addresses above (and nothing else of arXiv's). */
+/** Whether `url` is one of the two announcement addresses above, of real category names (and nothing else of arXiv's). */
 export function isAnnouncementUrl(url: string): boolean {
   let u: URL;
   try {
@@ -53,6 +54,7 @@ export function isAnnouncementUrl(url: string): boolean {
   } catch {
     return false;
   }
-  if (u.origin === ARXIV_ORIGIN) return /^\/list\/[^/]+\/new$/.test(u.pathname);
-  return u.origin === RSS_ORIGIN && /^\/rss\/[^/]+$/.test(u.pathname);
+  const m = u.origin === ARXIV_ORIGIN ? /^\/list\/([^/]+)\/new$/.exec(u.pathname) : u.origin === RSS_ORIGIN ? /^\/rss\/([^/]+)$/.exec(u.pathname) : null;
+  const cats = m ? decodeURIComponent(m[1]!).split('+') : [];
+  return cats.length > 0 && cats.every(isCategory) && (u.origin === RSS_ORIGIN || cats.length === 1);
 }

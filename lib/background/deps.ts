@@ -10,10 +10,11 @@ import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
 import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex-budget';
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
 import { createFollowService, type FollowService } from './follows/service';
-import { createSameDay } from './same-day/service';
+import { createSameDay, type SameDay } from './same-day/service';
 import { createArxivFetch } from './same-day/arxiv-fetch';
 import { readAnnouncement } from './same-day/parse-host';
 import { sameDayStore } from './same-day/store';
+import { followStore } from './follows/store';
 import { createSearch, type Search } from './catalog/search';
 import { createRecentSearchStore, type RecentSearchStore } from './search/recent-searches';
 import { createCorrections, type Corrections } from './identity/corrections';
@@ -32,6 +33,8 @@ export interface BackgroundDeps {
   paperBatches: PaperBatches;
   /** Followed researchers and new-paper alerts (the only writer of follow data). */
   follows: FollowService;
+  /** Same-day alerts from arXiv's announcements, and followed topics (docs/same-day-alerts.md). */
+  sameDay: SameDay;
   /** The reader's optional API keys (read by the catalog clients, written from the options page). */
   apiKeys: ApiKeyStore;
   /** When a catalog refused a saved key (shown on the options page and in the popup). */
@@ -66,17 +69,25 @@ export function createBackgroundDeps(): BackgroundDeps {
   // Work ahead of the reader shares the key and the remembered budget, and waits for the rest.
   const fresh = createFreshIdentifier({ openalex, openalexAhead: createOpenAlex({ http: lowPriority(http), ...openalexOptions }), cache });
   const paperBatches = createPaperBatches({ openalex, s2, cache, catalog, identifyFresh: freshForListings(fresh, cache) });
-  // Same-day alerts read arXiv's announcement through their own polite fetch (not the catalogs' HTTP layer).
-  const arxiv = createArxivFetch();
+  // Same-day alerts build on following (they add to its inbox) and it calls them back through hooks.
+  const sameDayHooks = { ready: null as SameDay | null };
   const follows = createFollowService({
     openalex,
-    sameDay: (hooks) => createSameDay({
-      ...hooks, store: sameDayStore, openalex, arxiv, read: readAnnouncement,
-      suggest: async (name) => (await search.researchers(name)).value,
-    }),
+    hooks: {
+      onFollowed: async (list) => sameDayHooks.ready?.followed(list),
+      afterCheck: async () => sameDayHooks.ready?.confirmLater(follows.recordTakesOver),
+      extraUnseen: async () => (await sameDayHooks.ready?.ringingCount()) ?? 0,
+    },
   });
+  // arXiv's announcement is read through its own polite fetch, not the catalogs' HTTP layer.
+  const sameDay = createSameDay({
+    followStore, store: sameDayStore, readSettings: followStore.readSettings, openalex, arxiv: createArxivFetch(), read: readAnnouncement,
+    suggest: async (name) => (await search.researchers(name)).value,
+    notifyPending: follows.notifyPending,
+  });
+  sameDayHooks.ready = sameDay;
   return {
-    http, cache, openalex, s2, catalog, paperBatches, follows, apiKeys, keyProblems, search,
+    http, cache, openalex, s2, catalog, paperBatches, follows, sameDay, apiKeys, keyProblems, search,
     recentSearches: createRecentSearchStore(), corrections, fresh,
   };
 }

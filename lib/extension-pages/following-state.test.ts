@@ -11,7 +11,10 @@ const state = (names: string[]): FollowsState => ({
   status: { lastRunAt: NOW, lastSuccessAt: NOW, error: null, retryAt: null, lastFound: 0, checking: false, nextCheckAt: null },
   settings: { intervalMinutes: 360, notify: false, sameDay: true, feed: 'listing' },
   notificationsAllowed: false,
-  sameDay: null,
+  sameDay: {
+    mode: { kind: 'arxiv', source: 'listing' }, watching: ['cs.DC'], covered: names.length, unplaced: 0, edits: { added: [], removed: [] },
+    rssGranted: false, nextReadAt: null, lastRead: null, problem: null, topics: [], topicHits: [],
+  },
 });
 
 beforeEach(() => fakeBrowser.reset());

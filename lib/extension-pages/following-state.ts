@@ -47,7 +47,7 @@ export function describeCheck(outcome: CheckOutcome, now = Date.now()): { text: 
     return { text: `${f.title}. ${outcome.found ? `${outcome.found} new before it stopped. ` : ''}Weft will try again later.`, alert: true };
   }
   if (!outcome.found) return { text: `No new papers from ${outcome.checked === 1 ? 'the researcher' : `the ${outcome.checked} researchers`} you follow.`, alert: false };
-  return { text: `${outcome.found === 1 ? '1 new paper' : `${outcome.found} new papers`} in the catalog.${announced}`, alert: false };
+  return { text: `${outcome.found === 1 ? '1 new paper' : `${outcome.found} new papers`}.${announced}`, alert: false };
 }
 
 export function createFollowingState(ask: Ask) {

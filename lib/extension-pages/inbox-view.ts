@@ -5,7 +5,8 @@
  * announcement that only carries a followed name (a guess) is listed under that researcher,
  * apart and muted, with why Weft cannot tell (docs/same-day-alerts.md).
  */
-import type { FollowedResearcher, FollowsState, NewPaper } from '../background/follows/service';
+import type { FollowedResearcher, NewPaper } from '../background/follows/service';
+import type { FollowsState } from '../background/protocol';
 import type { SameDayEvidence } from '../shared/follows/model';
 
 export type PaperMatch = 'record' | 'inferred' | 'guess';
@@ -92,6 +93,6 @@ export function groupInbox(inbox: readonly NewPaper[], follows: readonly Pick<Fo
 export function unseenTotal(data: Pick<FollowsState, 'inbox' | 'follows' | 'sameDay'>): number {
   const followed = new Set(data.follows.map((f) => f.id));
   const papers = data.inbox.filter((p) => p.authorIds.some((id) => followed.has(id))).length;
-  const ringing = new Set(data.sameDay?.topics.filter((t) => t.ring).map((t) => t.id) ?? []);
-  return papers + (data.sameDay?.topicHits.filter((h) => ringing.has(h.topicId)).length ?? 0);
+  const ringing = new Set(data.sameDay.topics.filter((t) => t.ring).map((t) => t.id));
+  return papers + data.sameDay.topicHits.filter((h) => ringing.has(h.topicId)).length;
 }

@@ -103,7 +103,7 @@ function Ready({ data, state, inTab, onOpen }: { data: FollowsState; state: Foll
           </p>
         )}
       </section>
-      {data.sameDay && <TopicMatches sameDay={data.sameDay} onSeen={(keys) => void state.topicSeen(keys)} />}
+      <TopicMatches sameDay={data.sameDay} onSeen={(keys) => void state.topicSeen(keys)} />
       <section aria-labelledby="followed-heading">
         <h2 id="followed-heading">Following{data.follows.length ? ` (${data.follows.length})` : ''}</h2>
         <UndoUnfollow state={state} follows={data.follows} />

@@ -6,7 +6,6 @@
 // other than arXiv's own reads the same (docs/same-day-alerts.md).
 
 import type { AnnounceType } from '../announcement-model';
-import { boundedAffiliations, boundedAuthors, boundedName, boundedTitle } from '../announcement-model';
 import { parseArxivId } from '../ids';
 import { isCategory } from '../categories';
 import { collapseSpaces } from '../names';
@@ -117,18 +116,16 @@ export function readFeed(doc: Document): { listedAs: string | null; papers: List
     const named = creator
       ? creatorNames(creator.textContent ?? '')
       : authors.map((a) => ({ name: text(childrenOf(a).one.get('name')), affiliations: [] as string[] }));
-    const kept = named.map((n) => ({ ...n, name: boundedName(n.name) })).filter((n) => /\p{L}/u.test(n.name));
+    const kept = named.filter((n) => /\p{L}/u.test(n.name));
     const affiliations: Record<number, string[]> = {};
     kept.forEach((n, i) => {
-      const list = boundedAffiliations(n.affiliations);
-      if (list.length) affiliations[i] = list;
+      if (n.affiliations.length) affiliations[i] = n.affiliations;
     });
-    const names = boundedAuthors(kept.map((n) => n.name));
     const cats = categories.map((e) => collapseSpaces(e.getAttribute('term') ?? e.textContent ?? '')).filter(isCategory);
     papers.push({
       arxivId,
-      title: boundedTitle(text(one.get('title'))),
-      authors: names,
+      title: text(one.get('title')),
+      authors: kept.map((n) => n.name),
       ...(Object.keys(affiliations).length ? { affiliations } : {}),
       categories: [...new Set(cats)],
       type,

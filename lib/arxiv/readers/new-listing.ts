@@ -3,8 +3,7 @@
 // which section an entry is in (new, cross-list, replacement), all its categories, its abstract
 // (for followed topics) and the date the page is listed under (docs/same-day-alerts.md).
 
-import type { AnnounceType, AnnouncedPaper } from '../announcement-model';
-import { boundedAuthors, boundedTitle } from '../announcement-model';
+import { printedNames, type AnnounceType, type AnnouncedPaper } from '../announcement-model';
 import { categoryInParentheses, isCategory } from '../categories';
 import { collapseSpaces } from '../names';
 import { SELECTORS, queryFirst } from '../selectors';
@@ -65,8 +64,8 @@ export function readNewListing(doc: Document, url: string): { listedAs: string |
     const primary = categoryInParentheses(queryFirst(dd, SELECTORS.primarySubject)?.textContent ?? '');
     return {
       arxivId: p.arxivId,
-      title: boundedTitle(p.title),
-      authors: boundedAuthors(p.authors.map((a) => a.name)),
+      title: p.title,
+      authors: printedNames(p.authors.map((a) => a.name)),
       categories: subjectCategories(collapseSpaces(subjects?.textContent ?? ''), primary),
       type: sectionOf(dd),
       abstract: () => printedText(queryFirst(dd, SELECTORS.listingAbstract)),

@@ -5,17 +5,12 @@
 import { browser } from 'wxt/browser';
 import { openFromNotification } from './notify';
 import { isCheckAlarm } from './schedule';
-import { SAME_DAY_ALARM } from '../same-day/schedule';
 import type { FollowService } from './service';
 import { USER_DATA } from '../user-data/schema';
 import { onUserDataChange } from '../user-data/user-data';
 
 export function registerFollowAlerts(service: FollowService): void {
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === SAME_DAY_ALARM) {
-      service.readAnnouncement().catch((e: unknown) => console.warn('Weft: reading arXiv’s announcement failed', e));
-      return;
-    }
     if (!isCheckAlarm(alarm.name)) return;
     service.check('alarm').catch((e: unknown) => console.warn('Weft: scheduled check failed', e));
   });

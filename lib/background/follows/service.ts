@@ -19,10 +19,9 @@ import {
   type FollowEntry,
   type InboxEntry,
 } from '../../shared/follows/model';
-import { describeNotification, describeTopicNotification, notificationsAllowed, showNotification } from './notify';
+import { describeNotification, notificationsAllowed, showNotification } from './notify';
 import { ensureAlarm, nextCheckAt, scheduleChecks, scheduleRetry } from './schedule';
 import { followStore as defaultStore, type FollowStore, type Unfollowed } from './store';
-import type { ReadOutcome, SameDay, SameDayDeps, SameDayState } from '../same-day/service';
 
 /**
  * How long an unfollowed researcher is remembered as they were: following them again within
@@ -65,16 +64,22 @@ export interface FollowsState {
   settings: AlertSettings;
   /** The optional `notifications` permission is granted. */
   notificationsAllowed: boolean;
-  /** Same-day alerts from arXiv's announcements: the mode, what is watched, followed topics (null when not wired). */
-  sameDay: SameDayState | null;
 }
 
-/** A check's outcome, with what reading arXiv's announcement gave when it was read too ("Check now"). */
-export type FollowCheckOutcome = CheckOutcome & { sameDay?: ReadOutcome };
+/**
+ * What same-day alerts (lib/background/same-day) add to following, wired in by the background's
+ * deps: they learn about new follows, look up the papers they found after each check, and count
+ * the topic matches that ring on Weft's icon.
+ */
+export interface FollowHooks {
+  onFollowed?: (follows: FollowEntry[]) => Promise<void>;
+  afterCheck?: () => Promise<void>;
+  extraUnseen?: () => Promise<number>;
+}
 
 export type FollowResult = { followed: boolean; limitReached: boolean };
 
-export type ImportResult = { ok: true; added: number; alreadyFollowed: number; topics: number } | { ok: false; message: string };
+export type ImportResult = { ok: true; added: number; alreadyFollowed: number } | { ok: false; message: string };
 
 export interface FollowServiceOptions {
   openalex: Pick<OpenAlexClient, 'worksByAuthorsSince' | 'workByArxivId'>;
@@ -83,8 +88,7 @@ export interface FollowServiceOptions {
   now?: () => number;
   /** How long first checks wait for more follows to run with (`FIRST_CHECK_DELAY_MS`). */
   firstCheckDelayMs?: number;
-  /** Same-day alerts, made with the checker's notifier (docs/same-day-alerts.md); none: the catalog only. */
-  sameDay?: (hooks: Pick<SameDayDeps, 'notifyPending' | 'notifyTopics' | 'readSettings' | 'followStore'>) => SameDay;
+  hooks?: FollowHooks;
 }
 
 /** The remembered unfollows that have not expired at `t`. */
@@ -107,7 +111,7 @@ function inboxOf(inbox: InboxEntry[], wanted: ReadonlySet<string>): InboxEntry[]
 /** `seen` without the days before `cutoff` (`YYYY-MM-DD`). */
 const since = (seen: Record<string, string> | undefined, cutoff: string) => Object.fromEntries(Object.entries(seen ?? {}).filter(([, day]) => day >= cutoff));
 
-export function createFollowService({ openalex, store = defaultStore, lease = createLease(), now = Date.now, firstCheckDelayMs = FIRST_CHECK_DELAY_MS, sameDay: makeSameDay }: FollowServiceOptions) {
+export function createFollowService({ openalex, store = defaultStore, lease = createLease(), now = Date.now, firstCheckDelayMs = FIRST_CHECK_DELAY_MS, hooks = {} }: FollowServiceOptions) {
   async function notifyPapers(papers: InboxEntry[], follows: FollowEntry[]): Promise<void> {
     const settings = await store.readSettings();
     if (!settings.notify || !(await notificationsAllowed())) return;
@@ -115,15 +119,6 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
   }
 
   const checker = createChecker({ openalex, store, lease, notify: notifyPapers, now });
-  const sameDay = makeSameDay?.({
-    notifyPending: checker.notifyPending,
-    notifyTopics: async (hits, topics) => {
-      const settings = await store.readSettings();
-      if (settings.notify && (await notificationsAllowed())) await showNotification(describeTopicNotification(hits, topics));
-    },
-    readSettings: store.readSettings,
-    followStore: store,
-  }) ?? null;
 
   /** Researchers whose first check this worker owes (queued or running). */
   const owed = new Set<string>();
@@ -141,28 +136,17 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     });
   }
 
-  async function check(trigger: Parameters<typeof checker.check>[0], ids?: string[]): Promise<FollowCheckOutcome> {
+  async function check(trigger: Parameters<typeof checker.check>[0], ids?: string[]): Promise<CheckOutcome> {
     // A check before the recovery would take a stopped worker's follow for a first check.
     await recovered;
-    // "Check now" reads today's announcement too, if it was not read yet (first: its papers are
-    // notified together with the catalog's, in one notification).
-    const read = trigger === 'manual' && !ids && sameDay ? await sameDay.read('manual').catch((e: unknown) => {
-      console.warn('Weft: could not read arXiv’s announcement', e);
-      return undefined;
-    }) : undefined;
     const outcome = await checker.check(trigger, ids);
     if (outcome.ran) await scheduleRetry((await store.readStatus()).retryAt, now());
-    if (sameDay && !ids) {
-      await sameDay.confirmLater(recordTakesOver).catch((e: unknown) => console.warn('Weft: could not look up same-day papers', e));
+    if (hooks.afterCheck && !ids) {
+      await hooks.afterCheck().catch((e: unknown) => console.warn('Weft: could not look up same-day papers', e));
+      // A guess the record now names is a first alert for them.
       await checker.notifyPending().catch((e: unknown) => console.warn('Weft: could not notify about new papers', e));
     }
-    return read ? { ...outcome, sameDay: read } : outcome;
-  }
-
-  /** The read alarm: the announcement's papers, at the evening arXiv announces them. */
-  async function readAnnouncement(): Promise<void> {
-    await recovered;
-    await sameDay?.read('alarm');
+    return outcome;
   }
 
   /** Researchers waiting for their first check (bare A id → when they were followed or imported). */
@@ -180,7 +164,7 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
       await check('follow', ids).catch((e: unknown) => console.warn('Weft: first check of new follows failed', e));
       // What their latest works say of them (co-authors, names, categories), for same-day alerts.
       const { follows } = await store.read();
-      await sameDay?.followed(follows.filter((f) => waiting.has(f.id))).catch((e: unknown) => console.warn('Weft: could not learn about new follows', e));
+      await hooks.onFollowed?.(follows.filter((f) => waiting.has(f.id))).catch((e: unknown) => console.warn('Weft: could not learn about new follows', e));
       await store.update(({ follows }) => {
         if (!follows.some((f) => f.checkedAt === null && waiting.has(f.id))) return null;
         return { data: { follows: follows.map((f) => (f.checkedAt === null && waiting.has(f.id) ? { ...f, checkedAt: waiting.get(f.id)! } : f)) }, result: null };
@@ -328,11 +312,10 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
         return { data: {}, result: { ok: false, message } };
       }
       for (const f of added) owed.add(f.id);
-      const result: ImportResult = { ok: true, added: added.length, alreadyFollowed: parsed.follows.length - added.length, topics: 0 };
+      const result: ImportResult = { ok: true, added: added.length, alreadyFollowed: parsed.follows.length - added.length };
       return { data: { follows: added.length ? [...follows, ...added] : follows }, result };
     });
-    let result: ImportResult = outcome ?? { ok: false, message: 'Nothing was imported.' };
-    if (result.ok && parsed.topics.length && sameDay) result = { ...result, topics: await sameDay.importTopics(parsed.topics) };
+    const result: ImportResult = outcome ?? { ok: false, message: 'Nothing was imported.' };
     if (result.ok && result.added) {
       const { follows } = await store.read();
       baseline(follows.filter((f) => f.checkedAt === null).map((f) => f.id), t);
@@ -347,7 +330,6 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
       const status = await store.readStatus();
       await scheduleChecks(settings.intervalMinutes, status.lastSuccessAt ?? status.lastRunAt, now());
     }
-    if (settings.sameDay !== before.sameDay || settings.feed !== before.feed) await sameDay?.reschedule();
     return settings;
   }
 
@@ -379,15 +361,14 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
       },
       settings,
       notificationsAllowed: allowed,
-      sameDay: sameDay ? await sameDay.state(settings, follows) : null,
     };
   }
 
   /** Unseen papers that count (a guess never does), and matches of topics that ring. */
   async function refreshBadge(): Promise<void> {
     const { follows, inbox } = await store.read();
-    const topics = sameDay ? await sameDay.ringingCount() : 0;
-    await showUnseenCount(unseenCount(inbox, new Set(follows.map((f) => f.id))) + topics);
+    const extra = hooks.extraUnseen ? await hooks.extraUnseen().catch(() => 0) : 0;
+    await showUnseenCount(unseenCount(inbox, new Set(follows.map((f) => f.id))) + extra);
   }
 
   /**
@@ -400,8 +381,6 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     const [settings, status] = await Promise.all([store.readSettings(), store.readStatus()]);
     await ensureAlarm(settings.intervalMinutes, status.lastSuccessAt ?? status.lastRunAt, now());
     if (status.retryAt !== null && status.retryAt > now()) await scheduleRetry(status.retryAt, now());
-    // The read alarm, or a catch-up of an announcement missed while the browser was closed.
-    await sameDay?.start().catch((e: unknown) => console.warn('Weft: could not schedule the announcement read', e));
     await refreshBadge();
   }
 
@@ -416,11 +395,11 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     updateSettings,
     state,
     check,
-    readAnnouncement,
     refreshBadge,
     start,
-    /** Same-day alerts' own requests (categories, topics, sightings); null when not wired. */
-    sameDay,
+    /** Notifies about stored papers no notification covered yet (same-day alerts' reads). */
+    notifyPending: checker.notifyPending,
+    recordTakesOver,
   };
 }
 

@@ -7,8 +7,7 @@
  */
 import { browser } from 'wxt/browser';
 import type { Sieve } from '../../arxiv/announcement-model';
-import { readAnnouncementText, type AnnouncementFormat } from '../../arxiv/readers/announcement-text';
-import { OFFSCREEN_READ, type OffscreenAnswer, type OffscreenRead } from '../../arxiv/readers/offscreen-read';
+import { OFFSCREEN_READ, readAnnouncementText, type AnnouncementFormat, type OffscreenAnswer, type OffscreenRead } from '../../shared/announcement-read';
 
 const OFFSCREEN_PATH = '/offscreen.html';
 

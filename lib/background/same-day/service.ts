@@ -21,6 +21,7 @@ import type { FollowStore } from '../follows/store';
 import { INBOX_AUTHOR_NAMES, type AlertSettings, type FollowEntry } from '../../shared/follows/model';
 import { MAX_TOPIC_HITS, MAX_TOPICS, topicCategories, topicSieve, topicTerms, type TopicFollow, type TopicHit } from '../../shared/follows/topics';
 import { cleanName } from '../../shared/follows/file';
+import { describeTopicNotification, notificationsAllowed, showNotification } from '../follows/notify';
 import { FeedError, grantedNow, type ArxivFetch } from './arxiv-fetch';
 import { DIGEST_GROUP, digestStale, emptyDigest, learnFromWorks, seenIn, type Digest } from './digest';
 import { catalogEvidence } from './evidence';
@@ -85,8 +86,8 @@ export interface SameDayDeps {
   read: ReadAnnouncement;
   /** Notifies about inbox papers no notification covered yet (follows/check.ts). */
   notifyPending: () => Promise<void>;
-  /** Shows one notification for topic matches. */
-  notifyTopics: (hits: TopicHit[], topics: TopicFollow[]) => Promise<void>;
+  /** Shows one notification for topic matches (when the reader wants notifications). */
+  notifyTopics?: (hits: TopicHit[], topics: TopicFollow[]) => Promise<void>;
   granted?: (pattern: string) => Promise<boolean>;
   now?: () => number;
   random?: () => number;
@@ -106,8 +107,16 @@ function problemOf(e: unknown, at: number): { kind: ReadProblemKind; message: st
   return { kind: 'internal', message: e instanceof Error ? e.message : String(e), at };
 }
 
+/** A notification for topic matches, when the reader wants notifications and the browser allows them. */
+function topicNotifier(readSettings: () => Promise<AlertSettings>) {
+  return async (hits: TopicHit[], topics: TopicFollow[]) => {
+    if ((await readSettings()).notify && (await notificationsAllowed())) await showNotification(describeTopicNotification(hits, topics));
+  };
+}
+
 export function createSameDay(deps: SameDayDeps) {
   const { followStore, store, openalex, arxiv, now = Date.now, random = Math.random, granted = grantedNow } = deps;
+  const notifyTopics = deps.notifyTopics ?? topicNotifier(deps.readSettings);
   /** Categories seen on arXiv's pages for authors not followed (yet), newest last. */
   const sightings = new Map<string, string[]>();
   /** When each same-day paper was last looked up in OpenAlex (arXiv id → epoch ms). */
@@ -258,7 +267,8 @@ export function createSameDay(deps: SameDayDeps) {
     return out;
   }
 
-  async function readNow(): Promise<ReadOutcome> {
+  /** `notify`: false when a catalog check follows at once and notifies for both (one notification). */
+  async function readNow(notify: boolean): Promise<ReadOutcome> {
     const settings = await deps.readSettings();
     if (!settings.sameDay) return { ran: false, reason: 'off' };
     const t0 = now();
@@ -327,19 +337,22 @@ export function createSameDay(deps: SameDayDeps) {
       },
       result: null,
     }));
-    await deps.notifyPending().catch((e: unknown) => console.warn('Weft: could not notify about new papers', e));
+    if (notify) await deps.notifyPending().catch((e: unknown) => console.warn('Weft: could not notify about new papers', e));
     const ringing = hits.filter((h) => !h.notified);
     if (ringing.length) {
-      await deps.notifyTopics(ringing, topics).catch((e: unknown) => console.warn('Weft: could not notify about topic matches', e));
+      await notifyTopics(ringing, topics).catch((e: unknown) => console.warn('Weft: could not notify about topic matches', e));
       const done = new Set(ringing.map((h) => `${h.topicId} ${h.arxivId}`));
       await store.update((d) => ({ data: { ...d, topicHits: d.topicHits.map((h) => (done.has(`${h.topicId} ${h.arxivId}`) ? { ...h, notified: true } : h)) }, result: null }));
     }
     return { ran: true, found: added?.found ?? 0, guesses: added?.guesses ?? 0, topicHits: hits.length, requests, credits, problem };
   }
 
-  /** Reads the latest announcement if it was not read yet; one read at a time (a second asks joins it). */
+  /**
+   * Reads the latest announcement if it was not read yet; one read at a time (a second asks joins
+   * it). "Check now" (`manual`) leaves notifying to the catalog check it comes with.
+   */
   function read(trigger: ReadTrigger): Promise<ReadOutcome> {
-    reading ??= readNow().finally(() => {
+    reading ??= readNow(trigger === 'alarm').finally(() => {
       reading = null;
     });
     // The alarm fires once: the next one is set whatever this read did.
@@ -430,11 +443,11 @@ export function createSameDay(deps: SameDayDeps) {
     await reschedule();
   }
 
-  async function state(settings: AlertSettings, follows: readonly FollowEntry[]): Promise<SameDayState> {
+  async function state(settings: AlertSettings, followIds: readonly string[]): Promise<SameDayState> {
     const [data, topics, rssGranted, arxivGranted, next] = await Promise.all([
       store.read(), store.readTopics(), granted(RSS_HOST_PERMISSION), granted(ARXIV_HOST_PERMISSION), scheduledReadAt(),
     ]);
-    const watched = watchedCategories(follows.map((f) => f.id), data.digests, data.edits, topics);
+    const watched = watchedCategories(followIds, data.digests, data.edits, topics);
     const problem = data.status.problem;
     const mode: AlertMode = !settings.sameDay ? { kind: 'catalog', why: 'off' }
       : !arxivGranted ? { kind: 'catalog', why: 'no-access' }

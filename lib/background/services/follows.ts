@@ -10,7 +10,6 @@ import type { BackgroundDeps } from '../deps';
 import { MAX_FILE_CHARS, parseFollowFile } from '../../shared/follows/file';
 import { FEED_SOURCES, MAX_INBOX, MAX_INTERVAL_MINUTES, MIN_INTERVAL_MINUTES } from '../../shared/follows/model';
 import { MAX_TOPIC_CATEGORIES, MAX_TOPIC_QUERY_CHARS, MAX_TOPIC_HITS } from '../../shared/follows/topics';
-import { RefusedError } from '../errors';
 import { ArxivId, Category, OpenAlexAuthorId, OpenAlexWorkId, PersonName } from './fields';
 
 /** A paper in the inbox: its W id, or its arXiv id while only arXiv's announcement has it. */
@@ -55,16 +54,15 @@ export const followRequests = defineRequests({
   'import-follows': { from: 'extension', fields: { text: v.pipe(v.string(), v.maxLength(MAX_FILE_CHARS)) } },
 });
 
-export function followService({ follows, corrections }: Pick<BackgroundDeps, 'follows' | 'corrections'>) {
-  const sameDay = () => {
-    if (!follows.sameDay) throw new RefusedError('Same-day alerts are not available');
-    return follows.sameDay;
-  };
+export function followService({ follows, corrections, sameDay }: Pick<BackgroundDeps, 'follows' | 'corrections' | 'sameDay'>) {
   return followRequests.answer({
     follow: ({ id, name }) => follows.follow(id, name),
     unfollow: ({ id }) => follows.unfollow(id),
     'followed-ids': async () => ({ ids: await follows.followedIds() }),
-    'follows-state': () => follows.state(),
+    'follows-state': async () => {
+      const state = await follows.state();
+      return { ...state, sameDay: await sameDay.state(state.settings, state.follows.map((f) => f.id)) };
+    },
     'mark-seen': async ({ papers }) => {
       await follows.markSeen(papers);
       return null;
@@ -77,37 +75,53 @@ export function followService({ follows, corrections }: Pick<BackgroundDeps, 'fo
       await follows.markSeen(null);
       return null;
     },
-    'check-now': () => follows.check('manual'),
-    'alert-settings': ({ intervalMinutes, notify, sameDay: on, feed }) =>
-      follows.updateSettings({
+    // Today's announcement first, if it was not read yet: its papers are then notified with the
+    // catalog check's, in one notification.
+    'check-now': async () => {
+      const read = await sameDay.read('manual').catch((e: unknown) => {
+        console.warn('Weft: could not read arXiv’s announcement', e);
+        return null;
+      });
+      return { ...(await follows.check('manual')), sameDay: read };
+    },
+    'alert-settings': async ({ intervalMinutes, notify, sameDay: on, feed }) => {
+      const settings = await follows.updateSettings({
         ...(intervalMinutes !== undefined ? { intervalMinutes } : {}),
         ...(notify !== undefined ? { notify } : {}),
         ...(on !== undefined ? { sameDay: on } : {}),
         ...(feed !== undefined ? { feed } : {}),
-      }),
+      });
+      if (on !== undefined || feed !== undefined) await sameDay.reschedule();
+      return settings;
+    },
     'watch-categories': async (change) => {
-      await sameDay().editWatch(change);
+      await sameDay.editWatch(change);
       return null;
     },
-    'topic-follow': ({ query, categories, ring }) => sameDay().followTopic(query, categories, ring),
+    'topic-follow': ({ query, categories, ring }) => sameDay.followTopic(query, categories, ring),
     'topic-ring': async ({ id, ring }) => {
-      await sameDay().updateTopic(id, { ring });
+      await sameDay.updateTopic(id, { ring });
       return null;
     },
     'topic-unfollow': async ({ id }) => {
-      await sameDay().unfollowTopic(id);
+      await sameDay.unfollowTopic(id);
       return null;
     },
     'topic-seen': async ({ keys }) => {
-      await sameDay().topicSeen(keys ?? null);
+      await sameDay.topicSeen(keys ?? null);
       return null;
     },
-    // One file holds follows and corrections: corrections are imported only when the follows were.
+    // One file holds follows, corrections and topics: the others are imported only when the follows were.
     'import-follows': async ({ text }) => {
       const result = await follows.importFile(text);
-      if (!result.ok) return { ...result, corrections: 0 };
+      if (!result.ok) return { ...result, corrections: 0, topics: 0 };
       const parsed = parseFollowFile(text);
-      return { ...result, corrections: parsed.ok && parsed.corrections.length ? await corrections.importMany(parsed.corrections) : 0 };
+      if (!parsed.ok) return { ...result, corrections: 0, topics: 0 };
+      return {
+        ...result,
+        corrections: parsed.corrections.length ? await corrections.importMany(parsed.corrections) : 0,
+        topics: parsed.topics.length ? await sameDay.importTopics(parsed.topics) : 0,
+      };
     },
   });
 }

@@ -127,14 +127,14 @@ function correctAtPositions(arxivId: string, names: string[], base: Identity[], 
 const flat = <T extends object>({ value, fetchedAt, stale }: Fresh<T>): T & Freshness => ({ ...value, fetchedAt, stale });
 
 export function paperService(deps: BackgroundDeps, now = Date.now) {
-  const { catalog, corrections, paperBatches, follows, fresh } = deps;
+  const { catalog, corrections, paperBatches, follows, fresh, sameDay } = deps;
   const panels = createPaperPanels(deps);
   const metricsOf = createAuthorMetrics(deps);
   const refreshedAt = new Map<string, number>();
   /** Never delays an answer: what is learned is learned after it. */
   const noteSightings = (pairs: { authorId: string; category: string | null }[]) => {
     const known = pairs.flatMap((p) => (p.category ? [{ authorId: p.authorId, category: p.category }] : []));
-    if (known.length) follows.sameDay?.noteSightings(known).catch((e: unknown) => console.warn('Weft: could not note where followed researchers post', e));
+    if (known.length) sameDay.noteSightings(known).catch((e: unknown) => console.warn('Weft: could not note where followed researchers post', e));
   };
 
   /** Whether a cache-bypassing read of this paper may go to the catalogs now. */

@@ -7,7 +7,7 @@ import { ARXIV_HOST_PERMISSION } from '@/lib/arxiv/urls';
 const clock = lazily(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }));
 const listed = lazily(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }));
 
-type SameDay = NonNullable<FollowsState['sameDay']>;
+type SameDay = FollowsState['sameDay'];
 
 const CATALOG_ONLY = 'New papers appear once OpenAlex lists them, 1 to 4 days after arXiv announces them.';
 
@@ -25,8 +25,7 @@ function lastReadText(s: SameDay, now: number): string | null {
 }
 
 /** Which alerts are on: same-day from arXiv's announcement, or the catalog only, and why (`data-weft-alert-mode`). */
-export function AlertMode({ sameDay, onAccess, now = Date.now() }: { sameDay: SameDay | null; onAccess: () => void; now?: number }) {
-  if (!sameDay) return null;
+export function AlertMode({ sameDay, onAccess, now = Date.now() }: { sameDay: SameDay; onAccess: () => void; now?: number }) {
   const { mode } = sameDay;
   if (mode.kind === 'arxiv') {
     const source = mode.source === 'rss' ? 'RSS feeds' : 'listings';

@@ -117,8 +117,8 @@ export function AlertControls({ data, state, inTab }: Props) {
           type="button"
           class="action"
           data-weft-action="export"
-          disabled={!data.follows.length && !data.sameDay?.topics.length}
-          onClick={() => void exportAll(data.follows, data.sameDay?.topics ?? [])}
+          disabled={!data.follows.length && !data.sameDay.topics.length}
+          onClick={() => void exportAll(data.follows, data.sameDay.topics)}
         >
           Export list
         </button>

@@ -16,7 +16,7 @@ interface Props {
 const typedCategories = (text: string) => text.split(/[\s,;]+/).map((c) => c.trim()).filter(Boolean);
 
 /** Which categories' announcements Weft reads: learned, shown, and the reader's to change. */
-function Watching({ sameDay, state }: { sameDay: NonNullable<FollowsState['sameDay']>; state: FollowingState }) {
+function Watching({ sameDay, state }: { sameDay: FollowsState['sameDay']; state: FollowingState }) {
   const input = useSignal('');
   const note = useSignal<string | null>(null);
   const add = () => {
@@ -69,7 +69,7 @@ function Watching({ sameDay, state }: { sameDay: NonNullable<FollowsState['sameD
 }
 
 /** Followed topics: words in the title or abstract, optionally in some categories; each rings or not. */
-function Topics({ sameDay, state }: { sameDay: NonNullable<FollowsState['sameDay']>; state: FollowingState }) {
+function Topics({ sameDay, state }: { sameDay: FollowsState['sameDay']; state: FollowingState }) {
   const query = useSignal('');
   const cats = useSignal('');
   const ring = useSignal(true);
@@ -138,7 +138,6 @@ function Topics({ sameDay, state }: { sameDay: NonNullable<FollowsState['sameDay
 export function SameDayOptions({ data, state }: Props) {
   const note = useSignal<string | null>(null);
   const sameDay = data.sameDay;
-  if (!sameDay) return null;
   const { settings } = data;
 
   async function chooseFeed(rss: boolean) {

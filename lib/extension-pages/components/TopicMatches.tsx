@@ -3,7 +3,7 @@ import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import { displayText } from '@/lib/ui/plain-text';
 import { announcedText } from './NewPapersInbox';
 
-type SameDay = NonNullable<FollowsState['sameDay']>;
+type SameDay = FollowsState['sameDay'];
 
 interface Props {
   sameDay: SameDay;

@@ -28,7 +28,7 @@ describe('corrections in the file (version 2)', () => {
   });
 
   it('refuses a file of an unknown, newer version', () => {
-    const parsed = parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 3, follows: [] }));
+    const parsed = parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 4, follows: [] }));
     expect(!parsed.ok && parsed.message).toMatch(/newer Weft/);
   });
 });

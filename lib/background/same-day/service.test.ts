@@ -174,7 +174,7 @@ describe('same-day alerts', () => {
     await fakeBrowser.storage.local.set({ settings: { version: 2, alerts: { intervalMinutes: 360, notify: false, sameDay: true, feed: 'rss' } } });
     const s = setup({
       now: utc('2026-12-01T06:00:00Z'), // Tuesday 01:00 EST: the feeds carry Monday evening's announcement
-      serve: (url) => ({ status: 200, body: rssXml(['cs'], '2026-12-01', ANNOUNCED) }),
+      serve: () => ({ status: 200, body: rssXml(['cs'], '2026-12-01', ANNOUNCED) }),
     });
     await s.sameDay.followed([{ id: RAY, name: 'Ray Cao' }]);
     expect(await s.sameDay.read('manual')).toMatchObject({ ran: true, found: 1, requests: 1 });

@@ -75,7 +75,7 @@ export function createBackgroundDeps(): BackgroundDeps {
     openalex,
     hooks: {
       onFollowed: async (list) => sameDayHooks.ready?.followed(list),
-      afterCheck: async () => sameDayHooks.ready?.confirmLater(follows.recordTakesOver),
+      afterCheck: async (trigger) => sameDayHooks.ready?.confirmLater(follows.recordTakesOver, trigger === 'manual'),
       extraUnseen: async () => (await sameDayHooks.ready?.ringingCount()) ?? 0,
     },
   });

@@ -50,9 +50,7 @@ export function evidenceText(e: SameDayEvidence | undefined): string | null {
     case 'affiliation':
       return `at ${e.institution}, their institution, printed beside the name`;
     case 'name':
-      return e.usual
-        ? 'only the name matches (in a category they post in): possibly them'
-        : 'only the name matches, outside the categories they post in: possibly them';
+      return e.usual ? 'only the name matches, in a category they post in' : 'only the name matches, outside the categories they post in';
   }
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { MAX_ANNOUNCED_PAPERS, MAX_ANNOUNCEMENT_BYTES, type AnnouncementRead, type Sieve } from '../arxiv/announcement-model';
-import { newListingHtml, rssXml, type TestEntry } from '../arxiv/readers/testing';
+import { newListingHtml, rssXml, type TestEntry } from '../../e2e/fake-announcement.mjs';
 import { isOffscreenRead, OFFSCREEN_READ, readAnnouncementText, sievePapers } from './announcement-read';
 import { MAX_ENTRY_AUTHORS, MAX_NAME_CHARS, MAX_TITLE_CHARS } from './limits';
 import { topicSieve } from './follows/topics';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { creatorNames, feedDate, readFeed } from './feed';
-import { atomXml, rssXml, type TestEntry } from './testing';
+import { atomXml, rssXml, type TestEntry } from '../../../e2e/fake-announcement.mjs';
 
 // happy-dom's XML parser refuses a single-quoted declaration (browsers do not); the product drops
 // the declaration before parsing too (lib/shared/announcement-read.ts).

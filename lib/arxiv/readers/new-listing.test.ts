@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { listedDate, readNewListing, subjectCategories } from './new-listing';
 import { fixtureDocument, fixturesAvailable, hasFixture, loadHtml } from './test-helpers';
-import { newListingHtml } from './testing';
+import { newListingHtml } from '../../../e2e/fake-announcement.mjs';
 
 const available = fixturesAvailable('lib/arxiv/readers/new-listing');
 
@@ -50,13 +50,5 @@ describe('reading a /new listing as an announcement', () => {
     ]);
     expect(read.papers[0]!.authors).toEqual(['Ray Cao', 'Sherry Luo', 'Steve Gan', 'Sujeeth Jinesh']);
     expect(read.papers[0]!.abstract()).toMatch(/^In this study, we explore the impact of relaxing data consistency/);
-  });
-
-  it.skipIf(!available || !hasFixture('generated/list_cs.LG_new_400.html'))('reads a 400-entry /new page whole', () => {
-    const url = 'https://arxiv.org/list/cs.LG/new';
-    const read = readNewListing(fixtureDocument('generated/list_cs.LG_new_400.html', url), url)!;
-    expect(read.listedAs).toBe('2026-06-26');
-    const count = (t: string) => read.papers.filter((p) => p.type === t).length;
-    expect([count('new'), count('cross'), count('replace')]).toEqual([300, 60, 40]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { OpenAlexClient } from '../catalog/openalex';
 import { showUnseenCount } from './badge';
-import { createChecker, type CheckOutcome } from './check';
+import { createChecker, type CheckOutcome, type CheckTrigger } from './check';
 import { takeOver } from './detect';
 import { cleanName, parseFollowFile } from '../../shared/follows/file';
 import { createLease, type Lease } from './lease';
@@ -73,7 +73,7 @@ export interface FollowsState {
  */
 export interface FollowHooks {
   onFollowed?: (follows: FollowEntry[]) => Promise<void>;
-  afterCheck?: () => Promise<void>;
+  afterCheck?: (trigger: CheckTrigger) => Promise<void>;
   extraUnseen?: () => Promise<number>;
 }
 
@@ -142,7 +142,7 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     const outcome = await checker.check(trigger, ids);
     if (outcome.ran) await scheduleRetry((await store.readStatus()).retryAt, now());
     if (hooks.afterCheck && !ids) {
-      await hooks.afterCheck().catch((e: unknown) => console.warn('Weft: could not look up same-day papers', e));
+      await hooks.afterCheck(trigger).catch((e: unknown) => console.warn('Weft: could not look up same-day papers', e));
       // A guess the record now names is a first alert for them.
       await checker.notifyPending().catch((e: unknown) => console.warn('Weft: could not notify about new papers', e));
     }

@@ -78,7 +78,7 @@ function retryAfter(header: string | null, now: number): number | null {
 export function createArxivFetch({
   fetch: fetchImpl = (input, init) => fetch(input, init),
   granted = grantedNow,
-  now = Date.now,
+  now = () => Date.now(),
   sleep = (ms) => new Promise((r) => setTimeout(r, ms)),
   lastRequest = sessionLastRequest,
 }: ArxivFetchOptions = {}) {

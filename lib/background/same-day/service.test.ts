@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fakeBrowser } from 'wxt/testing';
-import { newListingHtml, rssXml, type TestEntry } from '../../arxiv/readers/testing';
+import { newListingHtml, rssXml, type TestEntry } from '../../../e2e/fake-announcement.mjs';
 import { readAnnouncementText } from '../../shared/announcement-read';
 import type { AuthorSuggestion, DigestWork } from '../catalog/openalex';
 import { CatalogError, type PaperRecord } from '../../catalog/types';

@@ -115,7 +115,8 @@ function topicNotifier(readSettings: () => Promise<AlertSettings>) {
 }
 
 export function createSameDay(deps: SameDayDeps) {
-  const { followStore, store, openalex, arxiv, now = Date.now, random = Math.random, granted = grantedNow } = deps;
+  // The clock is read at each call (not a reference kept from start): one clock for the whole worker.
+  const { followStore, store, openalex, arxiv, now = () => Date.now(), random = Math.random, granted = grantedNow } = deps;
   const notifyTopics = deps.notifyTopics ?? topicNotifier(deps.readSettings);
   /** Categories seen on arXiv's pages for authors not followed (yet), newest last. */
   const sightings = new Map<string, string[]>();
@@ -386,12 +387,13 @@ export function createSameDay(deps: SameDayDeps) {
 
   /**
    * Same-day papers still without a record: the free OpenAlex lookup by arXiv id, at most once an
-   * hour each. The record takes them over (detect.ts): confirmed silently, or withdrawn.
+   * hour each for scheduled checks, on every "Check now" (`asked`). The record takes them over
+   * (detect.ts): confirmed silently, or withdrawn.
    */
-  async function confirmLater(takeOver: (arxivId: string, record: { id: string; authorIds: string[]; title: string; authorNames: string[] }) => Promise<void>): Promise<void> {
+  async function confirmLater(takeOver: (arxivId: string, record: { id: string; authorIds: string[]; title: string; authorNames: string[] }) => Promise<void>, asked = false): Promise<void> {
     const { inbox } = await followStore.read();
     const t = now();
-    const due = inbox.filter((e) => e.workId === null && e.arxivId && t - (lookedUp.get(e.arxivId) ?? 0) >= LOOKUP_EVERY_MS).slice(0, MAX_LOOKUPS);
+    const due = inbox.filter((e) => e.workId === null && e.arxivId && (asked || t - (lookedUp.get(e.arxivId) ?? 0) >= LOOKUP_EVERY_MS)).slice(0, MAX_LOOKUPS);
     for (const e of due) {
       const id = e.arxivId!;
       lookedUp.set(id, t);

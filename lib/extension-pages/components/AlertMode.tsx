@@ -13,13 +13,13 @@ const CATALOG_ONLY = 'New papers appear once OpenAlex lists them, 1 to 4 days af
 
 function watchingText(s: SameDay): string {
   const cats = s.watching.map(displayText).join(', ');
-  return `${cats} for ${s.covered === 1 ? '1 researcher' : `${s.covered} researchers`}`;
+  return s.covered ? `${cats} (for ${s.covered === 1 ? '1 researcher' : `${s.covered} researchers`} you follow)` : cats;
 }
 
 function lastReadText(s: SameDay, now: number): string | null {
   const r = s.lastRead;
   if (!r) return null;
-  const when = r.listedAs ? `the ${listed().format(Date.parse(`${r.listedAs}T12:00:00Z`))} announcement` : 'the announcement';
+  const when = r.listedAs ? `arXiv’s listing of ${listed().format(Date.parse(`${r.listedAs}T12:00:00Z`))}` : 'arXiv’s announcement';
   const found = r.found ? `${r.found} by researchers you follow` : 'none by researchers you follow';
   return `Last read ${formatAge(r.at, now)}: ${when}, ${r.papers} papers, ${found}${r.guesses ? ` (and ${r.guesses} possibly theirs)` : ''}.`;
 }
@@ -34,8 +34,8 @@ export function AlertMode({ sameDay, onAccess, now = Date.now() }: { sameDay: Sa
     return (
       <div class="alert-mode" data-weft-alert-mode="arxiv" role="status">
         <p>
-          <strong>Same-day alerts:</strong> Weft reads arXiv’s announcement ({source}) of {watchingText(sameDay)} the evening it is out
-          {sameDay.nextReadAt !== null ? ` (next: ${clock().format(sameDay.nextReadAt)})` : ''}.
+          <strong>Same-day alerts:</strong> Weft reads arXiv’s {source} of new papers in {watchingText(sameDay)} the evening they are announced
+          {sameDay.nextReadAt !== null ? `; next read ${clock().format(sameDay.nextReadAt)}` : ''}.
         </p>
         {last && <p class="muted">{last}</p>}
         {transient && <p class="muted">{transient.kind === 'not-updated' ? `${displayText(transient.message)}.` : `The last read failed (${displayText(transient.message)}); Weft tries again later.`}</p>}

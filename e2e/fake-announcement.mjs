@@ -1,26 +1,14 @@
-/**
- * arXiv's announcement forms as text, for the tests of the readers, the background's same-day
- * alerts and the fault suite (never imported by the extension): a /new listing in arXiv's markup
- * (arxiv-browse list_macros) and feeds as arXiv's feed service writes them (arXiv/arxiv-feed).
- */
+// arXiv's announcement forms as text, for the end-to-end tests, the unit tests of the readers and
+// of same-day alerts, the fault suite and the bench: a /new listing in arXiv's markup (arxiv-browse
+// list_macros) and feeds as arXiv's feed service writes them (arXiv/arxiv-feed, feed/serializers).
+// An entry: { id, title, authors: [names], categories?: [cats] (primary first), subjects?: the
+// subjects line's HTML, abstract, note?: after the id in the dt, type?: 'new' | 'cross' | 'replace'
+// | 'replace-cross' | 'absonly', affiliations?: { <author position>: [affiliations] } (feeds) }.
 
-export interface TestEntry {
-  id: string;
-  title: string;
-  authors: string[];
-  /** The subjects line's HTML (listing) or the categories (feeds). */
-  subjects?: string;
-  categories?: string[];
-  abstract: string;
-  note?: string;
-  type?: 'new' | 'cross' | 'replace' | 'replace-cross' | 'absonly';
-  /** Affiliations printed beside each name in a feed's dc:creator (by position). */
-  affiliations?: Record<number, string[]>;
-}
 
 /** A /new listing in arXiv's markup (list_macros), small enough to read here. */
-export function newListingHtml(date: string, sections: { heading: string; entries: TestEntry[] }[]): string {
-  const entry = (e: TestEntry, n: number) => `
+export function newListingHtml(date, sections) {
+  const entry = (e, n) => `
     <dt><a name='item${n}'>[${n}]</a> <a href ="/abs/${e.id}" title="Abstract" id="${e.id}">arXiv:${e.id}</a> ${e.note ?? ''}
       [<a href="/pdf/${e.id}" title="Download PDF">pdf</a>]</dt>
     <dd><div class='meta'>
@@ -35,13 +23,13 @@ export function newListingHtml(date: string, sections: { heading: string; entrie
 }
 
 
-const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** dc:creator as arXiv's feed writes it: "First Last (Affiliation, …), …". */
-const creator = (e: TestEntry) => e.authors.map((a, i) => (e.affiliations?.[i] ? `${a} (${e.affiliations[i]!.join(', ')})` : a)).join(', ');
+const creator = (e) => e.authors.map((a, i) => (e.affiliations?.[i] ? `${a} (${e.affiliations[i].join(', ')})` : a)).join(', ');
 
 /** An RSS 2.0 feed of `cats` for the day listed as `date` (`YYYY-MM-DD`). */
-export function rssXml(cats: string[], date: string, entries: TestEntry[]): string {
+export function rssXml(cats, date, entries) {
   const day = new Date(`${date}T05:00:00Z`);
   const pub = `${day.toUTCString().slice(0, 16)} 00:00:00 -0500`;
   return `<?xml version='1.0' encoding='UTF-8'?>
@@ -71,7 +59,7 @@ ${(e.categories ?? []).map((c) => `      <category>${c}</category>`).join('\n')}
 }
 
 /** An Atom feed, authors in dc:creator as arXiv's feed writes them (`authorElements`: one <author> each, as older builds did). */
-export function atomXml(cats: string[], date: string, entries: TestEntry[], { authorElements = false } = {}): string {
+export function atomXml(cats, date, entries, { authorElements = false } = {}) {
   const updated = `${date}T00:00:00-05:00`;
   return `<?xml version='1.0' encoding='UTF-8'?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:arxiv="http://arxiv.org/schemas/atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xml:lang="en-us">

@@ -395,6 +395,7 @@ export class FakeApis {
     if (a.status !== 200) return { status: (rec.status = a.status), contentType: 'text/html', body: a.body ?? '' };
     if (rec.ifNoneMatch === etag) return { status: (rec.status = 304), headers, body: '' };
     rec.status = 200;
+    this.lastFeedBytes = Buffer.byteLength(body);
     return { status: 200, contentType: rss ? 'application/rss+xml; charset=utf-8' : 'text/html; charset=utf-8', headers, body };
   }
 

@@ -9,81 +9,11 @@
 // `[data-weft-alert-mode="arxiv" | "catalog"]`; topic matches `[data-weft-topic-paper]`; the toolbar
 // badge read in the service worker. Times: the tests that need a given evening set the service
 // worker's clock (Date.now), which is all same-day alerts read time from.
-/* global chrome -- evaluated in the extension's service worker or on chrome://extensions */
+/* global chrome -- evaluated on chrome://extensions */
 
 import fs from 'node:fs';
-import { launch, until, waitForBadgeStates, followFromCard, xssProbe, screenshot } from './harness.mjs';
-import { FakeApis, buildCatalog } from './fake-apis.mjs';
-import { absPage, makeAuthors } from './pages.mjs';
-
-const ID = '2406.05546';
-const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
-const yymm = () => new Date().toISOString().slice(2, 7).replace('-', '');
-const paperId = (k) => `${yymm()}.${String(91_000 + k).padStart(5, '0')}`;
-
-/** The abs page of a paper by four people; the reader follows #1, whose co-author #2 is on the evening's paper. */
-function scenario(seed) {
-  const authors = makeAuthors(4, 7);
-  const catalog = buildCatalog({ arxivId: ID, title: TITLE, authors, seed });
-  const [, me, coauthor, other] = catalog.people;
-  // A namesake: the same name, another profile, more cited, writing with a friend of theirs.
-  const namesake = { ...catalog.openalex.authors[me.openalexId], id: 'https://openalex.org/A5999000001', cited_by_count: 99_999, works_count: 400 };
-  const friend = { ...catalog.openalex.authors[other.openalexId], id: 'https://openalex.org/A5999000002', display_name: 'Bo Friendly', display_name_alternatives: ['Bo Friendly'] };
-  catalog.openalex.authors.A5999000001 = namesake;
-  catalog.openalex.authors.A5999000002 = friend;
-  const fake = new FakeApis(catalog, { pages: { [ID]: absPage({ id: ID, title: TITLE, authors }) } });
-  fake.addWork(work('W4999000009', '2401.00009', [['A5999000001', me.name], ['A5999000002', 'Bo Friendly']], '2024-01-05'));
-  return { catalog, fake, me, coauthor, other, url: `https://arxiv.org/abs/${ID}` };
-}
-
-/** An OpenAlex work as the fake serves it: `authors` = [[A id, name], …]. */
-function work(wid, arxivId, authors, created = new Date().toISOString().slice(0, 10)) {
-  return {
-    id: `https://openalex.org/${wid}`, doi: `https://doi.org/10.48550/arxiv.${arxivId}`, title: `Recorded ${arxivId}`, display_name: `Recorded ${arxivId}`,
-    publication_year: Number(created.slice(0, 4)), publication_date: created, created_date: created, updated_date: `${created}T00:00:00`,
-    type: 'preprint', cited_by_count: 0, related_works: [], locations: [], is_authors_truncated: false,
-    authorships: authors.map(([id, name], k) => ({ author_position: k ? 'middle' : 'first', author: { id: `https://openalex.org/${id}`, display_name: name }, institutions: [], raw_author_name: name })),
-  };
-}
-
-const entry = (k, authors, over = {}) => ({ id: paperId(k), title: `Evening paper ${k}`, authors, categories: ['cs.DC'], abstract: 'We study things.', ...over });
-const popupUrl = (s) => `chrome-extension://${s.extensionId}/popup.html`;
-const toolbarBadge = (s) => s.sw.evaluate(() => chrome.action.getBadgeText({}));
-const hooks = (popup) => popup.evaluate(() => [...document.querySelectorAll('[data-weft-new-paper]')].map((e) => ({
-  id: e.getAttribute('data-weft-new-paper'), source: e.getAttribute('data-source'), match: e.getAttribute('data-match'), for: e.getAttribute('data-weft-for'),
-  guess: e.classList.contains('guess'), text: e.textContent,
-})));
-
-/** Follows page author #1 from their card; returns the session and the popup (Following tab). */
-async function followed(sc) {
-  const s = await launch(sc.fake);
-  const page = await s.open(sc.url);
-  await waitForBadgeStates(page, [1], (st) => st === 'ready');
-  await followFromCard(page, 1);
-  await page.close();
-  const popup = await s.open(popupUrl(s));
-  await popup.locator('#tab-following').click();
-  await popup.locator(`[data-weft-followed="${sc.me.openalexId}"]`).waitFor({ timeout: 10_000 });
-  // What Weft learns of them at the follow (their latest works) is what the evening's read uses.
-  await until(() => popup.locator('[data-weft-alert-mode="arxiv"]').count(), { timeout: 10_000, what: 'same-day alerts on, watching their categories' });
-  return { s, popup };
-}
-
-async function checkNow(popup) {
-  await popup.locator('#tab-following').click();
-  const button = popup.locator('.check-bar [data-weft-action="check-now"]');
-  await button.click();
-  await until(async () => !(await button.isDisabled()) && (await popup.locator('.check-result').count()) > 0, { timeout: 20_000, what: 'the check to finish' });
-}
-
-const countOf = (popup, id) => popup.locator(`[data-weft-followed="${id}"]`).getAttribute('data-new-count');
-
-/** The service worker's clock at `iso` (same-day alerts read Date.now at each call). */
-const setClock = (s, iso) => s.sw.evaluate((target) => {
-  const real = (globalThis.__weftRealNow ??= Date.now.bind(Date));
-  const offset = target - real();
-  Date.now = () => real() + offset;
-}, Date.parse(iso));
+import { launch, until, xssProbe, screenshot } from './harness.mjs';
+import { checkNow, countOf, entry, followed, hooks, paperId, popupUrl, scenario, setClock, toolbarBadge, work } from './same-day-world.mjs';
 
 export const tests = [
   {

@@ -4,12 +4,22 @@
  * the read and closed after it, so nothing stays in memory between announcements. Firefox's
  * event page has a DOM: the same reader runs in place. Either way it is the page reader the
  * content scripts use (lib/arxiv/readers), never a tab the reader is using.
+ *
+ * The text (megabytes) goes to the offscreen document by `postMessage` on a MessageChannel, not
+ * by `runtime.sendMessage`: extension messages are serialised as JSON through the browser process,
+ * several times slower for a 3 MB listing (`npm run bench`, same-day).
  */
-import { browser } from 'wxt/browser';
 import type { Sieve } from '../../arxiv/announcement-model';
 import { OFFSCREEN_READ, readAnnouncementText, type AnnouncementFormat, type OffscreenAnswer, type OffscreenRead } from '../../shared/announcement-read';
 
 const OFFSCREEN_PATH = '/offscreen.html';
+/** An offscreen document that never answers (it crashed) must not hold the read forever. */
+const ANSWER_TIMEOUT_MS = 60_000;
+
+/** The service worker's own scope (typed here: the project's DOM typings do not describe it). */
+interface WorkerScope {
+  clients: { matchAll(o: { includeUncontrolled: boolean; type: 'window' }): Promise<{ url: string; postMessage(m: unknown, transfer: Transferable[]): void }[]> };
+}
 
 interface OffscreenApi {
   createDocument(p: { url: string; reasons: 'DOM_PARSER'[]; justification: string }): Promise<void>;
@@ -36,11 +46,22 @@ async function inOffscreenDocument(api: OffscreenApi, request: OffscreenRead): P
       if (!/single offscreen|already/i.test(String(e))) throw e;
     }
   }
+  const channel = new MessageChannel();
   try {
-    const answer = (await browser.runtime.sendMessage(request)) as OffscreenAnswer | undefined;
-    if (!answer) throw new Error('the offscreen document did not answer');
-    return answer;
+    const documents = await (globalThis as unknown as WorkerScope).clients.matchAll({ includeUncontrolled: true, type: 'window' });
+    const reader = documents.find((d) => new URL(d.url).pathname === OFFSCREEN_PATH);
+    if (!reader) throw new Error('the offscreen document is not there');
+    const answer = new Promise<OffscreenAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the offscreen document did not answer')), ANSWER_TIMEOUT_MS);
+      channel.port1.onmessage = (e: MessageEvent<OffscreenAnswer>) => {
+        clearTimeout(timer);
+        resolve(e.data);
+      };
+    });
+    reader.postMessage(request, [channel.port2]);
+    return await answer;
   } finally {
+    channel.port1.close();
     await api.closeDocument().catch(() => undefined);
   }
 }

@@ -180,6 +180,9 @@ export function createSameDay(deps: SameDayDeps) {
     announcement: string;
   }
 
+  /** Time spent parsing and sieving in the current read (for its status). */
+  let parseMs = 0;
+
   /** One address for announcement `a`: its content when it is to be processed, and its new state. */
   async function visit(url: string, source: 'listing' | 'rss', state: FeedState | undefined, a: Announcement, sieve: Parameters<ReadAnnouncement>[3]): Promise<{ state: FeedState; fetched: Fetched | null; problem: SameDayStatus['problem'] }> {
     const t = now();
@@ -198,7 +201,9 @@ export function createSameDay(deps: SameDayDeps) {
       if (!notUpdated(base.listedAs)) return { state: { ...base, askedAt: t, readFor: a.day, retryAt: null, tries: 0 }, fetched: null, problem: null };
       return { ...stillOld(base, t, a), fetched: null };
     }
+    const t0 = now();
     const parsed = await deps.read(answer.text, source === 'rss' ? 'feed' : 'listing', url, sieve);
+    parseMs += now() - t0;
     if ('unreadable' in parsed) {
       const problem = { kind: 'unreadable' as const, message: `${url.replace(/^https:\/\//, '')}: ${parsed.unreadable === 'too-large' ? 'too large' : parsed.unreadable === 'declarations' ? 'an XML document with declarations' : 'not an announcement Weft can read'}`, at: t };
       // Downloaded: not asked again for this announcement.
@@ -228,7 +233,8 @@ export function createSameDay(deps: SameDayDeps) {
   }
 
   /** The papers read (each once), the finds for followed researchers, and what the evidence cost. */
-  async function identify(papers: AnnouncedPaper[], researchers: Followed[]): Promise<{ finds: AnnouncedFind[]; credits: number }> {
+  async function identify(papers: AnnouncedPaper[], researchers: Followed[]): Promise<{ finds: AnnouncedFind[]; credits: number; matchMs: number }> {
+    const t0 = now();
     const hits = nameHits(papers, researchers);
     const finds: AnnouncedFind[] = [];
     const open: typeof hits = [];
@@ -237,13 +243,14 @@ export function createSameDay(deps: SameDayDeps) {
       if (known) finds.push({ paper: hit.paper, researcher: hit.researcher.id, match: 'inferred', evidence: known });
       else open.push(hit);
     }
+    const matchMs = now() - t0;
     const credits = (await openalex.budgetResetAt()) > now() ? 0 : READ_CREDITS;
     const asked = await catalogEvidence(open, credits, { suggest: deps.suggest, openalex });
     asked.decisions.forEach((d, k) => {
       if (d.match === 'someone-else') return;
       finds.push({ paper: open[k]!.paper, researcher: open[k]!.researcher.id, match: d.match, evidence: d.evidence });
     });
-    return { finds, credits: asked.credits };
+    return { finds, credits: asked.credits, matchMs };
   }
 
   /** Topic matches of the papers read, new ones only. */
@@ -295,6 +302,7 @@ export function createSameDay(deps: SameDayDeps) {
       return { ran: false, reason: waiting ? 'waiting' : 'read' };
     }
     const sieve = { families: sieveFamilies(researchers), topics: topics.map(topicSieve) };
+    parseMs = 0;
     const fetched: Fetched[] = [];
     const states: Record<string, FeedState> = {};
     let problem: SameDayStatus['problem'] = null;
@@ -310,7 +318,7 @@ export function createSameDay(deps: SameDayDeps) {
     }
 
     const papers = [...new Map(fetched.flatMap((f) => f.read.papers.map((p) => [p.arxivId, p] as const))).values()];
-    const { finds, credits: spent } = await identify(papers, researchers);
+    const { finds, credits: spent, matchMs } = await identify(papers, researchers);
     credits += spent;
     const t = now();
     const latestFetched = fetched.find((f) => f.announcement === a.day) ?? fetched[0];
@@ -331,7 +339,10 @@ export function createSameDay(deps: SameDayDeps) {
         topicHits: [...hits, ...d.topicHits].slice(0, MAX_TOPIC_HITS),
         status: {
           lastRead: fetched.length
-            ? { at: t, announcement: latestFetched!.announcement, listedAs, papers: total, found: added?.found ?? 0, guesses: added?.guesses ?? 0, topicHits: hits.length, requests, credits }
+            ? {
+                at: t, announcement: latestFetched!.announcement, listedAs, papers: total, found: added?.found ?? 0, guesses: added?.guesses ?? 0,
+                topicHits: hits.length, requests, credits, parseMs: Math.round(parseMs), matchMs: Math.round(matchMs),
+              }
             : d.status.lastRead,
           problem,
         },

@@ -68,6 +68,12 @@ export interface SameDayStatus {
     topicHits: number;
     requests: number;
     credits: number;
+    /**
+     * Milliseconds of the read's own work, for `npm run bench` and diagnosis: parsing and sieving
+     * what arXiv served (the offscreen document included), and matching the names it kept.
+     */
+    parseMs: number;
+    matchMs: number;
   } | null;
   /** Why the last attempt could not read the announcement (alerts then come from the catalog only). */
   problem: { kind: ReadProblemKind; message: string; at: number } | null;
@@ -76,7 +82,7 @@ export interface SameDayStatus {
 const StatusSchema = v.object({
   lastRead: v.nullable(v.object({
     at: Time, announcement: Day, listedAs: v.nullable(Day), papers: v.number(), found: v.number(), guesses: v.number(),
-    topicHits: v.number(), requests: v.number(), credits: v.number(),
+    topicHits: v.number(), requests: v.number(), credits: v.number(), parseMs: v.optional(v.number(), 0), matchMs: v.optional(v.number(), 0),
   })),
   problem: v.nullable(v.object({ kind: v.picklist(['no-access', 'unreadable', 'network', 'rate-limited', 'not-updated', 'internal']), message: v.string(), at: Time })),
 });

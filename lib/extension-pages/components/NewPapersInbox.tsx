@@ -56,11 +56,11 @@ function Paper({ paper, onMarkSeen, onHide, now }: { paper: InboxPaper; onMarkSe
       {paper.why && <span class="paper-meta why">{guess ? `Possibly them: ${paper.why}` : `How Weft knows: ${paper.why}`}</span>}
       {paper.alsoBy.length > 0 && <span class="paper-meta">Also by {paper.alsoBy.join(', ')}, whom you follow</span>}
       {guess ? (
-        <button type="button" class="link" data-weft-action="hide-guess" aria-label={`Hide “${title}”, possibly not theirs`} onClick={() => onHide([paper.arxivId!])}>
+        <button type="button" class="link" data-weft-action="hide-guess" aria-label={`Hide “${title}”: possibly not theirs`} onClick={() => onHide([paper.arxivId!])}>
           Hide
         </button>
       ) : (
-        <button type="button" class="link" data-weft-action="mark-seen" aria-label={`Mark “${title}” seen`} onClick={() => onMarkSeen([key])}>
+        <button type="button" class="link" data-weft-action="mark-seen" aria-label={`Mark seen: “${title}”`} onClick={() => onMarkSeen([key])}>
           Mark seen
         </button>
       )}

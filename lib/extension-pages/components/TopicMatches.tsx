@@ -47,7 +47,7 @@ export function TopicMatches({ sameDay, onSeen, now = Date.now() }: Props) {
                 <span class="paper-meta why">
                   Matched {h.words.map((w) => `“${displayText(w)}”`).join(', ')}{topic ? ` (topic “${displayText(topic.query)}”)` : ''}
                 </span>
-                <button type="button" class="link" data-weft-action="topic-seen" aria-label={`Mark “${title}” seen`} onClick={() => onSeen([`${h.topicId} ${h.arxivId}`])}>
+                <button type="button" class="link" data-weft-action="topic-seen" aria-label={`Mark seen: “${title}”`} onClick={() => onSeen([`${h.topicId} ${h.arxivId}`])}>
                   Mark seen
                 </button>
               </li>

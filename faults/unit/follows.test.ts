@@ -40,7 +40,7 @@ function watchAlerts() {
     shown,
     async duplicateAlerts(bg: Background) {
       const r = await bg.ask<FollowsState>({ type: 'follows-state' }, FROM_POPUP);
-      const inbox = r.ok ? r.data.inbox.map((p) => p.workId) : [];
+      const inbox = r.ok ? r.data.inbox.map((p) => p.workId ?? p.arxivId) : [];
       const ids = new Map<string, Set<string>>();
       for (const n of shown) for (const p of n.papers) ids.set(p, (ids.get(p) ?? new Set()).add(n.id));
       return (inbox.length - new Set(inbox).size) + [...ids.values()].reduce((sum, set) => sum + set.size - 1, 0);

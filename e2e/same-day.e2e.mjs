@@ -40,7 +40,8 @@ export const tests = [
       if (shown.some((h) => h.id === paperId(4))) throw new Error('someone else’s paper is listed');
       await until(async () => (await countOf(popup, me.openalexId)) === '1' && (await toolbarBadge(s)) === '1', { timeout: 5000, what: 'data-new-count="1" and badge "1": the guess is not counted' });
       const feeds = sc.fake.feedRequests.map((r) => r.url);
-      if (feeds.length !== 1 || feeds[0] !== 'https://arxiv.org/list/cs/new') throw new Error(`arXiv was asked: ${feeds.join(', ')}`);
+      // The category of the paper they were followed from (its card said so).
+      if (feeds.length !== 1 || feeds[0] !== 'https://arxiv.org/list/cs.DC/new') throw new Error(`arXiv was asked: ${feeds.join(', ')}`);
       await screenshot(popup, 'same-day-inbox');
 
       await popup.locator(`[data-weft-new-paper="${paperId(3)}"] [data-weft-action="hide-guess"]`).click();

@@ -300,7 +300,7 @@ export const tests = [
       await checkNow(popup);
       await popup.waitForSelector(`[data-weft-new-paper="${id}"][data-source="arxiv"][data-match="inferred"][data-weft-for="${me.openalexId}"]`, { timeout: 10_000 });
       const asked = sc.fake.feedRequests.map((r) => r.url);
-      if (JSON.stringify(asked) !== JSON.stringify(['https://rss.arxiv.org/rss/cs'])) throw new Error(`arXiv asked: ${fmt(asked)}`);
+      if (JSON.stringify(asked) !== JSON.stringify(['https://rss.arxiv.org/rss/cs.DC'])) throw new Error(`arXiv asked: ${fmt(asked)}`);
       const shownTitle = await text(popup, `[data-weft-new-paper="${id}"] .paper-title`);
       if (!shownTitle.includes('<img src=x onerror="window.__weftPwned=1">') || (await popup.evaluate(xssProbe)).imgs) throw new Error(`the feed’s title is not shown as text: ${shownTitle}`);
 

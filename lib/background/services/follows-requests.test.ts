@@ -3,6 +3,7 @@ import { parseRequest } from '../protocol';
 describe('follow messages', () => {
   it.each([
     { type: 'follow', id: 'A5023888391', name: 'Ray Cao' },
+    { type: 'follow', id: 'A5023888391', name: 'Ray Cao', category: 'cs.DC' },
     { type: 'unfollow', id: 'A5023888391' },
     { type: 'followed-ids' },
     { type: 'follows-state' },
@@ -27,6 +28,7 @@ describe('follow messages', () => {
 
   it.each([
     ['a URL in place of an author id', { type: 'follow', id: 'https://openalex.org/A1', name: 'x' }],
+    ['a category that is none', { type: 'follow', id: 'A1', name: 'x', category: 'cs.DC/../../x' }],
     ['a work id as author', { type: 'unfollow', id: 'W1' }],
     ['an unbounded name', { type: 'follow', id: 'A1', name: 'x'.repeat(301) }],
     ['a smuggled url', { type: 'check-now', url: 'https://evil.example/' }],

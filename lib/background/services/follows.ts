@@ -18,7 +18,8 @@ const Categories = v.pipe(v.array(Category), v.maxLength(100));
 const TopicId = v.pipe(v.string(), v.regex(/^t\d{1,15}$/));
 
 export const followRequests = defineRequests({
-  follow: { from: 'pages', fields: { id: OpenAlexAuthorId, name: PersonName } },
+  /** `category`: the arXiv category of the paper followed from (where they post, for same-day alerts). */
+  follow: { from: 'pages', fields: { id: OpenAlexAuthorId, name: PersonName, category: v.optional(Category) } },
   unfollow: { from: 'pages', fields: { id: OpenAlexAuthorId } },
   /** Bare A ids of everyone followed (badges mark them; Follow buttons show their state). */
   'followed-ids': { from: 'pages', fields: {} },
@@ -56,7 +57,11 @@ export const followRequests = defineRequests({
 
 export function followService({ follows, corrections, sameDay }: Pick<BackgroundDeps, 'follows' | 'corrections' | 'sameDay'>) {
   return followRequests.answer({
-    follow: ({ id, name }) => follows.follow(id, name),
+    follow: async ({ id, name, category }) => {
+      const r = await follows.follow(id, name);
+      if (r.followed && category) await sameDay.noteSightings([{ authorId: id, category }]).catch((e: unknown) => console.warn('Weft: could not note where a followed researcher posts', e));
+      return r;
+    },
     unfollow: ({ id }) => follows.unfollow(id),
     'followed-ids': async () => ({ ids: await follows.followedIds() }),
     'follows-state': async () => {

@@ -60,13 +60,19 @@ export function readNewListing(doc: Document, url: string): { listedAs: string |
   };
   const papers = page.papers.map((p): ListedAnnouncement => {
     const dd = p.element;
-    const subjects = queryFirst(dd, SELECTORS.listingSubjects);
-    const primary = categoryInParentheses(queryFirst(dd, SELECTORS.primarySubject)?.textContent ?? '');
+    let categories: string[] | null = null;
     return {
       arxivId: p.arxivId,
       title: p.title,
       authors: printedNames(p.authors.map((a) => a.name)),
-      categories: subjectCategories(collapseSpaces(subjects?.textContent ?? ''), primary),
+      // Read when asked for: of 2,000 entries only the few kept (and those a topic looks at) need them.
+      get categories() {
+        categories ??= subjectCategories(
+          collapseSpaces(queryFirst(dd, SELECTORS.listingSubjects)?.textContent ?? ''),
+          categoryInParentheses(queryFirst(dd, SELECTORS.primarySubject)?.textContent ?? ''),
+        );
+        return categories;
+      },
       type: sectionOf(dd),
       abstract: () => printedText(queryFirst(dd, SELECTORS.listingAbstract)),
     };

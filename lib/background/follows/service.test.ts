@@ -188,7 +188,7 @@ describe('export and import', () => {
       format: 'weft-follows', version: 1,
       follows: [{ id: 'A1', name: 'Ray Cao' }, { id: 'https://openalex.org/A2', name: 'Li Ming', followedAt: '2026-01-02T00:00:00Z' }, { id: 'A2', name: 'Li Ming' }],
     });
-    expect(await service.importFile(file)).toEqual({ ok: true, added: 1, alreadyFollowed: 2, topics: 0 });
+    expect(await service.importFile(file)).toEqual({ ok: true, added: 1, alreadyFollowed: 2 });
     expect(await storedFollows()).toMatchObject([{ id: 'A1' }, { id: 'A2', name: 'Li Ming', followedAt: Date.UTC(2026, 0, 2) }]);
     // Imported researchers get their first (silent) check at once.
     await baselined('A2');
@@ -232,7 +232,7 @@ describe('export and import', () => {
     fakeBrowser.reset();
     freshIndexedDb();
     const fresh = setup().service;
-    expect(await fresh.importFile(file)).toEqual({ ok: true, added: 2, alreadyFollowed: 0, topics: 0 });
+    expect(await fresh.importFile(file)).toEqual({ ok: true, added: 2, alreadyFollowed: 0 });
     expect((await storedFollows()).map(({ id, name, followedAt }) => ({ id, name, followedAt }))).toEqual([
       { id: 'A2', name: 'Li “Ming” <b>', followedAt: T0 + MIN },
       { id: 'A1', name: 'Ray Cao', followedAt: T0 },

@@ -169,6 +169,17 @@ describe('same-day alerts', () => {
     expect(await s.sameDay.ringingCount()).toBe(0);
   });
 
+  it('imports topics from a follows file once, leaving out those followed already and those without words', async () => {
+    const s = setup();
+    expect(await s.sameDay.followTopic('diffusion', [], true)).toEqual({ ok: true });
+    expect(await s.sameDay.importTopics([
+      { query: 'Diffusion', categories: [], ring: true },
+      { query: 'graph neural', categories: ['cs.LG'], ring: false },
+      { query: '  ', categories: [], ring: true },
+    ])).toBe(1);
+    expect((await s.sameDay.readTopics()).map((t) => [t.query, t.categories, t.ring])).toEqual([['diffusion', [], true], ['graph neural', ['cs.LG'], false]]);
+  });
+
   it('reads one RSS request for every category when the reader chose the feeds and granted rss.arxiv.org', async () => {
     await follow();
     await fakeBrowser.storage.local.set({ settings: { version: 2, alerts: { intervalMinutes: 360, notify: false, sameDay: true, feed: 'rss' } } });

@@ -10,7 +10,7 @@
  * Without the feed (turned off, no access to arxiv.org, an unreadable answer) nothing is lost:
  * the catalog check finds the same papers a few days later, and the popup says which mode is on.
  */
-import { latestAnnouncement, rssWindow, type Announcement } from '../../arxiv/announcements';
+import { announcementOf, latestAnnouncement, rssWindow, type Announcement } from '../../arxiv/announcements';
 import type { AnnouncedPaper, AnnouncementRead } from '../../arxiv/announcement-model';
 import { ARXIV_HOST_PERMISSION, RSS_HOST_PERMISSION } from '../../arxiv/urls';
 import { isCategory } from '../../arxiv/categories';
@@ -294,7 +294,7 @@ export function createSameDay(deps: SameDayDeps) {
     const due = urls.filter((u) => {
       const s = data.feeds[u];
       if (s?.readFor === a.day) return false;
-      // Waiting out a failure or a listing not updated yet; a scheduled read never hurries it, nor does "Check now".
+      // Waiting out a failure or a listing not rebuilt yet: neither the alarm nor "Check now" hurries it.
       return !(s?.retryAt && s.retryAt > now());
     });
     if (due.length === 0) {
@@ -322,7 +322,8 @@ export function createSameDay(deps: SameDayDeps) {
     credits += spent;
     const t = now();
     const latestFetched = fetched.find((f) => f.announcement === a.day) ?? fetched[0];
-    const announcedAt = latestFetched && latestFetched.announcement !== a.day ? a.at - 86_400_000 : a.at;
+    // A listing not rebuilt yet held an earlier announcement: its papers were announced then.
+    const announcedAt = latestFetched ? (announcementOf(latestFetched.announcement)?.at ?? a.at) : a.at;
     const listedAs = latestFetched?.read.listedAs ?? a.listedAs;
     const added = finds.length
       ? await followStore.update(({ follows: fs, inbox }) => {
@@ -377,10 +378,11 @@ export function createSameDay(deps: SameDayDeps) {
     });
   }
 
-  /** The read alarm for the next announcement (or a catch-up of the latest one, unread). */
+  /** The read alarm for the next announcement (or a catch-up of the latest one, unread); none while nothing is followed. */
   async function reschedule(): Promise<void> {
     const settings = await deps.readSettings();
-    if (!settings.sameDay) return scheduleRead(null);
+    const [{ follows }, topics] = await Promise.all([followStore.read(), store.readTopics()]);
+    if (!settings.sameDay || (follows.length === 0 && topics.length === 0)) return scheduleRead(null);
     const data = await store.read();
     const t = now();
     const a = latestAnnouncement(t);

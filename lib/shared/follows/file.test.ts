@@ -48,3 +48,20 @@ describe('dates in the file', () => {
     ]);
   });
 });
+
+describe('followed topics in the file (version 3)', () => {
+  it('carries topics: exported, imported as they were, limited to real categories', () => {
+    const text = followFile([{ id: 'A1', name: 'Ray Cao', followedAt: 0 }], [], Date.UTC(2026, 11, 1), [
+      { query: '"diffusion model" graphs', categories: ['cs.LG'], ring: false },
+    ]);
+    const parsed = parseFollowFile(text);
+    expect(parsed).toMatchObject({ ok: true, topics: [{ query: '"diffusion model" graphs', categories: ['cs.LG'], ring: false }] });
+    const loose = parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 3, follows: [], topics: [{ query: ' diffusion\n', categories: ['cs.LG', '<b>'] }] }));
+    expect(loose).toMatchObject({ ok: true, topics: [{ query: 'diffusion', categories: ['cs.LG'], ring: true }] });
+  });
+
+  it('refuses a bad topic with a message naming it; older files have none', () => {
+    expect(parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 3, follows: [], topics: [{ query: 5 }] }))).toEqual({ ok: false, message: 'Topic 1 is not valid: "query" must be text.' });
+    expect(parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 2, follows: [] }))).toMatchObject({ ok: true, topics: [] });
+  });
+});

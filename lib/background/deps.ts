@@ -4,7 +4,8 @@ import { createCatalog, type Catalog } from './catalog/catalog';
 import { createFreshIdentifier, type FreshIdentifier } from './identity/fresh/identifier';
 import { freshForListings } from './identity/fresh/for-listings';
 import { createPaperBatches, type PaperBatches } from './catalog/paper-batches';
-import { createHttp, lowPriority, type Http } from './catalog/http';
+import { createHttp, type Http } from './catalog/http';
+import { PRIORITY } from './catalog/pacer';
 import { withGrantedHosts } from './catalog/granted-hosts';
 import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
 import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex-budget';
@@ -56,23 +57,25 @@ export function createBackgroundDeps(): BackgroundDeps {
   const cache = createCache({ ttlScale: () => CACHE_TTL_SCALE[settings.current().cacheLifetime] });
   const apiKeys = createApiKeyStore();
   const keyProblems = createKeyProblemLog();
-  const openalexOptions = {
+  const openalex = createOpenAlex({
+    http,
     getKey: apiKeys.getKey('openalex'),
     onKeyRejected: () => void keyProblems.refused('openalex'),
     budget: createBudgetMemory(sessionBudgetStore),
-  };
-  const openalex = createOpenAlex({ http, ...openalexOptions });
+  });
   const s2 = createSemanticScholar({ http, getKey: apiKeys.getKey('s2'), onKeyRejected: () => void keyProblems.refused('s2') });
   const catalog = createCatalog({ openalex, s2, cache });
   const search = createSearch({ openalex, cache });
   const corrections = createCorrections();
-  // Work ahead of the reader shares the key and the remembered budget, and waits for the rest.
-  const fresh = createFreshIdentifier({ openalex, openalexAhead: createOpenAlex({ http: lowPriority(http), ...openalexOptions }), cache });
+  const fresh = createFreshIdentifier({ openalex, cache });
   const paperBatches = createPaperBatches({ openalex, s2, cache, catalog, identifyFresh: freshForListings(fresh, cache) });
+  // Checks for followed researchers' new papers, from the catalog or the day's announcement, go
+  // before work ahead of a reader, after what they see.
+  const alertsOpenAlex = openalex.at(PRIORITY.near);
   // Same-day alerts build on following (they add to its inbox) and it calls them back through hooks.
   const sameDayHooks = { ready: null as SameDay | null };
   const follows = createFollowService({
-    openalex,
+    openalex: alertsOpenAlex,
     hooks: {
       onFollowed: async (list) => sameDayHooks.ready?.followed(list),
       afterCheck: async (trigger) => sameDayHooks.ready?.confirmLater(follows.recordTakesOver, trigger === 'manual'),
@@ -81,7 +84,7 @@ export function createBackgroundDeps(): BackgroundDeps {
   });
   // arXiv's announcement is read through its own polite fetch, not the catalogs' HTTP layer.
   const sameDay = createSameDay({
-    followStore, store: sameDayStore, readSettings: followStore.readSettings, openalex, arxiv: createArxivFetch(), read: readAnnouncement,
+    followStore, store: sameDayStore, readSettings: followStore.readSettings, openalex: alertsOpenAlex, arxiv: createArxivFetch(), read: readAnnouncement,
     suggest: async (name) => (await search.researchers(name)).value,
     notifyPending: follows.notifyPending,
   });

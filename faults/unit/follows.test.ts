@@ -143,7 +143,8 @@ describe('alerts under faults', () => {
     const alarm = await fakeBrowser.alarms.get('weft-follows-check');
     expect(alarm).toMatchObject({ periodInMinutes: 360 });
     expect(alarm!.scheduledTime).toBeGreaterThanOrEqual(t0 + 60_000);
-    expect(await fakeBrowser.alarms.getAll()).toHaveLength(1);
+    // Same-day alerts keep an alarm of their own (scheduled as the first check ends, maybe after the clearing).
+    expect((await fakeBrowser.alarms.getAll()).filter((a) => a.name === 'weft-follows-check')).toHaveLength(1);
     tried('alarm-missing-on-start');
   });
 });

@@ -87,7 +87,8 @@ export function sameDayBench({ followed = 100, items = 2000, seed = 81 } = {}) {
   const catalog = buildCatalog({ arxivId: '2406.05546', title: 'Bench', authors: makeAuthors(4, 7), seed });
   const template = Object.values(catalog.openalex.authors)[0];
   const profile = (id, name) => ({ ...template, id: `https://openalex.org/${id}`, display_name: name, display_name_alternatives: [name], orcid: null });
-  const fake = new FakeApis(catalog);
+  // Under the catalogs' real caps and latency, as the bench's other rows (FakeApis twist `net`).
+  const fake = new FakeApis(catalog, { twists: { net: true } });
   const names = makeAuthors(followed * 4 + 40, 300).map((a) => `${a.first} ${a.last}`);
   const people = Array.from({ length: followed }, (_, i) => ({
     id: `A58${String(i).padStart(8, '0')}`, name: names[i],

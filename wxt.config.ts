@@ -3,6 +3,9 @@ import { defineConfig } from 'wxt';
 // Hosts Weft talks to. Everything else is out of reach by design (see README "Security and
 // privacy"); scripts/expected-manifest.json holds the list the build check enforces.
 import { API_ORIGINS } from './lib/catalog/hosts';
+// arXiv's announcements for same-day alerts (docs/same-day-alerts.md): arxiv.org, the site the
+// content scripts already run on (no new install warning), and its RSS host only when asked for.
+import { ARXIV_HOST_PERMISSION, RSS_HOST_PERMISSION } from './lib/arxiv/urls';
 // The icon sizes the build check requires; scripts/make-icons.mjs renders each into
 // public/icon/<size>.png, which WXT lists as the manifest's `icons`.
 import { icon_sizes as ICON_SIZES } from './scripts/expected-manifest.json';
@@ -52,9 +55,11 @@ export default defineConfig({
     // At most 132 characters (Chrome Web Store; scripts/check-bundle.mjs checks it).
     description:
       'Author profiles on arXiv abstracts, listings, searches and HTML papers: h-index, citations, institutions, related papers, alerts.',
-    permissions: ['storage', 'alarms'],
+    // Chrome parses arXiv's announcements in an offscreen document (its worker has no DOMParser).
+    permissions: ['storage', 'alarms', ...(browser === 'firefox' ? [] : ['offscreen'])],
     optional_permissions: ['notifications'],
-    host_permissions: API_ORIGINS,
+    host_permissions: [...API_ORIGINS, ARXIV_HOST_PERMISSION],
+    optional_host_permissions: [RSS_HOST_PERMISSION],
     action: { default_title: 'Weft', default_icon: Object.fromEntries(ICON_SIZES.map((size) => [size, `icon/${size}.png`])) },
     // No homepage_url: Weft has no public page of its own yet (the stores show their listing).
     // Never in private windows, in either browser (Firefox has no "split"): see README, "Security

@@ -40,8 +40,15 @@
 //      with and without Weft: long animation frames with / without (target ≤ 1.5×), the worst of
 //      the frames Weft changed the page in (target ≤ 100 ms), blocking and style-and-layout time.
 //
-//   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings (only 7)]
+//   8. same-day alerts: 100 followed researchers (imported from a file), then an evening's
+//      announcement of 2,000 papers (arXiv's /new listing, abstracts included, ~3 MB) read on "Check
+//      now", against the catalogs' caps and latency (`net`): arXiv requests, the time from the listing's answer to the first evidence request
+//      (read, parse, sieve and name match in the background), Check now → alerts shown, the
+//      OpenAlex requests and credits of the read, and of learning the follows (once).
+//
+//   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings (only 7)] [--same-day (only 8)]
 
+/* global chrome -- evaluated in the extension’s popup */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -52,17 +59,19 @@ import { absPage, makeAuthors } from '../e2e/pages.mjs';
 import { HTML_VIEW_CSS, htmlFixture, htmlFixturesMissing } from '../e2e/html-pages.mjs';
 import { researcherScenario } from '../e2e/researcher-world.mjs';
 import { fixturePage, listingCatalog, readEntries } from '../e2e/fake-listing.mjs';
+import { sameDayBench } from '../e2e/same-day-world.mjs';
 import { recordFigures } from './figures.mjs';
 
 function parseArgs(argv) {
-  const o = { authors: 25, runs: 10, longPage: null, listingsOnly: false };
+  const o = { authors: 25, runs: 10, longPage: null, listingsOnly: false, sameDayOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--authors') o.authors = Math.min(100, Math.max(1, Number(argv[++i])));
     else if (a === '--runs') o.runs = Math.max(1, Number(argv[++i]));
     else if (a === '--long-page') o.longPage = argv[++i];
     else if (a === '--listings') o.listingsOnly = true;
-    else if (a === '--help' || a === '-h') { console.log('usage: node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings]'); process.exit(0); }
+    else if (a === '--same-day') o.sameDayOnly = true;
+    else if (a === '--help' || a === '-h') { console.log('usage: node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings] [--same-day]'); process.exit(0); }
     else { console.error(`unknown argument ${a}`); process.exit(2); }
   }
   return o;
@@ -483,6 +492,44 @@ async function listingRows(sc, row) {
   }
 }
 
+/** 8: an evening's announcement of 2,000 papers for 100 followed researchers. */
+async function sameDayRows(row) {
+  const w = sameDayBench();
+  const s = await launch(w.fake);
+  const popup = await s.open(`chrome-extension://${s.extensionId}/popup.html#import-follows`);
+  await popup.locator('[data-weft-field="import-file"]').setInputFiles({ name: 'follows.json', mimeType: 'application/json', buffer: Buffer.from(w.file) });
+  await popup.locator('[data-weft-alert-mode="arxiv"]').waitFor({ timeout: 60_000 });
+  // Learning is over when every followed researcher's archive is known (their latest works' field).
+  await popup.waitForFunction((n) => chrome.runtime.sendMessage({ type: 'follows-state' }).then((r) => r?.data?.sameDay?.covered === n && !r.data.status.checking), w.people.length, { timeout: 60_000, polling: 250 });
+  const learnt = w.fake.apiRequests().filter((r) => r.path === '/works');
+  row('same-day: learning 100 follows (once: their latest works, first check)', `${learnt.length} list calls (credits)`);
+  w.fake.setAnnouncement({ entries: w.entries });
+  const since = Date.now();
+  await popup.locator('.check-bar [data-weft-action="check-now"]').click();
+  await popup.locator('[data-weft-new-paper][data-source="arxiv"][data-match="inferred"]').nth(29).waitFor({ timeout: 120_000 });
+  const shownAt = Date.now();
+  await popup.locator('.check-bar [data-weft-action="check-now"]:not([disabled])').waitFor({ timeout: 60_000 });
+  const feeds = w.fake.feedRequests.filter((r) => r.at >= since);
+  const oa = w.fake.apiRequests(since);
+  const answered = feeds[0]?.at ?? since;
+  const evidence = oa.filter((r) => r.tStart >= answered && r.path.startsWith('/autocomplete/'));
+  const firstEvidence = Math.min(...evidence.map((r) => r.tStart));
+  const bytes = w.fake.lastFeedBytes ?? 0;
+  const hooks = await popup.evaluate(() => [...document.querySelectorAll('[data-weft-new-paper]')].map((e) => e.getAttribute('data-match')));
+  const namesakes = w.entries.slice(40, 50).map((e) => e.id);
+  const wrong = await popup.evaluate((ids) => ids.filter((id) => document.querySelector(`[data-weft-new-paper="${id}"]`)).length, namesakes);
+  const lists = oa.filter((r) => r.path === '/works' || r.path === '/authors');
+  // The background's own figures for the read (docs/same-day-alerts.md): its status, as the popup asks for it.
+  const state = await popup.evaluate(() => chrome.runtime.sendMessage({ type: 'follows-state' }));
+  const last = state?.data?.sameDay?.lastRead;
+  row(`same-day: ${w.entries.length}-paper announcement (${(bytes / 1024 / 1024).toFixed(1)} MB), ${w.people.length} followed: arXiv requests`, `${feeds.length} (${feeds.map((r) => r.url.replace('https://', '')).join(', ')})`);
+  row('same-day: background parse + sieve (offscreen document) and name match', last ? `${last.parseMs} + ${last.matchMs} ms (target ≤ 1,000 ms in all)` : 'n/a');
+  row('same-day: listing asked → first evidence request (download through the test proxy, parse, match)', Number.isFinite(firstEvidence) ? `${firstEvidence - answered} ms` : 'n/a');
+  row('same-day: Check now → alerts shown', `${shownAt - since} ms; ${hooks.filter((m) => m === 'inferred').length} inferred, ${hooks.filter((m) => m === 'guess').length} guesses, ${wrong} namesakes' papers shown`);
+  row('same-day: OpenAlex requests of the check', `${oa.length}: ${oa.filter((r) => r.path.startsWith('/autocomplete/')).length} free autocompletes, ${lists.length} list calls (credits, target a few; 1 of them the catalog check); ${oa.filter((r) => r.capped).length} answered 429 by a per-second cap (target 0)`);
+  await closeAll();
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const problems = prerequisiteProblems();
@@ -496,7 +543,18 @@ async function main() {
   try { version = execFileSync(chromiumPath(), ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch { /* unknown */ }
   console.log(`Weft bench — ${new Date().toISOString()} — ${version} — ${path.relative(ROOT, EXT_DIR)}`);
 
-  if (!opts.listingsOnly) {
+  const sameDay = async () => {
+    try {
+      await sameDayRows(row);
+    } catch (e) {
+      row('same-day', `error: ${String(e.message).split('\n')[0]}`);
+    } finally {
+      await closeAll();
+    }
+  };
+  if (opts.sameDayOnly) await sameDay();
+
+  if (!opts.listingsOnly && !opts.sameDayOnly) {
   // 1 + 2: cold, then warm runs on the same profile
   const n = opts.authors;
   const sc = scenario(n, 21);
@@ -761,8 +819,11 @@ async function main() {
 
   }
 
+  // 8: same-day alerts (in the full run too)
+  if (!opts.listingsOnly && !opts.sameDayOnly) await sameDay();
+
   // 7: listings
-  for (const sc of LISTINGS) {
+  for (const sc of opts.sameDayOnly ? [] : LISTINGS) {
     try {
       await listingRows(sc, row);
     } catch (e) {

@@ -48,6 +48,14 @@ describe('FollowButton', () => {
     await waitFor(() => expect(button().getAttribute('data-weft-action')).toBe('follow'));
   });
 
+  it('tells the background the category of the paper it is followed from (same-day alerts)', async () => {
+    const asked = fakeBackground();
+    render(<FollowButton id="A3" name="Ray Cao" category="cs.DC" />);
+    await waitFor(() => expect(button().hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button());
+    await waitFor(() => expect(asked).toContainEqual({ type: 'follow', id: 'A3', name: 'Ray Cao', category: 'cs.DC' }));
+  });
+
   it('says so when the follow limit is reached', async () => {
     fakeBackground({ limit: 0 });
     render(<FollowButton id="A2" name="Li Ming" />);

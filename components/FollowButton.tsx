@@ -13,13 +13,18 @@ interface Props {
   name: string;
   /** Told after each follow or unfollow this button made (e.g. to offer Undo where the row goes away). */
   onToggled?: (followed: boolean) => void;
+  /**
+   * The arXiv category of the paper the reader follows them from (a card on its page): where
+   * they post, for same-day alerts (docs/same-day-alerts.md).
+   */
+  category?: string | null;
 }
 
 /**
  * Follow / Unfollow one researcher. Works in the popup and in the author card on arXiv pages
  * (any page of Weft): the state comes from the background and stays live while shown.
  */
-export function FollowButton({ id, name, onToggled }: Props) {
+export function FollowButton({ id, name, onToggled, category }: Props) {
   const known = followedIds().value;
   const busy = useSignal(false);
   const note = useSignal<string | null>(null);
@@ -29,7 +34,7 @@ export function FollowButton({ id, name, onToggled }: Props) {
     busy.value = true;
     note.value = null;
     try {
-      const r = await ask(following ? { type: 'unfollow', id } : { type: 'follow', id, name: name.slice(0, MAX_NAME_CHARS) });
+      const r = await ask(following ? { type: 'unfollow', id } : { type: 'follow', id, name: name.slice(0, MAX_NAME_CHARS), ...(category ? { category } : {}) });
       if (r.limitReached) note.value = `Weft follows at most ${formatInteger(MAX_FOLLOWS)} researchers: unfollow someone first.`;
       else {
         noteFollowed(id, r.followed);

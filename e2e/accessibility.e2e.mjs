@@ -14,6 +14,7 @@ import { fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './f
 import { HTML_VIEW_CSS, htmlViewPage } from './html-pages.mjs';
 import { researcherScenario } from './researcher-world.mjs';
 import { axeInSchemes } from './axe.mjs';
+import { checkNow, entry, followed, scenario as sameDayScenario } from './same-day-world.mjs';
 
 const ID = '2406.05546';
 const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
@@ -118,6 +119,33 @@ export const tests = [
         await screenshot(welcome, `axe-welcome-${cs}`, { fullPage: true });
       }));
       expectNone(found);
+    },
+  },
+  {
+    name: 'axe: no violations in same-day alerts — the mode line, a paper from arXiv, a muted guess, a topic match, their options — light and dark; the guess keeps its dashed border in forced colours',
+    fn: async () => {
+      const sc = sameDayScenario(72);
+      const { popup } = await followed(sc);
+      await popup.locator('.alert-options summary').click();
+      await popup.locator('[data-weft-field="topic-query"]').fill('diffusion');
+      await popup.locator('[data-weft-action="topic-follow"]').click();
+      await popup.locator('[data-weft-topic-follow]').waitFor({ timeout: 5000 });
+      sc.fake.setAnnouncement({ entries: [
+        entry(1, [sc.me.name, sc.coauthor.name]),
+        entry(2, [sc.me.name, 'Unknown Stranger']),
+        entry(3, ['Ann Other'], { abstract: 'Diffusion on graphs.' }),
+      ] });
+      await checkNow(popup);
+      await popup.locator('[data-weft-topic-paper]').waitFor({ timeout: 10_000 });
+      await popup.locator('[data-weft-new-paper][data-match="guess"]').waitFor({ timeout: 5000 });
+      const found = await axeInSchemes(popup, 'popup same-day alerts', async (cs) => {
+        await scheme(popup)(cs);
+        await screenshot(popup, `axe-same-day-${cs}`, { fullPage: true });
+      });
+      expectNone(found);
+      await popup.emulateMedia({ forcedColors: 'active', colorScheme: 'light' });
+      const border = await popup.locator('[data-weft-new-paper][data-match="guess"]').evaluate((el) => getComputedStyle(el).borderLeftStyle);
+      if (border !== 'dashed') throw new Error(`a guess in forced colours: border-left ${border}, not dashed`);
     },
   },
   {

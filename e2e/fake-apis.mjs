@@ -23,6 +23,11 @@
 //             view registered for <id> (`htmlPages`), whose stylesheet /static/browse/<v>/css/
 //             arxiv-html-papers-<date>.css is `htmlCss`; a page registered by its path
 //             ("/list/cs.DC/new", "/search/") → that page; anything else → 404
+//   arXiv's announcement (same-day alerts; `setAnnouncement`): GET arxiv.org/list/<cat>/new and
+//             rss.arxiv.org/rss|atom/<cats> (`+`-joined; an archive takes its categories) → the
+//             entries of the categories asked, as arXiv's listing markup or feed service writes them,
+//             with an ETag and 304 on a matching If-None-Match; without an announcement an empty
+//             day. Every such request is recorded in `feedRequests` ({url, status, at, ifNoneMatch}).
 //   any other URL → aborted (and recorded when the extension asked for it).
 //
 // Twists (constructor option or setTwists()): down: 'all' | 'openalex' | 's2' | false (500s),
@@ -47,6 +52,7 @@
 
 import { createHash } from 'node:crypto';
 import { displayName } from './pages.mjs';
+import { atomXml, newListingHtml, rssXml } from './fake-announcement.mjs';
 
 export const OA_HOST = 'api.openalex.org';
 export const S2_HOST = 'api.semanticscholar.org';
@@ -216,6 +222,11 @@ export function buildCatalog({ arxivId, title, authors, seed = 1, unmatched = []
     countries_distinct_count: new Set(authorships.map((a) => a.institutions[0].country_code)).size,
     institutions_distinct_count: new Set(authorships.map((a) => a.institutions[0].id)).size,
     cited_by_count: 57 + seed,
+    primary_topic: {
+      id: 'https://openalex.org/T10054', display_name: 'Parallel Computing and Optimization Techniques',
+      subfield: { id: 'https://openalex.org/subfields/1705', display_name: 'Computer Networks and Communications' },
+      field: { id: 'https://openalex.org/fields/17', display_name: 'Computer Science' },
+    },
     is_retracted: false,
     is_paratext: false,
     locations_count: 1,
@@ -319,6 +330,14 @@ export class FakeApis {
     this.inFlight = 0;
     /** OpenAlex works published after the catalog was built (addWork), e.g. a followed author's new paper. */
     this.newWorks = [];
+    /** arXiv's latest announcement: { listedAs: 'YYYY-MM-DD', entries (fake-announcement.mjs), body?: what to serve instead, status? } */
+    this.announcement = null;
+    this.feedRequests = [];
+  }
+
+  /** arXiv announces `entries`, listed as `listedAs` (default: today, UTC); `body`/`status` replace what is served. */
+  setAnnouncement({ entries = [], listedAs = new Date().toISOString().slice(0, 10), body = null, status = 200 } = {}) {
+    this.announcement = { entries, listedAs, body, status };
   }
 
   setTwists(patch) { Object.assign(this.twists, patch); }
@@ -352,10 +371,32 @@ export class FakeApis {
    */
   async answer(req) {
     const u = new URL(req.url);
+    if (u.protocol === 'https:' && (u.host === 'rss.arxiv.org' || (u.host === 'arxiv.org' && /^\/list\/[^/]+\/new\/?$/.test(u.pathname) && req.initiator !== 'page'))) return this.#feed(u, req);
     if (/^https?:$/.test(u.protocol) && /^(www\.)?arxiv\.org$/.test(u.host)) return this.#arxiv(u);
     if (u.protocol === 'https:' && API_HOSTS.includes(u.host)) return this.#api(req);
     if (req.initiator !== 'page') this.blocked.push({ url: req.url, initiator: req.initiator });
     return null;
+  }
+
+  /** arXiv's announcement, as the listing or a feed (CONTRACT §8), for same-day alerts. */
+  #feed(u, req) {
+    const a = this.announcement ?? { entries: [], listedAs: new Date().toISOString().slice(0, 10), body: null, status: 200 };
+    const rss = u.host === 'rss.arxiv.org' ? u.pathname.match(/^\/(rss|atom)\/([^/]+)\/?$/) : null;
+    const cats = decodeURIComponent(rss ? rss[2] : u.pathname.split('/')[2]).split('+').filter(Boolean);
+    const rec = { url: u.href, status: 0, at: Date.now(), ifNoneMatch: req.headers['if-none-match'] ?? null };
+    this.feedRequests.push(rec);
+    if (u.host === 'rss.arxiv.org' && !rss) return { status: (rec.status = 404), contentType: 'text/plain', body: 'not found' };
+    const entries = a.entries.filter((e) => (e.categories ?? []).some((c) => cats.some((q) => q === c || q === c.split('.')[0])));
+    const body = a.body ?? (rss
+      ? (rss[1] === 'atom' ? atomXml : rssXml)(cats, a.listedAs, entries)
+      : newListingHtml(new Date(`${a.listedAs}T12:00:00Z`).toUTCString().slice(0, 16), entries.length ? [{ heading: `New submissions (showing ${entries.length} of ${entries.length} entries)`, entries }] : []));
+    const etag = `"${hex40(body).slice(0, 16)}"`;
+    const headers = { etag, 'last-modified': new Date(`${a.listedAs}T01:00:00Z`).toUTCString() };
+    if (a.status !== 200) return { status: (rec.status = a.status), contentType: 'text/html', body: a.body ?? '' };
+    if (rec.ifNoneMatch === etag) return { status: (rec.status = 304), headers, body: '' };
+    rec.status = 200;
+    this.lastFeedBytes = Buffer.byteLength(body);
+    return { status: 200, contentType: rss ? 'application/rss+xml; charset=utf-8' : 'text/html; charset=utf-8', headers, body };
   }
 
   #arxiv(u) {

@@ -2,6 +2,7 @@ import { createAnnouncer } from '@/lib/background/announce';
 import { createBackgroundDeps } from '@/lib/background/deps';
 import { registerFirstRun } from '@/lib/background/first-run';
 import { registerFollowAlerts } from '@/lib/background/follows/alarms';
+import { registerSameDayAlerts } from '@/lib/background/same-day/alarms';
 import { listen } from '@/lib/background/server';
 import { createServices } from '@/lib/background/services';
 import { migrateStoredSettings } from '@/lib/background/settings/store';
@@ -13,6 +14,7 @@ export default defineBackground(() => {
   listen(createServices(deps), announcer.noteTab);
   announcer.watchStorage();
   registerFollowAlerts(deps.follows);
+  registerSameDayAlerts(deps.sameDay);
   registerFirstRun();
   void deps.cache.open();
   // An update's first start stores the settings in their current shape (readers migrate in memory meanwhile).

@@ -274,4 +274,44 @@ export const tests = [
       await until(() => sc.fake.apiRequests().some((r) => r.host === S2_HOST), { timeout: 10_000, what: `a request to ${S2_HOST} once access is allowed again` });
     },
   },
+  {
+    name: 'same-day alerts: arXiv’s RSS feed chosen (the optional permission granted at once), the evening’s paper found, parsed in the event page; arxiv.org revoked: catalog only, said, and allowed again',
+    fn: async () => {
+      const sc = absScenario({ n: 4, seed: 68, nameOffset: 13 });
+      const [, me, coauthor] = sc.catalog.people;
+      const s = await launch(sc.fake, { extraPrefs: { 'extensions.webextOptionalPermissionPrompts': false } });
+      await followFromCard(s, sc, 1);
+      const popup = await openPopup(s);
+      await showFollowing(popup);
+      await popup.waitForSelector('[data-weft-alert-mode="arxiv"]', { timeout: 10_000 });
+      await popup.locator('.alert-options summary').click();
+      await popup.locator('[data-weft-action="feed-rss"]').click();
+      await until(() => s.ext(() => browser.permissions.contains({ origins: ['https://rss.arxiv.org/*'] })), { timeout: 5000, what: 'rss.arxiv.org granted' });
+      // Tuesday 1 December 2026, 10:00 EST: the feeds carry Monday evening's announcement.
+      await s.ext(async (t) => {
+        const bg = await browser.runtime.getBackgroundPage();
+        const offset = t - bg.Date.now();
+        const real = bg.Date.now.bind(bg.Date);
+        bg.Date.now = () => real() + offset;
+      }, Date.parse('2026-12-01T15:00:00Z'));
+      const id = '2612.91001';
+      sc.fake.setAnnouncement({ listedAs: '2026-12-01', entries: [
+        { id, title: 'An evening paper <img src=x onerror="window.__weftPwned=1">', authors: [me.name, coauthor.name], categories: ['cs.DC'], abstract: 'x', affiliations: { 0: ['Somewhere, Far Away'] } },
+      ] });
+      await checkNow(popup);
+      await popup.waitForSelector(`[data-weft-new-paper="${id}"][data-source="arxiv"][data-match="inferred"][data-weft-for="${me.openalexId}"]`, { timeout: 10_000 });
+      const asked = sc.fake.feedRequests.map((r) => r.url);
+      if (JSON.stringify(asked) !== JSON.stringify(['https://rss.arxiv.org/rss/cs.DC'])) throw new Error(`arXiv asked: ${fmt(asked)}`);
+      const shownTitle = await text(popup, `[data-weft-new-paper="${id}"] .paper-title`);
+      if (!shownTitle.includes('<img src=x onerror="window.__weftPwned=1">') || (await popup.evaluate(xssProbe)).imgs) throw new Error(`the feed’s title is not shown as text: ${shownTitle}`);
+
+      await s.ext(() => browser.permissions.remove({ origins: ['https://arxiv.org/*', 'https://rss.arxiv.org/*'] }));
+      const again = await openPopup(s);
+      await showFollowing(again);
+      await again.waitForSelector('[data-weft-alert-mode="catalog"]', { timeout: 10_000 });
+      if (!/does not let Weft read arxiv\.org/.test(await text(again, '[data-weft-alert-mode="catalog"]'))) throw new Error('the popup does not say why alerts are catalog only');
+      await again.locator('[data-weft-action="allow-arxiv"]').click();
+      await again.waitForSelector('[data-weft-alert-mode="arxiv"]', { timeout: 10_000 });
+    },
+  },
 ];

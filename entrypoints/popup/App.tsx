@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { HostAccessNotice } from '@/lib/extension-pages/components/HostAccessNotice';
 import { ask } from '@/lib/ui/client';
 import { createFollowingState } from '@/lib/extension-pages/following-state';
+import { unseenTotal } from '@/lib/extension-pages/inbox-view';
 import { FollowingTab } from './following/FollowingTab';
 import { SearchTab } from './search/SearchTab';
 import type { Typed } from './search/search-shell';
@@ -24,7 +25,7 @@ export function App({ typed = null }: { typed?: Typed | null }) {
   useEffect(() => following.watch(), []);
   const load = following.load.value;
   const data = load.status === 'ready' ? load.data : null;
-  const unseen = data?.inbox.length ?? 0;
+  const unseen = data ? unseenTotal(data) : 0;
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
     const i = TABS.findIndex((t) => t.id === tab.value);

@@ -49,6 +49,14 @@ export const SELECTORS = {
   /** An entry's title, in its dd, after a "Title:" span.descriptor. */
   listingTitle: ['div.list-title'],
   listingAuthors: ['div.list-authors'],
+  /** A /new listing's date line, "Showing new listings for Tuesday, 11 June 2024" (a child of #dlpage). */
+  newListingDate: ['#dlpage > h3'],
+  /** The heading of a /new listing's section ("New submissions", "Cross submissions", "Replacement submissions"), first in its dl. */
+  listingSectionHeading: ['dl > h3'],
+  /** An entry's subjects line: the primary subject's span, then the others, "; "-separated, each "(cat)". */
+  listingSubjects: ['div.list-subjects'],
+  /** An entry's abstract on /new pages (the title and comments are div.mathjax, not p). */
+  listingAbstract: ['p.mathjax'],
   /** Links in an entry's author list (div.list-authors, search's p.authors): names, and stray ":"s. */
   entryAuthorLinks: ['a'],
   /** The search page's main column: present also when a query found nothing. */

@@ -37,6 +37,8 @@ const USER_TOPIC_OF: Record<UserDataKey, ChangeTopic | null> = {
   [USER_DATA.apiKeys]: 'settings',
   [USER_DATA.corrections]: 'identities',
   [USER_DATA.recentSearches]: null,
+  [USER_DATA.sameDay]: 'follows',
+  [USER_DATA.topics]: 'follows',
 };
 
 export function createAnnouncer() {

@@ -11,6 +11,11 @@ import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
 import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex-budget';
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
 import { createFollowService, type FollowService } from './follows/service';
+import { createSameDay, type SameDay } from './same-day/service';
+import { createArxivFetch } from './same-day/arxiv-fetch';
+import { readAnnouncement } from './same-day/parse-host';
+import { sameDayStore } from './same-day/store';
+import { followStore } from './follows/store';
 import { createSearch, type Search } from './catalog/search';
 import { createRecentSearchStore, type RecentSearchStore } from './search/recent-searches';
 import { createCorrections, type Corrections } from './identity/corrections';
@@ -29,6 +34,8 @@ export interface BackgroundDeps {
   paperBatches: PaperBatches;
   /** Followed researchers and new-paper alerts (the only writer of follow data). */
   follows: FollowService;
+  /** Same-day alerts from arXiv's announcements, and followed topics (docs/same-day-alerts.md). */
+  sameDay: SameDay;
   /** The reader's optional API keys (read by the catalog clients, written from the options page). */
   apiKeys: ApiKeyStore;
   /** When a catalog refused a saved key (shown on the options page and in the popup). */
@@ -62,10 +69,28 @@ export function createBackgroundDeps(): BackgroundDeps {
   const corrections = createCorrections();
   const fresh = createFreshIdentifier({ openalex, cache });
   const paperBatches = createPaperBatches({ openalex, s2, cache, catalog, identifyFresh: freshForListings(fresh, cache) });
-  // Checks for followed researchers' new papers go before work ahead of a reader, after what they see.
-  const follows = createFollowService({ openalex: openalex.at(PRIORITY.near) });
+  // Checks for followed researchers' new papers, from the catalog or the day's announcement, go
+  // before work ahead of a reader, after what they see.
+  const alertsOpenAlex = openalex.at(PRIORITY.near);
+  // Same-day alerts build on following (they add to its inbox) and it calls them back through hooks.
+  const sameDayHooks = { ready: null as SameDay | null };
+  const follows = createFollowService({
+    openalex: alertsOpenAlex,
+    hooks: {
+      onFollowed: async (list) => sameDayHooks.ready?.followed(list),
+      afterCheck: async (trigger) => sameDayHooks.ready?.confirmLater(follows.recordTakesOver, trigger === 'manual'),
+      extraUnseen: async () => (await sameDayHooks.ready?.ringingCount()) ?? 0,
+    },
+  });
+  // arXiv's announcement is read through its own polite fetch, not the catalogs' HTTP layer.
+  const sameDay = createSameDay({
+    followStore, store: sameDayStore, readSettings: followStore.readSettings, openalex: alertsOpenAlex, arxiv: createArxivFetch(), read: readAnnouncement,
+    suggest: async (name) => (await search.researchers(name)).value,
+    notifyPending: follows.notifyPending,
+  });
+  sameDayHooks.ready = sameDay;
   return {
-    http, cache, openalex, s2, catalog, paperBatches, follows, apiKeys, keyProblems, search,
+    http, cache, openalex, s2, catalog, paperBatches, follows, sameDay, apiKeys, keyProblems, search,
     recentSearches: createRecentSearchStore(), corrections, fresh,
   };
 }

@@ -61,3 +61,21 @@ export function fieldIdOf(url: string | null | undefined): number | null {
   const m = /(?:^|\/)fields\/(\d+)$/.exec(url?.trim() ?? '');
   return m ? Number(m[1]) : null;
 }
+
+/**
+ * The arXiv archives a profile working in an OpenAlex field most likely posts in, for same-day
+ * alerts when no paper of theirs was seen on arXiv's pages yet (docs/same-day-alerts.md, "Which
+ * announcements"). Physics has none: its people post in a dozen archives (hep-th, cond-mat,
+ * astro-ph, quant-ph…) and one guessed wrong would miss every paper; they are learned from pages.
+ */
+const WATCHED_ARCHIVES: ReadonlyMap<number, readonly string[]> = new Map([
+  [COMPUTER_SCIENCE.id, ['cs']],
+  [MATHEMATICS.id, ['math']],
+  [ECONOMICS.id, ['econ', 'q-fin']],
+  [ENGINEERING.id, ['eess']],
+  [BIOLOGY.id, ['q-bio']],
+]);
+
+export function archivesOfField(fieldId: number): readonly string[] {
+  return WATCHED_ARCHIVES.get(fieldId) ?? [];
+}

@@ -9,8 +9,12 @@ const state = (names: string[]): FollowsState => ({
   follows: names.map((name, i) => ({ id: `A${i + 1}`, name, followedAt: NOW, checkedAt: NOW, newCount: 0, problem: null })),
   inbox: [],
   status: { lastRunAt: NOW, lastSuccessAt: NOW, error: null, retryAt: null, lastFound: 0, checking: false, nextCheckAt: null },
-  settings: { intervalMinutes: 360, notify: false },
+  settings: { intervalMinutes: 360, notify: false, sameDay: true, feed: 'listing' },
   notificationsAllowed: false,
+  sameDay: {
+    mode: { kind: 'arxiv', source: 'listing' }, watching: ['cs.DC'], covered: names.length, unplaced: 0, edits: { added: [], removed: [] },
+    rssGranted: false, nextReadAt: null, lastRead: null, problem: null, topics: [], topicHits: [],
+  },
 });
 
 beforeEach(() => fakeBrowser.reset());

@@ -9,13 +9,27 @@ import type { CheckOutcome, FollowsState, ImportResult, WireError } from '../bac
 import { describeFailure, failureOf, formatReset } from '../ui/describe-failure';
 import { onChange } from '../ui/changes';
 import { noteFollowed } from '../ui/followed-ids';
+import type { FeedSource } from '../shared/follows/model';
 
 type Ask = typeof askBackground;
 
 export type Load = { status: 'loading' } | { status: 'ready'; data: FollowsState } | { status: 'error'; failure: WireError };
 
+/** What reading arXiv's announcement added to a "Check now", in words (empty when it added nothing to say). */
+function announcementNote(outcome: CheckOutcome): string {
+  const read = outcome.sameDay;
+  if (!read?.ran) return '';
+  const parts = [
+    read.found ? `${read.found} new from today’s arXiv announcement` : '',
+    read.topicHits ? `${read.topicHits} for topics you follow` : '',
+  ].filter(Boolean);
+  return parts.length ? ` ${parts.join('; ')}.` : '';
+}
+
 /** The outcome of "Check now" in words; `alert` when it is a problem the reader should notice. */
 export function describeCheck(outcome: CheckOutcome, now = Date.now()): { text: string; alert: boolean } {
+  const announced = announcementNote(outcome);
+  if (announced && (!outcome.ran || !outcome.found)) return { text: announced.trim(), alert: false };
   if (!outcome.ran) {
     switch (outcome.reason) {
       case 'nobody':
@@ -33,7 +47,7 @@ export function describeCheck(outcome: CheckOutcome, now = Date.now()): { text: 
     return { text: `${f.title}. ${outcome.found ? `${outcome.found} new before it stopped. ` : ''}Weft will try again later.`, alert: true };
   }
   if (!outcome.found) return { text: `No new papers from ${outcome.checked === 1 ? 'the researcher' : `the ${outcome.checked} researchers`} you follow.`, alert: false };
-  return { text: outcome.found === 1 ? '1 new paper.' : `${outcome.found} new papers.`, alert: false };
+  return { text: `${outcome.found === 1 ? '1 new paper' : `${outcome.found} new papers`}.${announced}`, alert: false };
 }
 
 export function createFollowingState(ask: Ask) {
@@ -116,7 +130,22 @@ export function createFollowingState(ask: Ask) {
     refresh,
     watch,
     checkNow,
-    markSeen: (workIds: string[]) => act('Could not mark the paper seen', () => ask({ type: 'mark-seen', workIds })),
+    markSeen: (papers: string[]) => act('Could not mark the paper seen', () => ask({ type: 'mark-seen', papers })),
+    hideGuesses: (arxivIds: string[]) => act('Could not hide the paper', () => ask({ type: 'hide-guesses', arxivIds })),
+    setSameDay: (sameDay: boolean) => act('Could not change same-day alerts', () => ask({ type: 'alert-settings', sameDay })),
+    setFeed: (feed: FeedSource) => act('Could not change where Weft reads arXiv’s announcement', () => ask({ type: 'alert-settings', feed })),
+    editWatch: (change: { add?: string[]; remove?: string[]; reset?: boolean }) => act('Could not change the categories', () => ask({ type: 'watch-categories', ...change })),
+    followTopic: async (query: string, categories: string[], ring: boolean): Promise<string | null> => {
+      let problem: string | null = null;
+      await act('Could not follow the topic', async () => {
+        const r = await ask({ type: 'topic-follow', query, categories, ring });
+        if (!r.ok) problem = r.message ?? 'The topic was not followed.';
+      });
+      return problem;
+    },
+    setTopicRing: (id: string, ring: boolean) => act('Could not change the topic', () => ask({ type: 'topic-ring', id, ring })),
+    unfollowTopic: (id: string) => act('Could not unfollow the topic', () => ask({ type: 'topic-unfollow', id })),
+    topicSeen: (keys: string[] | null) => act('Could not mark the paper seen', () => ask({ type: 'topic-seen', ...(keys ? { keys } : {}) })),
     markAllSeen: () => act('Could not mark the papers seen', () => ask({ type: 'mark-all-seen' })),
     setCheckInterval: (intervalMinutes: number) => act('Could not change how often Weft checks', () => ask({ type: 'alert-settings', intervalMinutes })),
     setNotify: (notify: boolean) => act('Could not change notifications', () => ask({ type: 'alert-settings', notify })),

@@ -5,7 +5,9 @@ import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import { FollowButton } from '@/components/FollowButton';
 import { FollowedList } from '@/lib/extension-pages/components/FollowedList';
 import { NewPapersInbox } from '@/lib/extension-pages/components/NewPapersInbox';
-import { groupInbox } from '@/lib/extension-pages/inbox-view';
+import { groupInbox, unseenTotal } from '@/lib/extension-pages/inbox-view';
+import { AlertMode } from '@/lib/extension-pages/components/AlertMode';
+import { TopicMatches } from '@/lib/extension-pages/components/TopicMatches';
 import { ask } from '@/lib/ui/client';
 import type { FollowsState } from '@/lib/background/protocol';
 import { describeFailure, formatReset } from '@/lib/ui/describe-failure';
@@ -76,10 +78,11 @@ function UndoUnfollow({ state, follows }: { state: FollowingState; follows: Foll
 
 function Ready({ data, state, inTab, onOpen }: { data: FollowsState; state: FollowingState; inTab: boolean; onOpen: (r: { id: string; name: string }) => void }) {
   const groups = groupInbox(data.inbox, data.follows);
-  const unseen = data.inbox.length;
+  const unseen = groups.reduce((n, g) => n + g.papers.length, 0);
   return (
     <>
       <CheckBar data={data} state={state} />
+      <AlertMode sameDay={data.sameDay} onAccess={() => void state.refresh()} />
       {state.actionError.value && <p class="check-result alert" role="alert">{state.actionError.value}</p>}
       <section class="inbox-section" aria-labelledby="inbox-heading">
         <div class="section-head">
@@ -90,8 +93,8 @@ function Ready({ data, state, inTab, onOpen }: { data: FollowsState; state: Foll
             </button>
           )}
         </div>
-        {unseen ? (
-          <NewPapersInbox groups={groups} onMarkSeen={(ids) => void state.markSeen(ids)} />
+        {groups.length ? (
+          <NewPapersInbox groups={groups} onMarkSeen={(ids) => void state.markSeen(ids)} onHide={(ids) => void state.hideGuesses(ids)} />
         ) : (
           <p class="muted empty">
             {data.follows.length
@@ -100,6 +103,7 @@ function Ready({ data, state, inTab, onOpen }: { data: FollowsState; state: Foll
           </p>
         )}
       </section>
+      <TopicMatches sameDay={data.sameDay} onSeen={(keys) => void state.topicSeen(keys)} />
       <section aria-labelledby="followed-heading">
         <h2 id="followed-heading">Following{data.follows.length ? ` (${data.follows.length})` : ''}</h2>
         <UndoUnfollow state={state} follows={data.follows} />
@@ -133,7 +137,7 @@ export function FollowingTab({ state }: { state: FollowingState }) {
   useEffect(() => {
     if (arrived.current || load.status !== 'ready') return;
     arrived.current = true;
-    if (load.data.inbox.length || location.hash === IMPORT_HASH) {
+    if (unseenTotal(load.data) || location.hash === IMPORT_HASH) {
       showTab('following');
       document.getElementById('tab-following')?.focus();
     }

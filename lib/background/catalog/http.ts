@@ -297,7 +297,7 @@ function tryParseJson(res: Response, text: string): unknown {
  * The body as text, read chunk by chunk and given up (as `invalid-response`) as soon as it
  * passes `maxBytes`, so an endless or huge answer is never buffered whole.
  */
-async function readCapped(res: Response, maxBytes: number, label: string): Promise<string> {
+export async function readCapped(res: Response, maxBytes: number, label: string): Promise<string> {
   const tooBig = () => new CatalogError('invalid-response', `${label}: body over ${maxBytes} bytes`);
   const declared = Number(res.headers.get('content-length'));
   if (declared > maxBytes) {

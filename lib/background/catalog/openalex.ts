@@ -35,6 +35,8 @@ const ALERT_SELECT = 'id,doi,display_name,publication_date,created_date,authorsh
 const AUTHOR_SELECT = 'id,display_name,orcid,works_count,cited_by_count,summary_stats,last_known_institutions';
 const PROFILE_SELECT = `${AUTHOR_SELECT},topics,counts_by_year`;
 const CANDIDATE_SELECT = `${AUTHOR_SELECT},display_name_alternatives,affiliations,topics`;
+/** What same-day alerts learn of followed researchers from their latest works. */
+const DIGEST_SELECT = 'id,doi,authorships,primary_topic,locations';
 /** Shared-works lists: who wrote each work is all they read. */
 const WORK_AUTHORS_SELECT = 'id,authorships';
 /** OpenAlex's largest page. */
@@ -116,6 +118,16 @@ export interface CandidateProfile extends AuthorMetrics {
   institutions: Institution[];
   /** The profile's topic counts summed per OpenAlex field, largest first. */
   fields: { id: number; name: string; count: number }[];
+}
+
+/** A followed researcher's recent work as same-day alerts read it (docs/same-day-alerts.md, "What Weft knows"). */
+export interface DigestWork {
+  id: string;
+  arxivId: string | null;
+  /** In order: as the catalog names them and as the paper printed them, with their institutions there. */
+  authors: PaperAuthor[];
+  /** The OpenAlex field of its primary topic. */
+  fieldId: number | null;
 }
 
 /** A work as the shared-works search reads it: its id and its authors' ids (≤100, as lists give). */
@@ -451,6 +463,22 @@ export function createOpenAlex(options: OpenAlexOptions) {
     return { works: [...works.values()], complete };
   }
 
+  /**
+   * The latest works of any of `authorIds` (one list call of ≤100 ids; costs budget), newest
+   * first, one page of ≤200: their co-authors, how their names are printed, their fields.
+   */
+  async function latestWorksOf(authorIds: string[], signal?: AbortSignal): Promise<DigestWork[]> {
+    const ids = uniqueIds(authorIds, 'A');
+    if (ids.length === 0 || ids.length > OPENALEX_MAX_OR_VALUES) throw new RangeError(`latestWorksOf: 1…${OPENALEX_MAX_OR_VALUES} author ids`);
+    const params = { filter: `authorships.author.id:${ids.join('|')}`, sort: 'publication_date:desc', per_page: String(MAX_PER_PAGE), select: DIGEST_SELECT };
+    const body = await call('list', '/works', params, signal);
+    return validate(S.list(v.unknown()), body, 'OpenAlex works').results.flatMap((r) => {
+      const w = v.safeParse(S.WorkWithField, r);
+      if (!w.success) return [];
+      return [{ id: w.output.id, arxivId: arxivIdOf(w.output), authors: (w.output.authorships ?? []).map(paperAuthor), fieldId: fieldIdOf(w.output.primary_topic?.field?.id) }];
+    });
+  }
+
   /** Epoch ms when the current key's spent daily budget resets; 0 while list calls are allowed. */
   async function budgetResetAt(): Promise<number> {
     return budget.resetAt(await currentKey());
@@ -461,7 +489,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
 
   return {
     workByArxivId, worksByArxivIds, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt,
-    candidateProfiles, candidateById, worksJoining, researcherProfile, researcherWorks, at,
+    candidateProfiles, candidateById, worksJoining, researcherProfile, researcherWorks, latestWorksOf, at,
   };
 }
 

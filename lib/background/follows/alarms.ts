@@ -15,9 +15,10 @@ export function registerFollowAlerts(service: FollowService): void {
     service.check('alarm').catch((e: unknown) => console.warn('Weft: scheduled check failed', e));
   });
 
-  // Whatever changed the follows or the inbox, the badge follows (and is right after a crash).
+  // Whatever changed the follows, the inbox or the topic matches, the badge follows (and is right after a crash).
+  const counted: string[] = [USER_DATA.follows, USER_DATA.inbox, USER_DATA.sameDay, USER_DATA.topics];
   onUserDataChange((keys) => {
-    if (!keys.includes(USER_DATA.follows) && !keys.includes(USER_DATA.inbox)) return;
+    if (!keys.some((k) => counted.includes(k))) return;
     service.refreshBadge().catch((e: unknown) => console.warn('Weft: could not update the badge', e));
   });
 

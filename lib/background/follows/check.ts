@@ -17,7 +17,7 @@
 import { allowanceBackAt } from '../catalog/allowance';
 import type { AlertWork, OpenAlexClient } from '../catalog/openalex';
 import { CatalogError } from '../../catalog/types';
-import { detectNewWorks, utcDay } from './detect';
+import { detectNewWorks, inboxKey, utcDay } from './detect';
 import type { Lease } from './lease';
 import type { CheckProblem, FollowEntry, InboxEntry } from '../../shared/follows/model';
 import type { FollowStore } from './store';
@@ -154,9 +154,11 @@ export function createChecker({ openalex, store, lease, notify, now = Date.now }
     const pending = inbox.filter((p) => !p.notified);
     if (!pending.length) return;
     await notify(pending, follows);
-    const done = new Set(pending.map((p) => p.workId));
+    // By key, and by arXiv id: a record may have taken over a same-day entry meanwhile (new key).
+    const done = new Set(pending.flatMap((p) => [inboxKey(p), ...(p.arxivId ? [`arXiv:${p.arxivId}`] : [])]));
+    const covered = (p: InboxEntry) => done.has(inboxKey(p)) || (p.arxivId !== null && done.has(`arXiv:${p.arxivId}`));
     await store.update((data) => ({
-      data: { ...data, inbox: data.inbox.map((p) => (done.has(p.workId) ? { ...p, notified: true } : p)) },
+      data: { ...data, inbox: data.inbox.map((p) => (!p.notified && covered(p) ? { ...p, notified: true } : p)) },
       result: null,
     }));
   }
@@ -253,7 +255,11 @@ export function createChecker({ openalex, store, lease, notify, now = Date.now }
     return queued.done;
   }
 
-  return { check };
+  return {
+    check,
+    /** Notifies about stored papers no notification covered yet (a same-day read's, for one). */
+    notifyPending: () => notifyPending(),
+  };
 }
 
 export type Checker = ReturnType<typeof createChecker>;

@@ -12,7 +12,44 @@
  * killed before the watermark was written) adds nothing the second time.
  */
 import type { AlertWork } from '../catalog/openalex';
-import { INBOX_AUTHOR_NAMES, MAX_INBOX, type FollowEntry, type InboxEntry } from '../../shared/follows/model';
+import { counts, INBOX_AUTHOR_NAMES, MAX_GUESSES, MAX_INBOX, type FollowEntry, type InboxEntry } from '../../shared/follows/model';
+
+/** One inbox entry per paper: its W id, or its arXiv id while only arXiv's announcement has it. */
+export const inboxKey = (e: Pick<InboxEntry, 'workId' | 'arxivId'>) => e.workId ?? `arXiv:${e.arxivId}`;
+
+/**
+ * A same-day entry (found in arXiv's announcement) once the catalog has its record `w`
+ * (docs/same-day-alerts.md, "Confirmed later, never twice"): the record decides who is on it.
+ * Followed researchers the record names stay, now by the record; those it does not name go (the
+ * entry is withdrawn when nobody is left: null). `newly`: researchers it now counts for who were
+ * only a guess before — a first alert for them, so it rings; for the others it stays silent.
+ */
+export function takeOver(entry: InboxEntry, w: AlertWork): { entry: InboxEntry | null; newly: string[] } {
+  const named = new Set(w.authorIds);
+  // A list entry cut at 100 authorships cannot say who is not on the paper.
+  const on = (id: string) => named.has(id) || w.authorsTruncated;
+  const counted = entry.authorIds.filter(on);
+  const newly = (entry.guessFor ?? []).filter((id) => named.has(id));
+  const authorIds = [...counted, ...newly];
+  if (authorIds.length === 0) {
+    const guesses = (entry.guessFor ?? []).filter(on);
+    return { entry: w.authorsTruncated && guesses.length ? entry : null, newly: [] };
+  }
+  const { source: _s, evidence: _e, guessFor: _g, announcedAt: _a, categories: _c, ...rest } = entry;
+  return {
+    entry: {
+      ...rest,
+      workId: w.id,
+      title: w.title || entry.title,
+      authorNames: w.authorNames.length ? w.authorNames.slice(0, INBOX_AUTHOR_NAMES) : entry.authorNames,
+      authorCount: Math.max(w.authorNames.length, entry.authorCount),
+      createdDate: w.createdDate ?? entry.createdDate,
+      authorIds,
+      notified: entry.notified && counted.length > 0,
+    },
+    newly,
+  };
+}
 
 /** The UTC day (`YYYY-MM-DD`) of an epoch-ms time. */
 export function utcDay(ms: number): string {
@@ -43,11 +80,16 @@ function inboxEntry(w: AlertWork & { createdDate: string }, authorId: string, fo
   };
 }
 
-/** Newest first; beyond `MAX_INBOX` the oldest give way. */
+/**
+ * Newest first; beyond `MAX_INBOX` the oldest give way, and guesses (the name alone on a paper
+ * in arXiv's announcement) beyond MAX_GUESSES: a common name's namesakes must never push out
+ * papers that count.
+ */
 export function sortInbox(inbox: InboxEntry[]): InboxEntry[] {
-  return [...inbox]
-    .sort((a, b) => (a.createdDate === b.createdDate ? b.foundAt - a.foundAt : a.createdDate < b.createdDate ? 1 : -1))
-    .slice(0, MAX_INBOX);
+  const sorted = [...inbox].sort((a, b) => (a.createdDate === b.createdDate ? b.foundAt - a.foundAt : a.createdDate < b.createdDate ? 1 : -1));
+  let guesses = 0;
+  const kept = sorted.filter((e) => counts(e) || ++guesses <= MAX_GUESSES);
+  return kept.slice(0, MAX_INBOX);
 }
 
 /**
@@ -70,9 +112,19 @@ export function detectNewWorks(checked: readonly FollowEntry[], works: readonly 
     }
   }
 
-  const byWork = new Map(inbox.map((e) => [e.workId, e]));
+  const byWork = new Map(inbox.map((e) => [inboxKey(e), e]));
   const found: InboxEntry[] = [];
   let changed = false;
+  // The catalog's record takes over papers found in arXiv's announcement, whoever's check saw it.
+  for (const w of works) {
+    const announced = w.arxivId ? byWork.get(`arXiv:${w.arxivId}`) : undefined;
+    if (!announced || !w.createdDate) continue;
+    const { entry: after, newly } = takeOver(announced, w);
+    byWork.delete(inboxKey(announced));
+    if (after) byWork.set(inboxKey(after), after);
+    if (after && newly.length) found.push(after);
+    changed = true;
+  }
   const follows = new Map<string, FollowEntry>();
   for (const entry of checked) {
     const from = entry.checkedAt === null ? null : utcDay(entry.checkedAt);
@@ -80,7 +132,9 @@ export function detectNewWorks(checked: readonly FollowEntry[], works: readonly 
     const seen: Record<string, string> = {};
     for (const [id, day] of Object.entries(entry.seen)) if (day >= today) seen[id] = day;
     for (const w of mine.get(entry.id) ?? []) {
-      if (from !== null && !(w.id in entry.seen) && w.createdDate >= from) {
+      // Marked seen while only arXiv's announcement had it: its record is not new either.
+      const seenEarlier = w.arxivId !== null && entry.seenArxiv?.[w.arxivId] !== undefined;
+      if (from !== null && !(w.id in entry.seen) && !seenEarlier && w.createdDate >= from) {
         const known = byWork.get(w.id);
         if (!known || !known.authorIds.includes(entry.id)) changed = true;
         if (!known) {

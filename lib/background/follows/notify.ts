@@ -11,6 +11,7 @@ import { browser } from 'wxt/browser';
 import { isBareArxivId } from '../../arxiv/ids';
 import { paperUrl } from '../../catalog/links';
 import type { FollowEntry, InboxEntry } from '../../shared/follows/model';
+import type { TopicFollow, TopicHit } from '../../shared/follows/topics';
 
 const PAPER_PREFIX = 'weft-paper:';
 const INBOX_PREFIX = 'weft-inbox:';
@@ -48,8 +49,24 @@ export function describeNotification(papers: readonly InboxEntry[], follows: rea
   const titles = papers.slice(0, LISTED_TITLES).map((p) => `• ${p.title || 'Untitled'}`);
   if (papers.length > LISTED_TITLES) titles.push(`and ${papers.length - LISTED_TITLES} more`);
   return {
-    id: `${INBOX_PREFIX}${fnv1a(papers.map((p) => p.workId).sort().join(','))}`,
+    id: `${INBOX_PREFIX}${fnv1a(papers.map((p) => p.workId ?? p.arxivId).sort().join(','))}`,
     title: `${papers.length} new papers from ${people === 1 ? 'a researcher' : `${people} researchers`} you follow`,
+    message: titles.join('\n'),
+  };
+}
+
+/** The one notification for matches of followed topics in arXiv's announcement (`hits` non-empty). */
+export function describeTopicNotification(hits: readonly TopicHit[], topics: readonly TopicFollow[]): NotificationSpec {
+  const queries = [...new Set(hits.map((h) => topics.find((t) => t.id === h.topicId)?.query).filter(Boolean))];
+  const about = queries.length === 1 ? `“${queries[0]}”` : `${queries.length} topics you follow`;
+  if (hits.length === 1) {
+    return { id: `${PAPER_PREFIX}${hits[0]!.arxivId}`, title: `New on arXiv about ${about}`, message: hits[0]!.title || 'Untitled' };
+  }
+  const titles = hits.slice(0, LISTED_TITLES).map((h) => `• ${h.title || 'Untitled'}`);
+  if (hits.length > LISTED_TITLES) titles.push(`and ${hits.length - LISTED_TITLES} more`);
+  return {
+    id: `${INBOX_PREFIX}${fnv1a(hits.map((h) => `${h.topicId} ${h.arxivId}`).sort().join(','))}`,
+    title: `${hits.length} new papers on arXiv about ${about}`,
     message: titles.join('\n'),
   };
 }

@@ -268,12 +268,12 @@ describe('stored data', () => {
 
   it('keeps follows a newer Weft stored: read as far as they can be, never overwritten', async () => {
     const future = [{ id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: T0, seen: {}, groups: ['x'] }, { id: 'A2', name: { given: 'Li' } }];
-    await putRecords({ key: 'follows', version: 2, value: future });
+    await putRecords({ key: 'follows', version: 3, value: future });
     const { service } = setup();
     expect(await service.followedIds()).toEqual(['A1']);
     await expect(service.follow('A3', 'Someone')).rejects.toThrow(/newer version of Weft/);
     await expect(service.unfollow('A1')).rejects.toThrow(/newer version of Weft/);
-    expect((await dumpRecords()).follows).toEqual({ key: 'follows', version: 2, value: future });
+    expect((await dumpRecords()).follows).toEqual({ key: 'follows', version: 3, value: future });
   });
 });
 
@@ -336,7 +336,7 @@ describe('worker start', () => {
   it('reschedules when the reader changes the interval', async () => {
     const { service } = setup();
     await service.start();
-    expect(await service.updateSettings({ intervalMinutes: 45 })).toEqual({ intervalMinutes: 45, notify: false });
+    expect(await service.updateSettings({ intervalMinutes: 45 })).toEqual({ intervalMinutes: 45, notify: false, sameDay: true, feed: 'listing' });
     expect(await fakeBrowser.alarms.get(CHECK_ALARM)).toMatchObject({ periodInMinutes: 45 });
     expect((await service.updateSettings({ intervalMinutes: 5 })).intervalMinutes).toBe(30);
   });

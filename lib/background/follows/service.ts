@@ -5,12 +5,14 @@
  */
 import type { OpenAlexClient } from '../catalog/openalex';
 import { showUnseenCount } from './badge';
-import { createChecker, type CheckOutcome } from './check';
+import { createChecker, type CheckOutcome, type CheckTrigger } from './check';
+import { takeOver } from './detect';
 import { cleanName, parseFollowFile } from '../../shared/follows/file';
 import { createLease, type Lease } from './lease';
 import {
   MAX_FOLLOWS,
   newCounts,
+  SEEN_ARXIV_DAYS,
   unseenCount,
   type AlertSettings,
   type CheckProblem,
@@ -42,7 +44,7 @@ export interface FollowedResearcher {
   problem: string | null;
 }
 
-export type NewPaper = Omit<InboxEntry, 'notified'>;
+export type NewPaper = Omit<InboxEntry, 'notified' | 'guessHidden'>;
 
 export interface FollowsState {
   /** Most recently followed first. */
@@ -64,6 +66,17 @@ export interface FollowsState {
   notificationsAllowed: boolean;
 }
 
+/**
+ * What same-day alerts (lib/background/same-day) add to following, wired in by the background's
+ * deps: they learn about new follows, look up the papers they found after each check, and count
+ * the topic matches that ring on Weft's icon.
+ */
+export interface FollowHooks {
+  onFollowed?: (follows: FollowEntry[]) => Promise<void>;
+  afterCheck?: (trigger: CheckTrigger) => Promise<void>;
+  extraUnseen?: () => Promise<number>;
+}
+
 export type FollowResult = { followed: boolean; limitReached: boolean };
 
 export type ImportResult = { ok: true; added: number; alreadyFollowed: number } | { ok: false; message: string };
@@ -75,6 +88,7 @@ export interface FollowServiceOptions {
   now?: () => number;
   /** How long first checks wait for more follows to run with (`FIRST_CHECK_DELAY_MS`). */
   firstCheckDelayMs?: number;
+  hooks?: FollowHooks;
 }
 
 /** The remembered unfollows that have not expired at `t`. */
@@ -82,16 +96,22 @@ function stillKept(unfollowed: Unfollowed[], t: number): Unfollowed[] {
   return unfollowed.filter((u) => t - u.at < UNFOLLOW_KEPT_MS);
 }
 
+/** The researchers a paper is for, counted or only guessed. */
+const peopleOf = (p: InboxEntry) => [...p.authorIds, ...(p.guessFor ?? [])];
+
 /**
  * Unseen papers by researchers in `wanted` (followed, or unfollowed lately and kept for undo);
  * the others go. The same array when nothing goes.
  */
 function inboxOf(inbox: InboxEntry[], wanted: ReadonlySet<string>): InboxEntry[] {
-  const kept = inbox.filter((p) => p.authorIds.some((id) => wanted.has(id)));
+  const kept = inbox.filter((p) => peopleOf(p).some((id) => wanted.has(id)));
   return kept.length === inbox.length ? inbox : kept;
 }
 
-export function createFollowService({ openalex, store = defaultStore, lease = createLease(), now = Date.now, firstCheckDelayMs = FIRST_CHECK_DELAY_MS }: FollowServiceOptions) {
+/** `seen` without the days before `cutoff` (`YYYY-MM-DD`). */
+const since = (seen: Record<string, string> | undefined, cutoff: string) => Object.fromEntries(Object.entries(seen ?? {}).filter(([, day]) => day >= cutoff));
+
+export function createFollowService({ openalex, store = defaultStore, lease = createLease(), now = Date.now, firstCheckDelayMs = FIRST_CHECK_DELAY_MS, hooks = {} }: FollowServiceOptions) {
   async function notifyPapers(papers: InboxEntry[], follows: FollowEntry[]): Promise<void> {
     const settings = await store.readSettings();
     if (!settings.notify || !(await notificationsAllowed())) return;
@@ -105,11 +125,27 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
   /** The worker start's recovery of first checks a stopped worker left undone (`start`). */
   let recovered: Promise<void> = Promise.resolve();
 
+  /** The catalog's record of same-day papers it has now: confirmed silently, or withdrawn. */
+  async function recordTakesOver(arxivId: string, record: { id: string; authorIds: string[]; title: string; authorNames: string[] }): Promise<void> {
+    await store.update(({ inbox }) => {
+      const entry = inbox.find((p) => p.workId === null && p.arxivId === arxivId);
+      if (!entry) return null;
+      const w = { ...record, source: 'openalex' as const, arxivId, doi: null, year: entry.year, citedBy: null, catalogUrl: '', createdDate: null, authorsTruncated: false };
+      const { entry: after } = takeOver(entry, w);
+      return { data: { inbox: inbox.flatMap((p) => (p === entry ? (after ? [after] : []) : [p])) }, result: null };
+    });
+  }
+
   async function check(trigger: Parameters<typeof checker.check>[0], ids?: string[]): Promise<CheckOutcome> {
     // A check before the recovery would take a stopped worker's follow for a first check.
     await recovered;
     const outcome = await checker.check(trigger, ids);
     if (outcome.ran) await scheduleRetry((await store.readStatus()).retryAt, now());
+    if (hooks.afterCheck && !ids) {
+      await hooks.afterCheck(trigger).catch((e: unknown) => console.warn('Weft: could not look up same-day papers', e));
+      // A guess the record now names is a first alert for them.
+      await checker.notifyPending().catch((e: unknown) => console.warn('Weft: could not notify about new papers', e));
+    }
     return outcome;
   }
 
@@ -126,6 +162,9 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     const ids = [...waiting.keys()];
     try {
       await check('follow', ids).catch((e: unknown) => console.warn('Weft: first check of new follows failed', e));
+      // What their latest works say of them (co-authors, names, categories), for same-day alerts.
+      const { follows } = await store.read();
+      await hooks.onFollowed?.(follows.filter((f) => waiting.has(f.id))).catch((e: unknown) => console.warn('Weft: could not learn about new follows', e));
       await store.update(({ follows }) => {
         if (!follows.some((f) => f.checkedAt === null && waiting.has(f.id))) return null;
         return { data: { follows: follows.map((f) => (f.checkedAt === null && waiting.has(f.id) ? { ...f, checkedAt: waiting.get(f.id)! } : f)) }, result: null };
@@ -212,29 +251,47 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
   }
 
   /**
-   * Marks papers seen (all of them when `workIds` is null). Each is remembered among its
-   * researchers' seen works, so no later check can bring it back.
+   * Marks papers seen (all of them when `keys` is null): W ids, or arXiv ids of papers known
+   * only from arXiv's announcement. Each is remembered among its researchers' seen works (an
+   * announced one by its arXiv id, so that its record later is not new either): no later check
+   * can bring it back.
    */
-  async function markSeen(workIds: readonly string[] | null): Promise<void> {
-    const wanted = workIds && new Set(workIds);
+  async function markSeen(keys: readonly string[] | null): Promise<void> {
+    const wanted = keys && new Set(keys);
+    const cutoff = new Date(now() - SEEN_ARXIV_DAYS * 86_400_000).toISOString().slice(0, 10);
     await store.update(({ follows, inbox }) => {
       const followed = new Set(follows.map((f) => f.id));
       // "All" is all the reader sees: papers kept for an undo stay.
-      const gone = inbox.filter((p) => (wanted ? wanted.has(p.workId) : p.authorIds.some((id) => followed.has(id))));
+      const gone = inbox.filter((p) => (wanted ? wanted.has(p.workId ?? p.arxivId ?? '') : peopleOf(p).some((id) => followed.has(id))));
       if (!gone.length) return null;
       const seenBy = new Map<string, InboxEntry[]>();
-      for (const p of gone) for (const id of p.authorIds) seenBy.set(id, [...(seenBy.get(id) ?? []), p]);
+      for (const p of gone) for (const id of peopleOf(p)) seenBy.set(id, [...(seenBy.get(id) ?? []), p]);
       return {
         data: {
           follows: follows.map((f) => {
             const papers = seenBy.get(f.id);
             if (!papers) return f;
-            return { ...f, seen: { ...f.seen, ...Object.fromEntries(papers.map((p) => [p.workId, p.createdDate])) } };
+            const records = papers.flatMap((p) => (p.workId ? [[p.workId, p.createdDate]] : []));
+            const announced = papers.flatMap((p) => (!p.workId && p.arxivId ? [[p.arxivId, p.createdDate]] : []));
+            return {
+              ...f,
+              seen: { ...f.seen, ...Object.fromEntries(records) },
+              ...(announced.length || f.seenArxiv ? { seenArxiv: { ...since(f.seenArxiv, cutoff), ...Object.fromEntries(announced) } } : {}),
+            };
           }),
           inbox: inbox.filter((p) => !gone.includes(p)),
         },
         result: null,
       };
+    });
+  }
+
+  /** Hides name-only guesses (arXiv ids): kept out of sight, so that a record naming them still alerts. */
+  async function hideGuesses(arxivIds: readonly string[]): Promise<void> {
+    const wanted = new Set(arxivIds);
+    await store.update(({ inbox }) => {
+      if (!inbox.some((p) => p.arxivId && wanted.has(p.arxivId) && !p.guessHidden)) return null;
+      return { data: { inbox: inbox.map((p) => (p.arxivId && wanted.has(p.arxivId) ? { ...p, guessHidden: true as const } : p)) }, result: null };
     });
   }
 
@@ -287,13 +344,12 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     ]);
     const followed = new Set(follows.map((f) => f.id));
     const counts = newCounts(inbox);
+    const shown = (p: InboxEntry) => p.authorIds.some((id) => followed.has(id)) || (!p.guessHidden && (p.guessFor ?? []).some((id) => followed.has(id)));
     return {
       follows: follows
         .map((f) => ({ id: f.id, name: f.name, followedAt: f.followedAt, checkedAt: f.checkedAt, newCount: counts.get(f.id) ?? 0, problem: status.problems[f.id] ?? null }))
         .sort((a, b) => b.followedAt - a.followedAt),
-      inbox: inbox
-        .filter((p) => p.authorIds.some((id) => followed.has(id)))
-        .map(({ notified: _, ...paper }) => paper),
+      inbox: inbox.filter(shown).map(({ notified: _, guessHidden: _h, ...paper }) => paper),
       status: {
         lastRunAt: status.lastRunAt,
         lastSuccessAt: status.lastSuccessAt,
@@ -308,9 +364,11 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     };
   }
 
+  /** Unseen papers that count (a guess never does), and matches of topics that ring. */
   async function refreshBadge(): Promise<void> {
     const { follows, inbox } = await store.read();
-    await showUnseenCount(unseenCount(inbox, new Set(follows.map((f) => f.id))));
+    const extra = hooks.extraUnseen ? await hooks.extraUnseen().catch(() => 0) : 0;
+    await showUnseenCount(unseenCount(inbox, new Set(follows.map((f) => f.id))) + extra);
   }
 
   /**
@@ -332,12 +390,16 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     keyChanged,
     followedIds,
     markSeen,
+    hideGuesses,
     importFile,
     updateSettings,
     state,
     check,
     refreshBadge,
     start,
+    /** Notifies about stored papers no notification covered yet (same-day alerts' reads). */
+    notifyPending: checker.notifyPending,
+    recordTakesOver,
   };
 }
 

@@ -33,10 +33,17 @@ const FollowEntrySchema = v.object({
   followedAt: Time,
   checkedAt: v.nullable(Time),
   seen: v.record(WorkId, Day),
+  seenArxiv: v.optional(v.record(v.string(), Day)),
 });
 
+const Evidence = v.variant('kind', [
+  v.object({ kind: v.literal('coauthors'), coauthors: v.array(v.string()), sharedWorks: v.nullable(v.number()) }),
+  v.object({ kind: v.literal('affiliation'), institution: v.string() }),
+  v.object({ kind: v.literal('name'), usual: v.boolean() }),
+]);
+
 const InboxEntrySchema = v.object({
-  workId: WorkId,
+  workId: v.nullable(WorkId),
   arxivId: v.nullable(v.string()),
   title: v.string(),
   authorNames: v.array(v.string()),
@@ -46,6 +53,12 @@ const InboxEntrySchema = v.object({
   foundAt: Time,
   authorIds: v.array(AuthorId),
   notified: v.boolean(),
+  source: v.optional(v.literal('arxiv')),
+  announcedAt: v.optional(Time),
+  categories: v.optional(v.array(v.string())),
+  evidence: v.optional(v.record(AuthorId, Evidence)),
+  guessFor: v.optional(v.array(AuthorId)),
+  guessHidden: v.optional(v.literal(true)),
 });
 
 /** The entries of `raw` that match `schema`; the others are reported and left out. */

@@ -2,6 +2,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { createCorrections } from '../identity/corrections';
 import { dispatch, type Handlers } from '../server';
 import type { FollowService } from '../follows/service';
+import type { SameDay } from '../same-day/service';
 import { followService } from './follows';
 
 const EXT = fakeBrowser.runtime.id;
@@ -20,7 +21,12 @@ function fakeService() {
   } as unknown as FollowService & Record<string, ReturnType<typeof vi.fn>>;
 }
 
-const handlersWith = (follows: FollowService) => followService({ follows, corrections: createCorrections() }) as unknown as Handlers;
+function fakeSameDay() {
+  const read = vi.fn(async () => ({ ran: true, found: 1, guesses: 0, topicHits: 0, requests: 1, credits: 0, problem: null }));
+  return { read, sameDay: { read } as unknown as SameDay };
+}
+
+const handlersWith = (follows: FollowService, { sameDay } = fakeSameDay()) => followService({ follows, corrections: createCorrections(), sameDay }) as unknown as Handlers;
 
 describe('follow handlers', () => {
   it('let the author card on arXiv follow, unfollow and read who is followed', async () => {
@@ -46,5 +52,17 @@ describe('follow handlers', () => {
     // The popup page opened in a tab is still Weft's own page.
     expect(await dispatch(h, { type: 'check-now' }, popupInTab, EXT)).toMatchObject({ ok: true });
     expect(service.check).toHaveBeenCalledWith('manual');
+  });
+
+  it('read today’s announcement on “Check now”, and still check the catalog when arXiv cannot be read', async () => {
+    const service = fakeService();
+    const fake = fakeSameDay();
+    const h = handlersWith(service, fake);
+    expect(await dispatch(h, { type: 'check-now' }, popup, EXT)).toMatchObject({ ok: true, data: { ran: true, sameDay: { ran: true, found: 1 } } });
+    expect(fake.read).toHaveBeenCalledWith('manual');
+    fake.read.mockRejectedValueOnce(new Error('offscreen document gone'));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(await dispatch(h, { type: 'check-now' }, popup, EXT)).toMatchObject({ ok: true, data: { ran: true, sameDay: null } });
+    expect(service.check).toHaveBeenCalledTimes(2);
   });
 });

@@ -135,10 +135,15 @@ function correctAtPositions(arxivId: string, names: string[], base: Identity[], 
 const flat = <T extends object>({ value, fetchedAt, stale }: Fresh<T>): T & Freshness => ({ ...value, fetchedAt, stale });
 
 export function paperService(deps: BackgroundDeps, now = Date.now) {
-  const { catalog, corrections, paperBatches, follows, fresh } = deps;
+  const { catalog, corrections, paperBatches, follows, fresh, sameDay } = deps;
   const panels = createPaperPanels(deps);
   const metricsOf = createAuthorMetrics(deps);
   const refreshedAt = new Map<string, number>();
+  /** Never delays an answer: what is learned is learned after it. */
+  const noteSightings = (pairs: { authorId: string; category: string | null }[]) => {
+    const known = pairs.flatMap((p) => (p.category ? [{ authorId: p.authorId, category: p.category }] : []));
+    if (known.length) sameDay.noteSightings(known).catch((e: unknown) => console.warn('Weft: could not note where followed researchers post', e));
+  };
 
   /** Whether a cache-bypassing read of this paper may go to the catalogs now. */
   function mayRefresh(arxivId: string, revalidate: boolean | undefined): boolean {
@@ -194,6 +199,7 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
         { revalidate: mayRefresh(`${arxivId}#identify`, revalidate), eager: true },
       );
       const base = names.map((_, i) => found.papers.get(arxivId)?.[i] ?? NO_PROFILE);
+      noteSightings(base.flatMap((id) => (id.match === 'inferred' && id.openalexId ? [{ authorId: id.openalexId, category }] : [])));
       const identities = applyCorrections(arxivId, names, base, await corrections.list());
       const wanted = identities.flatMap((id) => (id.openalexId && !found.profiles.has(id.openalexId) ? [id.openalexId] : []));
       const chosen = wanted.length ? (await metricsOf(wanted)).metrics : {};
@@ -210,7 +216,10 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
     },
     'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed, inView = true }) => {
       const followed = onlyFollowed ? new Set(await follows.followedIds()) : null;
-      return paperBatches.authorsOf({ papers, ahead, upcoming, followed, priority: inView ? PRIORITY.view : PRIORITY.near });
+      const answer = await paperBatches.authorsOf({ papers, ahead, upcoming, followed, priority: inView ? PRIORITY.view : PRIORITY.near });
+      // Where the people a record or evidence names post: same-day alerts learn followed researchers' categories.
+      noteSightings(answer.papers.flatMap((p, k) => ('slots' in p ? p.slots.flatMap((slot) => (slot.state === 'ready' && slot.match !== 'guess' && slot.metrics.openalexId ? [{ authorId: slot.metrics.openalexId, category: papers[k]!.category }] : [])) : [])));
+      return answer;
     },
     'paper-citations': async ({ arxivId, revalidate }) => flat(await panels.citations(arxivId, mayRefresh(`${arxivId}#citations`, revalidate))),
     'paper-institutions': async ({ arxivId, revalidate }) => flat(await panels.institutions(arxivId, revalidate)),

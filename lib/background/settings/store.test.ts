@@ -7,10 +7,10 @@ beforeEach(() => fakeBrowser.reset());
 describe('settings in extension storage', () => {
   it('migrates an update’s stored data once at start: the new object replaces the old key', async () => {
     await fakeBrowser.storage.local.set({ 'alert-settings': { intervalMinutes: 180, notify: true }, 'alert-settings$': { v: 1 }, apiKeys: { openalex: 'OaKey12345', s2: '' } });
-    expect((await readSettings()).alerts).toEqual({ intervalMinutes: 180, notify: true }); // read before migrating: same answer
+    expect((await readSettings()).alerts).toEqual({ intervalMinutes: 180, notify: true, sameDay: true, feed: 'listing' }); // read before migrating: same answer
     await migrateStoredSettings();
     const stored = await fakeBrowser.storage.local.get(null);
-    expect(stored.settings).toEqual({ ...DEFAULT_SETTINGS, alerts: { intervalMinutes: 180, notify: true } });
+    expect(stored.settings).toEqual({ ...DEFAULT_SETTINGS, alerts: { intervalMinutes: 180, notify: true, sameDay: true, feed: 'listing' } });
     expect(stored).not.toHaveProperty('alert-settings');
     expect(stored).not.toHaveProperty('alert-settings$');
     // Other user data is not the settings object's business.

@@ -15,6 +15,10 @@ export const USER_DATA = {
   corrections: 'corrections',
   /** The popup's recent searches, newest first. */
   recentSearches: 'recent-searches',
+  /** Same-day alerts: what Weft learned of followed researchers, the feeds read, topic matches (same-day/store.ts). */
+  sameDay: 'same-day',
+  /** The reader's followed topics. */
+  topics: 'topic-follows',
 } as const;
 export type UserDataKey = (typeof USER_DATA)[keyof typeof USER_DATA];
 
@@ -23,13 +27,17 @@ export type UserDataKey = (typeof USER_DATA)[keyof typeof USER_DATA];
  * in the store that reads it, whenever its stored shape changes.
  */
 export const SHAPE_VERSION: Record<UserDataKey, number> = {
-  follows: 1,
-  'follow-inbox': 1,
+  // 2: `seenArxiv` (same-day papers marked seen). Version 1 records read as they are.
+  follows: 2,
+  // 2: entries from arXiv's announcement (`workId` null, `source`, `evidence`, `guessFor`…). Version 1 records read as they are.
+  'follow-inbox': 2,
   'alert-status': 1,
   unfollowed: 1,
   apiKeys: 1,
   corrections: 1,
   'recent-searches': 1,
+  'same-day': 1,
+  'topic-follows': 1,
 };
 
 export interface UserRecord {

@@ -112,7 +112,7 @@ describe('where IndexedDB is not offered to the extension', () => {
     await writeUserData({ follows: [{ id: 'A1' }], apiKeys: { openalex: 'OaKey12345', s2: '' } });
     expect((await readUserData(['follows', 'apiKeys'])).values).toEqual({ follows: [{ id: 'A1' }], apiKeys: { openalex: 'OaKey12345', s2: '' } });
     expect(await fakeBrowser.storage.local.get(null)).toEqual({
-      follows: [{ id: 'A1' }], 'follows$': { v: 1 }, apiKeys: { openalex: 'OaKey12345', s2: '' }, 'apiKeys$': { v: 1 },
+      follows: [{ id: 'A1' }], 'follows$': { v: 2 }, apiKeys: { openalex: 'OaKey12345', s2: '' }, 'apiKeys$': { v: 1 },
     });
     await fakeBrowser.storage.local.set({ corrections: { future: true }, 'corrections$': { v: 4 } });
     await expect(writeUserData({ corrections: [] })).rejects.toThrow(/newer version of Weft/);

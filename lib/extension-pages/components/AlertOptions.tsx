@@ -5,6 +5,7 @@ import { followFile, MAX_FILE_CHARS } from '@/lib/shared/follows/file';
 import { ask } from '@/lib/ui/client';
 import type { FollowingState } from '@/lib/extension-pages/following-state';
 import type { FollowsState } from '@/lib/background/protocol';
+import { SameDayOptions } from './SameDayOptions';
 import './alert-options.css';
 
 /** How often Weft may check: from 30 minutes (the scheduler's floor) to once a day. */
@@ -110,13 +111,14 @@ export function AlertControls({ data, state, inTab }: Props) {
           Notifications are switched on but the browser no longer allows them; tick the box to allow them again.
         </p>
       )}
+      <SameDayOptions data={data} state={state} />
       <div class="option buttons">
         <button
           type="button"
           class="action"
           data-weft-action="export"
-          disabled={!data.follows.length}
-          onClick={() => void exportAll(data.follows)}
+          disabled={!data.follows.length && !data.sameDay.topics.length}
+          onClick={() => void exportAll(data.follows, data.sameDay.topics)}
         >
           Export list
         </button>
@@ -137,17 +139,17 @@ export function AlertControls({ data, state, inTab }: Props) {
         {note.value ??
           (result &&
             (result.ok
-              ? `Imported ${result.added} researcher${result.added === 1 ? '' : 's'}${result.alreadyFollowed ? `; ${result.alreadyFollowed} already followed` : ''}${result.corrections ? `; ${result.corrections} correction${result.corrections === 1 ? '' : 's'}` : ''}.`
+              ? `Imported ${result.added} researcher${result.added === 1 ? '' : 's'}${result.alreadyFollowed ? `; ${result.alreadyFollowed} already followed` : ''}${result.corrections ? `; ${result.corrections} correction${result.corrections === 1 ? '' : 's'}` : ''}${result.topics ? `; ${result.topics} topic${result.topics === 1 ? '' : 's'}` : ''}.`
               : result.message))}
       </p>
     </div>
   );
 }
 
-/** The export file: the followed researchers and the reader's corrections. */
-async function exportAll(follows: Parameters<typeof followFile>[0]): Promise<void> {
+/** The export file: the followed researchers, the reader's corrections and followed topics. */
+async function exportAll(follows: Parameters<typeof followFile>[0], topics: Parameters<typeof followFile>[3]): Promise<void> {
   const { corrections } = await ask({ type: 'corrections-list' }).catch(() => ({ corrections: [] }));
-  download(followFile(follows, corrections), `weft-follows-${new Date().toISOString().slice(0, 10)}.json`);
+  download(followFile(follows, corrections, Date.now(), topics), `weft-follows-${new Date().toISOString().slice(0, 10)}.json`);
 }
 
 /** The popup's collapsible "Alerts and backup" (opened by the import hash). */

@@ -5,10 +5,15 @@ import { lazily } from '@/lib/ui/format';
 
 /** `created_date` is a UTC date: shown as such, whatever the reader's time zone. */
 const day = lazily(() => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
+const weekday = lazily(() => new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'short' }));
 
 interface Props {
   groups: InboxGroup[];
-  onMarkSeen: (workIds: string[]) => void;
+  /** Marks papers seen: W ids, or arXiv ids of papers known only from arXiv's announcement. */
+  onMarkSeen: (papers: string[]) => void;
+  /** Hides name-only guesses (arXiv ids). */
+  onHide: (arxivIds: string[]) => void;
+  now?: number;
 }
 
 function authorsLine(p: InboxPaper): string {
@@ -17,12 +22,29 @@ function authorsLine(p: InboxPaper): string {
   return more > 0 ? `${names.join(', ')} + ${more} more` : names.join(', ');
 }
 
-function Paper({ paper, onMarkSeen }: { paper: InboxPaper; onMarkSeen: Props['onMarkSeen'] }) {
+/** "announced today on arXiv" (within the day), else the evening it was. */
+export function announcedText(at: number | undefined, now = Date.now()): string {
+  if (at === undefined) return 'announced on arXiv';
+  return now - at < 24 * 3_600_000 ? 'announced today on arXiv' : `announced on arXiv ${weekday().format(at)}`;
+}
+
+function Paper({ paper, onMarkSeen, onHide, now }: { paper: InboxPaper; onMarkSeen: Props['onMarkSeen']; onHide: Props['onHide']; now: number }) {
   const title = displayText(paper.title) || 'Untitled';
   const href = paperUrl({ arxivId: paper.arxivId, openalexId: paper.workId });
   const where = paper.arxivId ? `arXiv:${paper.arxivId}` : 'OpenAlex';
+  const guess = paper.match === 'guess';
+  const when = paper.from === 'arxiv'
+    ? [announcedText(paper.announcedAt, now), (paper.categories ?? []).map(displayText).filter(Boolean).join(', ')].filter(Boolean).join(' · ')
+    : `new in OpenAlex ${day().format(Date.parse(paper.createdDate))}`;
+  const key = paper.workId ?? paper.arxivId ?? '';
   return (
-    <li class="new-paper" data-weft-new-paper={paper.arxivId ?? paper.workId}>
+    <li
+      class={guess ? 'new-paper guess' : 'new-paper'}
+      data-weft-new-paper={paper.arxivId ?? paper.workId ?? ''}
+      data-source={paper.from}
+      data-match={paper.match}
+      data-weft-for={paper.forId}
+    >
       {href ? (
         <a class="paper-title" href={href} target="_blank" rel="noopener noreferrer">
           {title}
@@ -30,40 +52,54 @@ function Paper({ paper, onMarkSeen }: { paper: InboxPaper; onMarkSeen: Props['on
       ) : (
         <span class="paper-title">{title}</span>
       )}
-      <span class="paper-meta">
-        {[authorsLine(paper), where, `new in OpenAlex ${day().format(Date.parse(paper.createdDate))}`].filter(Boolean).join(' · ')}
-      </span>
+      <span class="paper-meta">{[authorsLine(paper), where, when].filter(Boolean).join(' · ')}</span>
+      {paper.why && <span class="paper-meta why">{guess ? `Possibly them: ${paper.why}` : `How Weft knows: ${paper.why}`}</span>}
       {paper.alsoBy.length > 0 && <span class="paper-meta">Also by {paper.alsoBy.join(', ')}, whom you follow</span>}
-      <button
-        type="button"
-        class="link"
-        data-weft-action="mark-seen"
-        aria-label={`Mark “${title}” seen`}
-        onClick={() => onMarkSeen([paper.workId])}
-      >
-        Mark seen
-      </button>
+      {guess ? (
+        <button type="button" class="link" data-weft-action="hide-guess" aria-label={`Hide “${title}”: possibly not theirs`} onClick={() => onHide([paper.arxivId!])}>
+          Hide
+        </button>
+      ) : (
+        <button type="button" class="link" data-weft-action="mark-seen" aria-label={`Mark seen: “${title}”`} onClick={() => onMarkSeen([key])}>
+          Mark seen
+        </button>
+      )}
     </li>
   );
 }
 
-/** Unseen new papers of followed researchers, grouped by researcher, newest first. */
-export function NewPapersInbox({ groups, onMarkSeen }: Props) {
+/** Unseen new papers of followed researchers, grouped by researcher, newest first; name-only guesses apart. */
+export function NewPapersInbox({ groups, onMarkSeen, onHide, now = Date.now() }: Props) {
   return (
     <div class="inbox">
       {groups.map((g) => {
         const headingId = `inbox-${g.researcher.id}`;
+        const name = displayText(g.researcher.name) || g.researcher.id;
         return (
           <section key={g.researcher.id} class="inbox-group" aria-labelledby={headingId}>
             <h3 id={headingId}>
-              {displayText(g.researcher.name) || g.researcher.id}
-              <span class="muted"> · {g.papers.length} new</span>
+              {name}
+              {g.papers.length > 0 && <span class="muted"> · {g.papers.length} new</span>}
             </h3>
-            <ul>
-              {g.papers.map((p) => (
-                <Paper key={p.workId} paper={p} onMarkSeen={onMarkSeen} />
-              ))}
-            </ul>
+            {g.papers.length > 0 && (
+              <ul>
+                {g.papers.map((p) => (
+                  <Paper key={p.workId ?? p.arxivId} paper={p} onMarkSeen={onMarkSeen} onHide={onHide} now={now} />
+                ))}
+              </ul>
+            )}
+            {g.guesses.length > 0 && (
+              <div class="guesses">
+                <p class="guesses-note muted">
+                  Same name, not confirmed: not counted and never notified. Weft shows the paper for sure once the catalog lists it as theirs.
+                </p>
+                <ul aria-label={`Possibly by ${name}`}>
+                  {g.guesses.map((p) => (
+                    <Paper key={p.arxivId} paper={p} onMarkSeen={onMarkSeen} onHide={onHide} now={now} />
+                  ))}
+                </ul>
+              </div>
+            )}
           </section>
         );
       })}

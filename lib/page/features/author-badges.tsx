@@ -81,6 +81,8 @@ export function createCardLayer(
   hostOf: (index: number) => HTMLElement,
   theme: ReadonlySignal<PageTheme> | undefined,
   signalAbort: AbortSignal,
+  /** The arXiv category of the paper an author is on (Follow tells the background where they post). */
+  categoryOf?: (index: number) => string | null,
 ) {
   const { refresh, candidates, correct, uncorrect } = profiles;
   const identity = refresh && candidates && correct && uncorrect ? { refresh, candidates, correct, uncorrect } : null;
@@ -167,7 +169,7 @@ export function createCardLayer(
           <>
             {researcher && (
               <div class="actions">
-                <FollowButton id={researcher.id} name={researcher.name} />
+                <FollowButton id={researcher.id} name={researcher.name} category={categoryOf?.(current.index) ?? null} />
               </div>
             )}
             {identity && (
@@ -308,7 +310,7 @@ export const authorBadges: Feature = {
     const [eager, lazy] = [profiles.entries.filter((e) => !e.lazy), profiles.entries.filter((e) => e.lazy)];
     inSlices([...[...eager].reverse(), ...lazy], setUp, abort);
 
-    const layer = createCardLayer(profiles, hostOf, theme, abort);
+    const layer = createCardLayer(profiles, hostOf, theme, abort, () => page.primaryCategory);
     const drawn = new Set<number>();
     const draw = (i: number) => {
       if (drawn.has(i)) return;

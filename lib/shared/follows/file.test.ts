@@ -28,7 +28,7 @@ describe('corrections in the file (version 2)', () => {
   });
 
   it('refuses a file of an unknown, newer version', () => {
-    const parsed = parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 3, follows: [] }));
+    const parsed = parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 4, follows: [] }));
     expect(!parsed.ok && parsed.message).toMatch(/newer Weft/);
   });
 });
@@ -46,5 +46,22 @@ describe('dates in the file', () => {
       { id: 'A1', name: 'Ray Cao', followedAt: null },
       { id: 'A2', name: 'Li Ming', followedAt: Date.parse('2026-06-01') },
     ]);
+  });
+});
+
+describe('followed topics in the file (version 3)', () => {
+  it('carries topics: exported, imported as they were, limited to real categories', () => {
+    const text = followFile([{ id: 'A1', name: 'Ray Cao', followedAt: 0 }], [], Date.UTC(2026, 11, 1), [
+      { query: '"diffusion model" graphs', categories: ['cs.LG'], ring: false },
+    ]);
+    const parsed = parseFollowFile(text);
+    expect(parsed).toMatchObject({ ok: true, topics: [{ query: '"diffusion model" graphs', categories: ['cs.LG'], ring: false }] });
+    const loose = parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 3, follows: [], topics: [{ query: ' diffusion\n', categories: ['cs.LG', '<b>'] }] }));
+    expect(loose).toMatchObject({ ok: true, topics: [{ query: 'diffusion', categories: ['cs.LG'], ring: true }] });
+  });
+
+  it('refuses a bad topic with a message naming it; older files have none', () => {
+    expect(parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 3, follows: [], topics: [{ query: 5 }] }))).toEqual({ ok: false, message: 'Topic 1 is not valid: "query" must be text.' });
+    expect(parseFollowFile(JSON.stringify({ format: 'weft-follows', version: 2, follows: [] }))).toMatchObject({ ok: true, topics: [] });
   });
 });

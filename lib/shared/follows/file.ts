@@ -1,11 +1,13 @@
 /**
- * The reader's data as a file they keep or move to another browser: who they follow and, from
- * version 2, their corrections of who an author is (version 1 files still import).
+ * The reader's data as a file they keep or move to another browser: who they follow, from
+ * version 2 their corrections of who an author is, from version 3 their followed topics
+ * (older files still import).
  *
- *   { "format": "weft-follows", "version": 2, "exportedAt": "2026-06-30T12:00:00.000Z",
+ *   { "format": "weft-follows", "version": 3, "exportedAt": "2026-06-30T12:00:00.000Z",
  *     "follows": [{ "id": "A5023888391", "name": "Ray Cao", "followedAt": "2026-06-01T09:30:00.000Z" }],
  *     "corrections": [{ "arxivId": "2406.05546", "index": 1, "name": "Luo, Sherry", "openalexId": "A5091093033",
- *                       "coauthors": null, "at": "2026-06-02T10:00:00.000Z" }] }
+ *                       "coauthors": null, "at": "2026-06-02T10:00:00.000Z" }],
+ *     "topics": [{ "query": "diffusion", "categories": ["cs.LG"], "ring": true }] }
  *
  * Import is all or nothing: any problem rejects the whole file with a message naming it.
  * Ids may also be written as OpenAlex URLs (`https://openalex.org/A…`).
@@ -14,10 +16,11 @@ import * as v from 'valibot';
 import { isBareArxivId } from '../../arxiv/ids';
 import { bareOpenAlexId } from '../../catalog/ids';
 import { MAX_FOLLOWS, type FollowEntry } from './model';
+import { MAX_TOPIC_QUERY_CHARS, MAX_TOPICS, topicCategories, type TopicFollow } from './topics';
 import { MAX_NAME_CHARS, MAX_TIME_MS } from '../limits';
 
 export const FILE_FORMAT = 'weft-follows';
-export const FILE_VERSION = 2;
+export const FILE_VERSION = 3;
 /** Far above what a reader corrects by hand; a file with more is refused. */
 export const MAX_FILE_CORRECTIONS = 5000;
 /** Far above any real list (`MAX_FOLLOWS` entries of ~150 bytes); refuses absurd files early. */
@@ -39,7 +42,10 @@ export interface FileCorrection {
   at: number;
 }
 
-export type ParsedFile = { ok: true; follows: ImportedFollow[]; corrections: FileCorrection[] } | { ok: false; message: string };
+/** A followed topic as it travels in the file. */
+export type FileTopic = Pick<TopicFollow, 'query' | 'categories' | 'ring'>;
+
+export type ParsedFile = { ok: true; follows: ImportedFollow[]; corrections: FileCorrection[]; topics: FileTopic[] } | { ok: false; message: string };
 
 /** Collapses whitespace and drops control characters: names are shown as one line of text. */
 export function cleanName(raw: string): string {
@@ -58,7 +64,25 @@ const FileSchema = v.object({
   version: v.number('"version" must be a number'),
   follows: v.array(v.unknown(), '"follows" must be a list'),
   corrections: v.optional(v.array(v.unknown(), '"corrections" must be a list')),
+  topics: v.optional(v.array(v.unknown(), '"topics" must be a list')),
 });
+
+const TopicEntry = v.object({
+  query: v.pipe(v.string('"query" must be text'), v.maxLength(MAX_TOPIC_QUERY_CHARS, `"query" is longer than ${MAX_TOPIC_QUERY_CHARS} characters`)),
+  categories: v.optional(v.array(v.string(), '"categories" must be a list of arXiv categories')),
+  ring: v.optional(v.boolean('"ring" must be true or false')),
+});
+
+function readTopics(raw: unknown[]): { ok: true; topics: FileTopic[] } | { ok: false; message: string } {
+  if (raw.length > MAX_TOPICS) return { ok: false, message: `This file has ${raw.length} topics; Weft follows at most ${MAX_TOPICS}.` };
+  const topics: FileTopic[] = [];
+  for (const [i, item] of raw.entries()) {
+    const t = v.safeParse(TopicEntry, item);
+    if (!t.success) return { ok: false, message: `Topic ${i + 1} is not valid: ${t.issues[0]!.message}.` };
+    topics.push({ query: cleanName(t.output.query), categories: topicCategories(t.output.categories ?? []), ring: t.output.ring ?? true });
+  }
+  return { ok: true, topics };
+}
 
 const CorrectionEntry = v.object({
   arxivId: v.string('"arxivId" must be text'),
@@ -129,7 +153,9 @@ export function parseFollowFile(text: string): ParsedFile {
   }
   const corrections = readCorrections(file.output.corrections ?? []);
   if (!corrections.ok) return corrections;
-  return { ok: true, follows, corrections: corrections.corrections };
+  const topics = readTopics(file.output.topics ?? []);
+  if (!topics.ok) return topics;
+  return { ok: true, follows, corrections: corrections.corrections, topics: topics.topics };
 }
 
 /** The export file for `follows` and `corrections`, pretty-printed (people open these in editors). */
@@ -137,6 +163,7 @@ export function followFile(
   follows: readonly Pick<FollowEntry, 'id' | 'name' | 'followedAt'>[],
   corrections: readonly FileCorrection[] = [],
   now = Date.now(),
+  topics: readonly FileTopic[] = [],
 ): string {
   const body = {
     format: FILE_FORMAT,
@@ -145,6 +172,7 @@ export function followFile(
     // A time no Date can hold (stored before import refused them) is left out, not a failed export.
     follows: follows.map((f) => ({ id: f.id, name: f.name, followedAt: isoTime(f.followedAt) })),
     corrections: corrections.map((c) => ({ ...c, at: isoTime(c.at) })),
+    topics: topics.map(({ query, categories, ring }) => ({ query, categories, ring })),
   };
   return `${JSON.stringify(body, null, 2)}\n`;
 }

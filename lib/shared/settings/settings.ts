@@ -14,7 +14,7 @@
  * Plain TypeScript rather than valibot: content scripts bundle this module (its defaults)
  * and carry no validation library.
  */
-import { clampInterval, DEFAULT_INTERVAL_MINUTES, type AlertSettings } from '../follows/model';
+import { clampInterval, DEFAULT_INTERVAL_MINUTES, FEED_SOURCES, type AlertSettings, type FeedSource } from '../follows/model';
 
 export const SETTINGS_KEY = 'settings';
 /** Where version 1 lived; read once to migrate, then removed. */
@@ -59,7 +59,7 @@ export const DEFAULT_SETTINGS: Settings = {
   version: SETTINGS_VERSION,
   show: { badges: true, paper: true, institutions: true, related: true },
   listings: { badges: true, onlyFollowed: false },
-  alerts: { intervalMinutes: DEFAULT_INTERVAL_MINUTES, notify: false },
+  alerts: { intervalMinutes: DEFAULT_INTERVAL_MINUTES, notify: false, sameDay: true, feed: 'listing' },
   cacheLifetime: 'normal',
 };
 
@@ -68,7 +68,7 @@ const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !
 
 /** Version 1 → 2: the alert settings move under `alerts`; everything new starts at its default. */
 const MIGRATIONS: Record<number, (old: Obj) => Obj> = {
-  2: (v1) => ({ ...DEFAULT_SETTINGS, alerts: { intervalMinutes: v1.intervalMinutes, notify: v1.notify } }),
+  2: (v1) => ({ ...DEFAULT_SETTINGS, alerts: { ...DEFAULT_SETTINGS.alerts, intervalMinutes: v1.intervalMinutes, notify: v1.notify } }),
 };
 
 /** The stored object's version: 1 for the unversioned alert settings. */
@@ -101,7 +101,13 @@ export function normalizeSettings(raw: Obj): Settings {
     version: SETTINGS_VERSION,
     show: Object.fromEntries(PAGE_ADDITIONS.map((k) => [k, typeof show[k] === 'boolean' ? show[k] : DEFAULT_SETTINGS.show[k]])) as Visibility,
     listings: { badges: choice('badges'), onlyFollowed: choice('onlyFollowed') },
-    alerts: { intervalMinutes: clampInterval(interval), notify: alerts.notify === true },
+    alerts: {
+      intervalMinutes: clampInterval(interval),
+      notify: alerts.notify === true,
+      // Stored before same-day alerts existed: absent, so they are on (they ask for no new permission).
+      sameDay: alerts.sameDay !== false,
+      feed: FEED_SOURCES.includes(alerts.feed as FeedSource) ? (alerts.feed as FeedSource) : DEFAULT_SETTINGS.alerts.feed,
+    },
     cacheLifetime: CACHE_LIFETIMES.includes(raw.cacheLifetime as CacheLifetime) ? (raw.cacheLifetime as CacheLifetime) : DEFAULT_SETTINGS.cacheLifetime,
   };
 }

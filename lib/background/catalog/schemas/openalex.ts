@@ -68,6 +68,12 @@ export const CandidateAuthor = v.looseObject({
   topics: v.nullish(v.array(v.looseObject({ count: num, field: v.nullish(v.looseObject({ id: str, display_name: str })) }))),
 });
 
+/** A work as same-day alerts learn from it: who wrote it (as printed, where) and its field. */
+export const WorkWithField = v.looseObject({
+  ...Work.entries,
+  primary_topic: v.nullish(v.looseObject({ field: v.nullish(v.looseObject({ id: str })) })),
+});
+
 /** A work reduced to who wrote it (the shared-works lists of fresh-paper identification). */
 export const WorkAuthorIds = v.looseObject({
   id: oaId('W'),

@@ -220,7 +220,7 @@ function fieldFit(profile: CandidateProfile, field: Field | null): FieldFit {
  * line ("Dept. of CS, University of Oxford, UK" names "University of Oxford"). OpenAlex's
  * country qualifiers ("Google (United States)") are not part of the name.
  */
-function printedAt(inst: Institution, line: string): boolean {
+export function printedAt(inst: Pick<Institution, 'name'>, line: string): boolean {
   const words = nameTokens(inst.name.replace(/\([^)]*\)/g, ' '));
   if (words.length === 0 || (words.length === 1 && words[0]!.length < 3)) return false;
   const text = nameTokens(line);

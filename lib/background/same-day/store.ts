@@ -1,0 +1,187 @@
+/**
+ * Same-day alerts' own records in the user-data database (user-data/user-data.ts): what Weft
+ * learned of each followed researcher, the reader's edits to the watched categories, the state
+ * of each announcement address (its validators and which announcement its content was), topic
+ * matches, the last read's outcome (`same-day`); and the reader's followed topics
+ * (`topic-follows`). One writer, serialised like the follow store; read back part by part, a
+ * damaged part reset rather than failing the rest.
+ */
+import * as v from 'valibot';
+import { createSerial } from '../serial';
+import { readUserData, writeUserData } from '../user-data/user-data';
+import { USER_DATA } from '../user-data/schema';
+import type { Digest } from './digest';
+import type { WatchEdits } from './watch';
+import type { TopicFollow, TopicHit } from '../../shared/follows/topics';
+
+const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
+const Time = v.pipe(v.number(), v.finite());
+const Strings = v.array(v.string());
+
+const DigestSchema = v.object({
+  names: Strings,
+  coauthors: v.array(v.object({ name: v.string(), id: v.nullable(v.string()), works: v.number() })),
+  institutions: Strings,
+  categories: v.record(v.string(), v.number()),
+  archives: Strings,
+  refreshedAt: v.nullable(Time),
+});
+
+/** One announcement address: what its last answer was and when to ask again. */
+export interface FeedState {
+  /** The day arXiv lists the content read under (null when it did not say). */
+  listedAs: string | null;
+  etag: string | null;
+  lastModified: string | null;
+  /** The announcement (its US Eastern day) whose content was read from it. */
+  readFor: string | null;
+  /** When it was last asked (epoch ms). */
+  askedAt: number;
+  /** Not to be asked before then: it still showed the previous announcement, or failed. */
+  retryAt: number | null;
+  /** Requests for the current announcement that found it not updated yet. */
+  tries: number;
+}
+
+const FeedStateSchema = v.object({
+  listedAs: v.nullable(Day),
+  etag: v.nullable(v.string()),
+  lastModified: v.nullable(v.string()),
+  readFor: v.nullable(Day),
+  askedAt: Time,
+  retryAt: v.nullable(Time),
+  tries: v.number(),
+});
+
+export type ReadProblemKind = 'no-access' | 'unreadable' | 'network' | 'rate-limited' | 'not-updated' | 'internal';
+
+export interface SameDayStatus {
+  /** The last read that found an announcement: when, which, what it held and found. */
+  lastRead: {
+    at: number;
+    /** US Eastern day of the announcement. */
+    announcement: string;
+    listedAs: string | null;
+    papers: number;
+    found: number;
+    guesses: number;
+    topicHits: number;
+    requests: number;
+    credits: number;
+    /**
+     * Milliseconds of the read's own work, for `npm run bench` and diagnosis: parsing and sieving
+     * what arXiv served (the offscreen document included), and matching the names it kept.
+     */
+    parseMs: number;
+    matchMs: number;
+  } | null;
+  /** Why the last attempt could not read the announcement (alerts then come from the catalog only). */
+  problem: { kind: ReadProblemKind; message: string; at: number } | null;
+}
+
+const StatusSchema = v.object({
+  lastRead: v.nullable(v.object({
+    at: Time, announcement: Day, listedAs: v.nullable(Day), papers: v.number(), found: v.number(), guesses: v.number(),
+    topicHits: v.number(), requests: v.number(), credits: v.number(), parseMs: v.optional(v.number(), 0), matchMs: v.optional(v.number(), 0),
+  })),
+  problem: v.nullable(v.object({ kind: v.picklist(['no-access', 'unreadable', 'network', 'rate-limited', 'not-updated', 'internal']), message: v.string(), at: Time })),
+});
+
+const TopicHitSchema = v.object({
+  topicId: v.string(), arxivId: v.string(), title: v.string(), authorNames: Strings, authorCount: v.number(), categories: Strings,
+  words: Strings, listedAs: Day, announcedAt: Time, foundAt: Time, notified: v.boolean(),
+});
+
+export interface SameDayData {
+  edits: WatchEdits;
+  digests: Record<string, Digest>;
+  feeds: Record<string, FeedState>;
+  topicHits: TopicHit[];
+  /** Topic matches marked seen (`<topic id> <arXiv id>` → day listed), so a later read does not bring them back. */
+  topicSeen: Record<string, string>;
+  status: SameDayStatus;
+}
+
+const EMPTY: SameDayData = {
+  edits: { added: [], removed: [] },
+  digests: {},
+  feeds: {},
+  topicHits: [],
+  topicSeen: {},
+  status: { lastRead: null, problem: null },
+};
+
+const TopicSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^t\d{1,15}$/)),
+  query: v.string(),
+  categories: Strings,
+  ring: v.boolean(),
+  followedAt: Time,
+});
+
+/** A part of the stored object, or its empty value when it is missing or damaged. */
+function part<T>(raw: unknown, schema: v.GenericSchema<unknown, T>, fallback: T, what: string): T {
+  if (raw === undefined) return fallback;
+  const r = v.safeParse(schema, raw);
+  if (r.success) return r.output;
+  console.warn(`Weft: resetting the damaged same-day ${what}`, r.issues[0]?.message);
+  return fallback;
+}
+
+/** Each entry of a record that matches `schema`; the others dropped. */
+function entries<T>(raw: unknown, schema: v.GenericSchema<unknown, T>): Record<string, T> {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return {};
+  const out: Record<string, T> = {};
+  for (const [k, value] of Object.entries(raw)) {
+    const r = v.safeParse(schema, value);
+    if (r.success) out[k] = r.output;
+  }
+  return out;
+}
+
+function fromStored(raw: unknown): SameDayData {
+  if (!raw || typeof raw !== 'object') return EMPTY;
+  const o = raw as Record<string, unknown>;
+  return {
+    edits: part(o.edits, v.object({ added: Strings, removed: Strings }), EMPTY.edits, 'category edits'),
+    digests: entries(o.digests, DigestSchema),
+    feeds: entries(o.feeds, FeedStateSchema),
+    topicHits: Array.isArray(o.topicHits) ? o.topicHits.flatMap((h) => { const r = v.safeParse(TopicHitSchema, h); return r.success ? [r.output] : []; }) : [],
+    topicSeen: entries(o.topicSeen, Day),
+    status: part(o.status, StatusSchema, EMPTY.status, 'status'),
+  };
+}
+
+const exclusive = createSerial();
+
+async function read(): Promise<SameDayData> {
+  return fromStored((await readUserData([USER_DATA.sameDay])).values[USER_DATA.sameDay]);
+}
+
+/** Applies `change` (null: nothing to write), atomically within this worker. */
+function update<R>(change: (d: SameDayData) => { data: SameDayData; result: R } | null): Promise<R | null> {
+  return exclusive(async () => {
+    const next = change(await read());
+    if (!next) return null;
+    await writeUserData({ [USER_DATA.sameDay]: next.data });
+    return next.result;
+  });
+}
+
+async function readTopics(): Promise<TopicFollow[]> {
+  const raw = (await readUserData([USER_DATA.topics])).values[USER_DATA.topics];
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((t) => { const r = v.safeParse(TopicSchema, t); return r.success ? [r.output] : []; });
+}
+
+function updateTopics<R>(change: (topics: TopicFollow[]) => { topics: TopicFollow[]; result: R } | null): Promise<R | null> {
+  return exclusive(async () => {
+    const next = change(await readTopics());
+    if (!next) return null;
+    await writeUserData({ [USER_DATA.topics]: next.topics });
+    return next.result;
+  });
+}
+
+export const sameDayStore = { read, update, readTopics, updateTopics };
+export type SameDayStore = typeof sameDayStore;

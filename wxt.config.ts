@@ -3,6 +3,8 @@ import { defineConfig } from 'wxt';
 // Hosts Weft talks to. Everything else is out of reach by design (see README "Security and
 // privacy"); scripts/expected-manifest.json holds the list the build check enforces.
 import { API_ORIGINS } from './lib/catalog/hosts';
+// The keyboard shortcuts: opening the popup, showing or hiding Weft on the current tab.
+import { manifestCommands } from './lib/shared/commands';
 // The icon sizes the build check requires; scripts/make-icons.mjs renders each into
 // public/icon/<size>.png, which WXT lists as the manifest's `icons`.
 import { icon_sizes as ICON_SIZES } from './scripts/expected-manifest.json';
@@ -60,6 +62,7 @@ export default defineConfig({
     // Never in private windows, in either browser (Firefox has no "split"): see README, "Security
     // and privacy", and docs/reliability.md, "Private windows".
     incognito: 'not_allowed',
+    commands: manifestCommands(),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -5,6 +5,7 @@ import { registerFollowAlerts } from '@/lib/background/follows/alarms';
 import { listen } from '@/lib/background/server';
 import { createServices } from '@/lib/background/services';
 import { migrateStoredSettings } from '@/lib/background/settings/store';
+import { registerPageToggle } from '@/lib/background/tab-visibility';
 
 export default defineBackground(() => {
   // Listeners are registered synchronously: a woken service worker must find them at once.
@@ -14,6 +15,7 @@ export default defineBackground(() => {
   announcer.watchStorage();
   registerFollowAlerts(deps.follows);
   registerFirstRun();
+  registerPageToggle();
   void deps.cache.open();
   // An update's first start stores the settings in their current shape (readers migrate in memory meanwhile).
   migrateStoredSettings().catch((e: unknown) => console.warn('Weft: could not migrate the stored settings', e));

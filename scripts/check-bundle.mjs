@@ -7,7 +7,8 @@
 // For each folder it checks two things and prints a PASS or FAIL line for each:
 //   manifest  permissions, optional and host permissions, content-script matches, web-accessible
 //             resources, externally_connectable, CSP and incognito equal scripts/expected-manifest.json
-//             (arrays as sets); a Firefox build also declares the expected data collection, a
+//             (arrays as sets), and so do the keyboard shortcuts (`commands`, names and
+//             suggested keys); a Firefox build also declares the expected data collection, a
 //             Chrome build the minimum Chrome version (at least the expected one); the
 //             description fits the stores' limit; `icons` and `action.default_icon` name a PNG of
 //             each expected size, present in the build and of that many pixels square; each
@@ -166,6 +167,12 @@ export function compareManifest(manifest, expected, browser) {
     const actual = manifest[key] ?? absent;
     const wanted = expected[key] ?? absent;
     if (!sameJson(actual, wanted)) problems.push(`${key}: ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`);
+  }
+  // The keyboard shortcuts: exactly these commands, each suggesting its key.
+  const commands = Object.fromEntries(Object.entries(manifest.commands ?? {}).map(([name, c]) => [name, c?.suggested_key?.default ?? null]));
+  const sortedEntries = (o) => Object.entries(o ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  if (!sameJson(sortedEntries(commands), sortedEntries(expected.commands))) {
+    problems.push(`commands: ${JSON.stringify(commands)}, expected ${JSON.stringify(expected.commands ?? {})}`);
   }
   const description = manifest.description ?? '';
   if (!description.trim()) problems.push('description: missing');

@@ -36,6 +36,10 @@ function goodManifest(browser = 'chrome') {
     host_permissions: ['https://api.semanticscholar.org/*', 'https://api.openalex.org/*'],
     background: browser === 'firefox' ? { scripts: ['background.js'] } : { service_worker: 'background.js' },
     incognito: 'not_allowed',
+    commands: {
+      _execute_action: { suggested_key: { default: 'Alt+Shift+S' }, description: 'Open Weft’s search' },
+      'toggle-page': { suggested_key: { default: 'Alt+Shift+H' }, description: 'Show or hide Weft' },
+    },
     content_scripts: [
       { matches: ['https://arxiv.org/abs/*'], run_at: 'document_start', js: ['content-scripts/arxiv-abs.js'] },
       { matches: ['https://arxiv.org/html/*'], run_at: 'document_start', js: ['content-scripts/arxiv-html.js'] },
@@ -146,6 +150,9 @@ describe('compareManifest', () => {
     ['no icons', (m) => { delete m.icons; }, 'icons: sizes none'],
     ['an icon size missing', (m) => { delete m.icons[48]; }, 'icons: sizes 16, 32, 96, 128'],
     ['no toolbar icon', (m) => { delete m.action.default_icon; }, 'action.default_icon: sizes none'],
+    ['no keyboard shortcuts', (m) => { delete m.commands; }, 'commands: {}'],
+    ['a shortcut with another key', (m) => { m.commands['toggle-page'].suggested_key.default = 'Ctrl+H'; }, 'commands:'],
+    ['a command more', (m) => { m.commands.extra = { description: 'x' }; }, 'commands:'],
     ['no minimum Chrome version', (m) => { delete m.minimum_chrome_version; }, 'minimum_chrome_version: missing'],
     ['a minimum Chrome version without AbortSignal.any', (m) => { m.minimum_chrome_version = '110'; }, 'minimum_chrome_version: 110'],
   ])('rejects %s', (_, change, message) => {

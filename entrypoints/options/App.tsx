@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { AlertControls } from '@/lib/extension-pages/components/AlertOptions';
 import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import { HostAccessNotice } from '@/lib/extension-pages/components/HostAccessNotice';
+import { ShortcutList } from '@/lib/extension-pages/components/ShortcutList';
 import { TTL } from '@/lib/shared/cache-ttl';
 import { createFollowingState } from '@/lib/extension-pages/following-state';
 import { ask } from '@/lib/ui/client';
@@ -247,6 +248,15 @@ function PagesSection({ state }: { state: OptionsState }) {
   );
 }
 
+function ShortcutsSection() {
+  return (
+    <section aria-labelledby="shortcuts-title">
+      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+      <ShortcutList />
+    </section>
+  );
+}
+
 function AlertsSection() {
   useEffect(() => following.watch(), []);
   const load = following.load.value;
@@ -432,6 +442,7 @@ export function App() {
       <HostAccessNotice />
       <KeysSection state={state} />
       <PagesSection state={state} />
+      <ShortcutsSection />
       <AlertsSection />
       <CacheSection state={state} />
       <CorrectionsSection />

@@ -20,8 +20,8 @@ export function TabSwitch() {
   useEffect(() => {
     void (async () => {
       const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-      // Opened as a page of its own (e.g. to import a file): no page to show or hide.
-      if (tab?.id === undefined || tab.url?.startsWith(browser.runtime.getURL('/'))) return;
+      // The popup opened as a page of its own (to import a file) is the active tab: no Weft there.
+      if (tab?.id === undefined) return;
       tabId.value = tab.id;
       state.value = await ask({ type: 'tab-visibility', tabId: tab.id });
       key.value = (await readShortcuts())[TOGGLE_PAGE_COMMAND];

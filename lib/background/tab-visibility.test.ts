@@ -72,6 +72,14 @@ describe('showing or hiding Weft in one tab', () => {
     expect((await pageSettings(handlers(), ARXIV_TAB)).show.badges).toBe(true);
   });
 
+  it('counts no page of Weft’s own (the settings in a tab hear tab messages too) as a tab Weft runs in', async () => {
+    const settingsTab = await fakeBrowser.tabs.create({ url: `chrome-extension://${EXT}/options.html` });
+    tabsWithWeft([settingsTab.id!]);
+    const press = shortcut();
+    await press('toggle-page', settingsTab.id!);
+    expect(await dispatch(handlers(), { type: 'tab-visibility', tabId: settingsTab.id! }, popup, EXT)).toEqual({ ok: true, data: { weft: false, hidden: false } });
+  });
+
   it('lets the popup show and hide Weft on the tab it was opened over, and forgets a closed tab', async () => {
     tabsWithWeft([ARXIV_TAB]);
     shortcut();

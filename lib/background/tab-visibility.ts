@@ -39,11 +39,18 @@ export async function isHiddenOn(tabId: number): Promise<boolean> {
   return (await hiddenTabs()).has(tabId);
 }
 
+/** A page of Weft's own (the options page, the popup opened as a tab) also hears tab messages. */
+async function showsOwnPage(tabId: number): Promise<boolean> {
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  return !!tab?.url?.startsWith(browser.runtime.getURL('/'));
+}
+
 /**
  * Sends the tab's content scripts a change notice; false when none listens (no arXiv page of
  * Weft's in the tab, or one still loading). A notice of no topic only asks whether one is there.
  */
 async function tell(tabId: number, topics: ChangeTopic[]): Promise<boolean> {
+  if (await showsOwnPage(tabId)) return false;
   const notice: ChangeNotice = { type: CHANGE_NOTICE, topics };
   return browser.tabs.sendMessage(tabId, notice).then(
     () => true,

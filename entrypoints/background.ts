@@ -5,6 +5,7 @@ import { registerFollowAlerts } from '@/lib/background/follows/alarms';
 import { listen } from '@/lib/background/server';
 import { createServices } from '@/lib/background/services';
 import { migrateStoredSettings } from '@/lib/background/settings/store';
+import { registerSettingsSync } from '@/lib/background/settings/sync';
 import { registerPageToggle } from '@/lib/background/tab-visibility';
 
 export default defineBackground(() => {
@@ -18,5 +19,6 @@ export default defineBackground(() => {
   registerPageToggle();
   void deps.cache.open();
   // An update's first start stores the settings in their current shape (readers migrate in memory meanwhile).
-  migrateStoredSettings().catch((e: unknown) => console.warn('Weft: could not migrate the stored settings', e));
+  const migrated = migrateStoredSettings().catch((e: unknown) => console.warn('Weft: could not migrate the stored settings', e));
+  registerSettingsSync(migrated);
 });

@@ -5,6 +5,7 @@ import { defineConfig } from 'wxt';
 import { API_ORIGINS } from './lib/catalog/hosts';
 // The keyboard shortcuts: opening the popup, showing or hiding Weft on the current tab.
 import { manifestCommands } from './lib/shared/commands';
+import { FIREFOX_DATA_COLLECTION } from './lib/shared/privacy';
 // The icon sizes the build check requires; scripts/make-icons.mjs renders each into
 // public/icon/<size>.png, which WXT lists as the manifest's `icons`.
 import { icon_sizes as ICON_SIZES } from './scripts/expected-manifest.json';
@@ -70,11 +71,8 @@ export default defineConfig({
               id: 'weft@weft.invalid',
               // 140: the first Firefox with built-in data-collection consent.
               strict_min_version: '140.0',
-              // What leaves the browser (to OpenAlex and Semantic Scholar, nowhere else): the arXiv
-              // ids of the pages opened and of the listing entries scrolled near, and for a paper no
-              // catalog has yet its authors' printed names (browsing activity), and what is typed
-              // into the popup search (search terms); the other ids sent come from the catalogs.
-              data_collection_permissions: { required: ['browsingActivity', 'searchTerms'] },
+              // What leaves the browser, as lib/shared/privacy.ts says it.
+              data_collection_permissions: { required: [...FIREFOX_DATA_COLLECTION] },
             },
             // Firefox for Android knows data_collection_permissions from 142 on.
             gecko_android: { strict_min_version: '142.0' },

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXPECTED_PATH, checkExtension, compareManifest, contentScriptSizeProblems, iconFileProblems, pngSize, scanPage, scanScript, scanStyle } from './check-bundle.mjs';
+import JSZip from 'jszip';
+import { EXPECTED_PATH, checkExtension, checkPackage, compareManifest, contentScriptSizeProblems, iconFileProblems, packageProblems, pngSize, scanPage, scanScript, scanStyle } from './check-bundle.mjs';
 
 const expected = JSON.parse(fs.readFileSync(EXPECTED_PATH, 'utf8'));
 const rules = (found) => found.map((f) => f.rule);
@@ -271,5 +272,36 @@ describe('checkExtension and the command line', () => {
     expect(failed.stdout).toMatch(/FAIL firefox-mv3 manifest\n\s+permissions: unexpected tabs/);
     expect(failed.stdout).toMatch(/FAIL firefox-mv3 code\n\s+background\.js:1:1 importScripts\(\) of a non-local script/);
     expect(failed.stdout.trim().split('\n').at(-1)).toBe('2 passed, 2 failed');
+  });
+});
+
+describe('the store package', () => {
+  let tmp;
+  afterEach(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }));
+  const files = (o) => new Map(Object.entries(o).map(([k, v]) => [k, Buffer.from(v)]));
+
+  it('names each file the package lacks, adds or holds otherwise than the build', () => {
+    const built = files({ 'manifest.json': '{}', 'background.js': 'a', 'icon/16.png': 'p' });
+    expect(packageProblems(built, files({ 'manifest.json': '{}', 'background.js': 'a', 'icon/16.png': 'p' }))).toEqual([]);
+    expect(packageProblems(built, files({ 'manifest.json': '{}', 'background.js': 'b', 'notes.txt': 'x' }))).toEqual([
+      'background.js: differs from the build',
+      'icon/16.png: in the build, not in the package',
+      'notes.txt: in the package, not in the build',
+    ]);
+  });
+
+  it('reads the zip wxt makes next to the build, and fails a missing one or another version', async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-package-'));
+    const dir = path.join(tmp, 'chrome-mv3');
+    fs.mkdirSync(path.join(dir, 'icon'), { recursive: true });
+    const build = { 'manifest.json': JSON.stringify({ version: '1.2.3' }), 'icon/16.png': 'png' };
+    for (const [f, t] of Object.entries(build)) fs.writeFileSync(path.join(dir, f), t);
+    const pkg = { name: 'weft', version: '1.2.3' };
+    expect((await checkPackage(dir, tmp, pkg)).ok).toBe(false);
+    const zip = new JSZip();
+    for (const [f, t] of Object.entries(build)) zip.file(f, t);
+    fs.writeFileSync(path.join(tmp, 'weft-1.2.3-chrome.zip'), await zip.generateAsync({ type: 'nodebuffer' }));
+    expect(await checkPackage(dir, tmp, pkg)).toMatchObject({ ok: true, check: 'chrome-mv3 package' });
+    expect((await checkPackage(dir, tmp, { ...pkg, version: '1.2.4' })).ok).toBe(false);
   });
 });

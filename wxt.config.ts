@@ -86,9 +86,9 @@ export default defineConfig({
   }),
   zip: {
     // The sources archive AMO reviewers rebuild from: the code, configs, lockfile and README
-    // (build steps). Tests, benchmarks and their artifacts are not needed to rebuild; WXT already
+    // (build steps). Tests, benchmarks, their artifacts and the store images are not needed to rebuild; WXT already
     // leaves out node_modules, dotfiles, *.test.* files and the output folder.
-    excludeSources: ['e2e/**', 'bench/**', 'faults/**', '**/artifacts/**', '**/*.log', '**/*.tmp.*'],
+    excludeSources: ['e2e/**', 'bench/**', 'faults/**', 'store/**', '**/artifacts/**', '**/*.log', '**/*.tmp.*'],
   },
   hooks: {
     // Content scripts use only runtime.sendMessage (a promise in every MV3 browser), onMessage

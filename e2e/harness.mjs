@@ -189,7 +189,8 @@ export class Session {
 /**
  * Opens Weft's real toolbar popup over `page`'s tab (`action.openPopup`, what the `_execute_action`
  * shortcut does) and returns a handle on it: `evaluate(fn, arg)` runs `fn(arg)` in the popup and
- * resolves its (JSON) result (so e2e/axe.mjs can check it as a page); `emulateColorScheme()`. Playwright does not attach to extension popups, so this speaks the
+ * resolves its (JSON) result (so e2e/axe.mjs can check it as a page); `emulateColorScheme()`,
+ * `type()`, `screenshot()`. Playwright does not attach to extension popups, so this speaks the
  * DevTools protocol to the popup's target through a session of `page`.
  */
 export async function openToolbarPopup(s, page) {
@@ -207,10 +208,11 @@ export async function openToolbarPopup(s, page) {
     waiting.get(m.id)?.(m);
     waiting.delete(m.id);
   });
-  const send = (method, params) => new Promise((resolve) => {
+  const send = (method, params) => new Promise((resolve, reject) => {
     const id = ++last;
     waiting.set(id, resolve);
-    void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+    // The popup closes when it loses focus (a new tab, a click elsewhere): its session goes with it.
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(reject);
   });
   return {
     /** Like Playwright's page.evaluate: a function (with one JSON argument) or an expression. */
@@ -223,6 +225,15 @@ export async function openToolbarPopup(s, page) {
     /** The popup in the light or dark colour scheme. */
     async emulateColorScheme(scheme) {
       await send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+    },
+    /** Types `text` where the focus is, as the keyboard would. */
+    async type(text) {
+      await send('Input.insertText', { text });
+    },
+    /** A PNG of the popup as the browser draws it. */
+    async screenshot() {
+      const m = await send('Page.captureScreenshot', { format: 'png' });
+      return Buffer.from(m.result.data, 'base64');
     },
   };
 }

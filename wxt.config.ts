@@ -86,8 +86,8 @@ export default defineConfig({
   }),
   zip: {
     // The sources archive AMO reviewers rebuild from: the code, configs, lockfile and README
-    // (build steps). Tests, benchmarks, their artifacts and the store images are not needed to rebuild; WXT already
-    // leaves out node_modules, dotfiles, *.test.* files and the output folder.
+    // (build steps). Tests, benchmarks, their artifacts and the store images are not needed to
+    // rebuild; WXT already leaves out node_modules, dotfiles, *.test.* files and the output folder.
     excludeSources: ['e2e/**', 'bench/**', 'faults/**', 'store/**', '**/artifacts/**', '**/*.log', '**/*.tmp.*'],
   },
   hooks: {

@@ -20,7 +20,7 @@
  *
  * What stays local and why: the API keys, follows, corrections and the cache never go to
  * `storage.sync`, which Weft's content scripts on arXiv pages could read and the browser's sync
- * service stores; follows move with the export file (docs/reliability.md, User data).
+ * service stores; follows move with the export file (docs/reliability.md, User data and Settings sync).
  */
 import { browser } from 'wxt/browser';
 import { SYNCED_FIELDS, DEFAULT_SETTINGS, type SettingsField } from '../../shared/settings/settings';

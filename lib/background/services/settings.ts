@@ -13,7 +13,7 @@ import { readKeyProblems } from '../settings/key-problems';
 import { readSettings, updateSettings } from '../settings/store';
 import { isHiddenOn } from '../tab-visibility';
 import { isApiKey, maskKey, type ApiKeys, type KeyService } from '../../shared/settings/key-format';
-import { CACHE_LIFETIMES, LISTING_CHOICES, PAGE_ADDITIONS, PANEL_IDS, type ListingChoice, type ListingChoices, type PageAddition, type Visibility } from '../../shared/settings/settings';
+import { CACHE_LIFETIMES, LISTING_CHOICES, PAGE_ADDITIONS, PANEL_IDS, type ListingChoice, type PageAddition, type Visibility } from '../../shared/settings/settings';
 
 /** A key in the exact form Weft stores, or '' to remove the saved one. */
 const KeyField = (service: KeyService) =>
@@ -60,7 +60,7 @@ type Deps = Pick<BackgroundDeps, 'apiKeys' | 'cache' | 'http' | 'keyProblems'> &
 /** What a tab where the reader hid Weft shows: nothing (lib/background/tab-visibility.ts). */
 const NOTHING_SHOWN = {
   show: Object.fromEntries(PAGE_ADDITIONS.map((k) => [k, false])) as Visibility,
-  listings: Object.fromEntries(LISTING_CHOICES.map((k) => [k, false])) as unknown as ListingChoices,
+  listings: Object.fromEntries(LISTING_CHOICES.map((k) => [k, false])) as Record<ListingChoice, boolean>,
 };
 
 export function settingsService({ apiKeys, cache, http, keyProblems, follows }: Deps) {

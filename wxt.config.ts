@@ -6,6 +6,9 @@ import { API_ORIGINS } from './lib/catalog/hosts';
 // arXiv's announcements for same-day alerts (docs/same-day-alerts.md): arxiv.org, the site the
 // content scripts already run on (no new install warning), and its RSS host only when asked for.
 import { ARXIV_HOST_PERMISSION, RSS_HOST_PERMISSION } from './lib/arxiv/urls';
+// The keyboard shortcuts: opening the popup, showing or hiding Weft on the current tab.
+import { manifestCommands } from './lib/shared/commands';
+import { FIREFOX_DATA_COLLECTION } from './lib/shared/privacy';
 // The icon sizes the build check requires; scripts/make-icons.mjs renders each into
 // public/icon/<size>.png, which WXT lists as the manifest's `icons`.
 import { icon_sizes as ICON_SIZES } from './scripts/expected-manifest.json';
@@ -65,6 +68,7 @@ export default defineConfig({
     // Never in private windows, in either browser (Firefox has no "split"): see README, "Security
     // and privacy", and docs/reliability.md, "Private windows".
     incognito: 'not_allowed',
+    commands: manifestCommands(),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
@@ -72,11 +76,8 @@ export default defineConfig({
               id: 'weft@weft.invalid',
               // 140: the first Firefox with built-in data-collection consent.
               strict_min_version: '140.0',
-              // What leaves the browser (to OpenAlex and Semantic Scholar, nowhere else): the arXiv
-              // ids of the pages opened and of the listing entries scrolled near, and for a paper no
-              // catalog has yet its authors' printed names (browsing activity), and what is typed
-              // into the popup search (search terms); the other ids sent come from the catalogs.
-              data_collection_permissions: { required: ['browsingActivity', 'searchTerms'] },
+              // What leaves the browser, as lib/shared/privacy.ts says it.
+              data_collection_permissions: { required: [...FIREFOX_DATA_COLLECTION] },
             },
             // Firefox for Android knows data_collection_permissions from 142 on.
             gecko_android: { strict_min_version: '142.0' },
@@ -90,9 +91,9 @@ export default defineConfig({
   }),
   zip: {
     // The sources archive AMO reviewers rebuild from: the code, configs, lockfile and README
-    // (build steps). Tests, benchmarks and their artifacts are not needed to rebuild; WXT already
-    // leaves out node_modules, dotfiles, *.test.* files and the output folder.
-    excludeSources: ['e2e/**', 'bench/**', 'faults/**', '**/artifacts/**', '**/*.log', '**/*.tmp.*'],
+    // (build steps). Tests, benchmarks, their artifacts and the store images are not needed to
+    // rebuild; WXT already leaves out node_modules, dotfiles, *.test.* files and the output folder.
+    excludeSources: ['e2e/**', 'bench/**', 'faults/**', 'store/**', '**/artifacts/**', '**/*.log', '**/*.tmp.*'],
   },
   hooks: {
     // Content scripts use only runtime.sendMessage (a promise in every MV3 browser), onMessage

@@ -7,7 +7,7 @@
 // view (docs/arxiv-pages.md, "Dark mode and reading mode"). The researcher page has its run in
 // researcher-page.e2e.mjs.
 
-import { launch, sleep, until, waitForBadgeStates, followFromCard, screenshot } from './harness.mjs';
+import { launch, openToolbarPopup, sleep, until, waitForBadgeStates, followFromCard, screenshot } from './harness.mjs';
 import { FakeApis, buildCatalog } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
 import { fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './fake-listing.mjs';
@@ -73,7 +73,7 @@ function expectPositionBar(what, look) {
 
 export const tests = [
   {
-    name: 'axe: no violations on an abs page with badges, panels and an open card, the popup (search results, researcher view, Following), the options and the first-run page, light and dark',
+    name: 'axe: no violations on an abs page with badges, panels and an open card, the popup (over an arXiv tab with its switch, search results, researcher view, Following), the options and the first-run page, light and dark',
     fn: async () => {
       const sc = scenario();
       const s = await launch(sc.fake);
@@ -90,6 +90,18 @@ export const tests = [
         await scheme(abs)(cs);
         await screenshot(abs, `axe-abs-${cs}`);
       }, { weftOnly: true }));
+
+      // The toolbar popup over the abs tab, with its switch for that tab (turned off: Weft hidden there).
+      const toolbar = await openToolbarPopup(s, abs);
+      await until(() => toolbar.evaluate(() => {
+        const box = document.querySelector('[data-weft-action="toggle-tab"]');
+        if (box?.checked) box.click();
+        return document.querySelector('[data-weft-field="tab-visibility"]')?.getAttribute('data-hidden') === 'true';
+      }), { timeout: 5000, what: 'the popup’s switch for the abs tab, off' });
+      found.push(...await axeInSchemes(toolbar, 'toolbar popup over an arXiv tab', async (cs) => {
+        await toolbar.emulateColorScheme(cs);
+        await sleep(150);
+      }));
 
       const popup = await s.open(extUrl(s, 'popup.html'));
       const box = popup.locator('[data-weft="search"]');

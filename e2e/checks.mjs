@@ -22,6 +22,13 @@ export function absScenario({ n = 4, id = '2406.05546', layout = '2026-06', seed
   return { id, url: `https://arxiv.org/abs/${id}`, authors, html, catalog, fake, n, range: (a = 0, b = n) => Array.from({ length: b - a }, (_, k) => a + k) };
 }
 
+/** Everything Weft added to a page (probe): the tag of each custom element of its own and of each element with a data-weft-* hook. */
+export function weftElementsProbe() {
+  return [...document.querySelectorAll('*')]
+    .filter((el) => el.tagName.startsWith('WEFT-') || [...el.attributes].some((a) => a.name.startsWith('data-weft')))
+    .map((el) => el.tagName.toLowerCase());
+}
+
 export const fmt = (arr, max = 4) => (arr.length > max ? `${arr.slice(0, max).join('; ')}; … (${arr.length} in all)` : arr.join('; '));
 
 /** Each badge host sits right after its author's name in div.authors (page: a Playwright or puppeteer page). */

@@ -179,3 +179,10 @@ export function listingBadgeProbe() {
   }
   return out;
 }
+
+/** Looks of arXiv's own stylesheet for listing screenshots (the fixtures link it; the fake does not serve it). */
+export const LISTING_LOOK = `body { font: 15px/1.45 "Lucida Grande", Helvetica, Arial, sans-serif; margin: 0 2em; color: #111; }
+  #header { background: #b31b1b; color: #fff; margin: 0 -2em 1em; padding: 0.6em 2em; } #header a { color: #fff; }
+  a { color: #0066cc; text-decoration: none; } .list-title { font-size: 1.15em; font-weight: bold; margin: 0.2em 0; }
+  dl#articles dt { margin-top: 1em; } dl#articles dd { margin-left: 1.5em; } .descriptor { display: none; }
+  .list-subjects, .list-comments { font-size: 0.9em; color: #444; } #cu-identity, .search-block, footer, .mobile-header, .is-sr-only { display: none; }`;

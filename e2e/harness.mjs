@@ -3,6 +3,7 @@
 //
 // Every browser launched here is tracked; closeAll() (called by e2e/run.mjs after every test and
 // on exit) closes them, and kills them by PID when closing hangs.
+/* global chrome -- evaluated in the extension's service worker */
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -183,6 +184,58 @@ export class Session {
   close() {
     return browsers.close(this, () => this.context.close());
   }
+}
+
+/**
+ * Opens Weft's real toolbar popup over `page`'s tab (`action.openPopup`, what the `_execute_action`
+ * shortcut does) and returns a handle on it: `evaluate(fn, arg)` runs `fn(arg)` in the popup and
+ * resolves its (JSON) result (so e2e/axe.mjs can check it as a page); `emulateColorScheme()`,
+ * `type()`, `screenshot()`. Playwright does not attach to extension popups, so this speaks the
+ * DevTools protocol to the popup's target through a session of `page`.
+ */
+export async function openToolbarPopup(s, page) {
+  await page.bringToFront();
+  const opened = await s.sw.evaluate(() => chrome.action.openPopup().then(() => null, (e) => e.message));
+  if (opened) throw new Error(`action.openPopup failed: ${opened}`);
+  const cdp = await s.context.newCDPSession(page);
+  const popupUrl = `chrome-extension://${s.extensionId}/popup.html`;
+  const target = await until(async () => (await cdp.send('Target.getTargets')).targetInfos.find((t) => t.url === popupUrl), { timeout: 5000, what: 'the toolbar popup' });
+  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+  let last = 0;
+  const waiting = new Map();
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const m = JSON.parse(e.message);
+    waiting.get(m.id)?.(m);
+    waiting.delete(m.id);
+  });
+  const send = (method, params) => new Promise((resolve, reject) => {
+    const id = ++last;
+    waiting.set(id, resolve);
+    // The popup closes when it loses focus (a new tab, a click elsewhere): its session goes with it.
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(reject);
+  });
+  return {
+    /** Like Playwright's page.evaluate: a function (with one JSON argument) or an expression. */
+    async evaluate(fn, arg) {
+      const expression = typeof fn === 'string' ? fn : `(${fn})(${JSON.stringify(arg ?? null)})`;
+      const m = await withTimeout(send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }), 10_000, 'an evaluation in the popup');
+      if (m.error || m.result?.exceptionDetails) throw new Error(`in the popup: ${JSON.stringify(m.error ?? m.result.exceptionDetails.exception?.description)}`);
+      return m.result.result.value;
+    },
+    /** The popup in the light or dark colour scheme. */
+    async emulateColorScheme(scheme) {
+      await send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+    },
+    /** Types `text` where the focus is, as the keyboard would. */
+    async type(text) {
+      await send('Input.insertText', { text });
+    },
+    /** A PNG of the popup as the browser draws it. */
+    async screenshot() {
+      const m = await send('Page.captureScreenshot', { format: 'png' });
+      return Buffer.from(m.result.data, 'base64');
+    },
+  };
 }
 
 /** Close every browser still open (kill when it does not close) and remove temporary profiles. */

@@ -9,7 +9,7 @@
 
 import { launch, relaunch, sleep, until, screenshot, publishScreenshot, closeAll } from './harness.mjs';
 import { FakeApis } from './fake-apis.mjs';
-import { fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './fake-listing.mjs';
+import { LISTING_LOOK, fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './fake-listing.mjs';
 import { fmt, listingProblems, mixed, scrollThrough, scrollToEntry, settled } from './checks.mjs';
 
 
@@ -73,13 +73,6 @@ function arxivLinks() {
   return out;
 }
 
-/** Looks of arXiv's own stylesheet for screenshots (the fixtures link it; the fake does not serve it). */
-const ARXIV_LOOK = `body { font: 15px/1.45 "Lucida Grande", Helvetica, Arial, sans-serif; margin: 0 2em; color: #111; }
-  #header { background: #b31b1b; color: #fff; margin: 0 -2em 1em; padding: 0.6em 2em; } #header a { color: #fff; }
-  a { color: #0066cc; text-decoration: none; } .list-title { font-size: 1.15em; font-weight: bold; margin: 0.2em 0; }
-  dl#articles dt { margin-top: 1em; } dl#articles dd { margin-left: 1.5em; } .descriptor { display: none; }
-  .list-subjects, .list-comments { font-size: 0.9em; color: #444; } #cu-identity, .search-block, footer, .mobile-header, .is-sr-only { display: none; }`;
-
 export const tests = [
   {
     name: 'rendered listings (/new, the 2026-06-29 chrome, /recent): one badge after each author link, with the paper\'s own figures',
@@ -116,7 +109,7 @@ export const tests = [
       assertRight(lst, await settled(page, lst, all), all, 'after scrolling');
       const cold = lst.fake.apiRequests().filter((r) => !identifying(r));
       if (cold.length > 4) throw new Error(`${cold.length} API requests for ${all.length} entries: ${fmt(cold.map((r) => r.url.slice(0, 90)))}`);
-      await page.addStyleTag({ content: ARXIV_LOOK });
+      await page.addStyleTag({ content: LISTING_LOOK });
       const firstBadge = page.locator(`[data-weft-paper="${lst.entries[0].id}"][data-weft-author="0"]`);
       await firstBadge.evaluate((el) => el.closest('dd').previousElementSibling.scrollIntoView());
       await firstBadge.locator('button').click();

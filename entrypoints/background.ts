@@ -6,6 +6,8 @@ import { registerSameDayAlerts } from '@/lib/background/same-day/alarms';
 import { listen } from '@/lib/background/server';
 import { createServices } from '@/lib/background/services';
 import { migrateStoredSettings } from '@/lib/background/settings/store';
+import { registerSettingsSync } from '@/lib/background/settings/sync';
+import { registerPageToggle } from '@/lib/background/tab-visibility';
 
 export default defineBackground(() => {
   // Listeners are registered synchronously: a woken service worker must find them at once.
@@ -16,7 +18,9 @@ export default defineBackground(() => {
   registerFollowAlerts(deps.follows);
   registerSameDayAlerts(deps.sameDay);
   registerFirstRun();
+  registerPageToggle();
   void deps.cache.open();
   // An update's first start stores the settings in their current shape (readers migrate in memory meanwhile).
-  migrateStoredSettings().catch((e: unknown) => console.warn('Weft: could not migrate the stored settings', e));
+  const migrated = migrateStoredSettings().catch((e: unknown) => console.warn('Weft: could not migrate the stored settings', e));
+  registerSettingsSync(migrated);
 });

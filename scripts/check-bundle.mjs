@@ -4,10 +4,11 @@
 //   node scripts/check-bundle.mjs [<built extension dir> …]
 //   (default: <WEFT_OUT_DIR or .output>/chrome-mv3 and …/firefox-mv3)
 //
-// For each folder it checks two things and prints a PASS or FAIL line for each:
+// For each folder it checks these and prints a PASS or FAIL line for each:
 //   manifest  permissions, optional and host permissions, content-script matches, web-accessible
 //             resources, externally_connectable, CSP and incognito equal scripts/expected-manifest.json
-//             (arrays as sets); a Firefox build also declares the expected data collection, a
+//             (arrays as sets), and so do the keyboard shortcuts (`commands`, names and
+//             suggested keys); a Firefox build also declares the expected data collection, a
 //             Chrome build the minimum Chrome version (at least the expected one); the
 //             description fits the stores' limit; `icons` and `action.default_icon` name a PNG of
 //             each expected size, present in the build and of that many pixels square; each
@@ -17,6 +18,8 @@
 //             with anything but a local path, remote .src), names a script CDN; no page has a
 //             remote or inline script, remote stylesheet or frame, or inline event handler; no
 //             stylesheet loads from a URL.
+//   package   (with no folder named: the output folder's builds) the store package `wxt zip` made of
+//             each build holds exactly its files, byte for byte, and package.json's version.
 // The last line is `N passed, M failed`; exit code 1 on any failure. Findings name the file,
 // line:column and the code around them, so a match in a dependency can be judged precisely.
 
@@ -24,6 +27,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import JSZip from 'jszip';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const EXPECTED_PATH = path.join(ROOT, 'scripts', 'expected-manifest.json');
@@ -168,6 +172,12 @@ export function compareManifest(manifest, expected, browser) {
     const wanted = expected[key] ?? absent;
     if (!sameJson(actual, wanted)) problems.push(`${key}: ${JSON.stringify(actual)}, expected ${JSON.stringify(wanted)}`);
   }
+  // The keyboard shortcuts: exactly these commands, each suggesting its key.
+  const commands = Object.fromEntries(Object.entries(manifest.commands ?? {}).map(([name, c]) => [name, c?.suggested_key?.default ?? null]));
+  const sortedEntries = (o) => Object.entries(o ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  if (!sameJson(sortedEntries(commands), sortedEntries(expected.commands))) {
+    problems.push(`commands: ${JSON.stringify(commands)}, expected ${JSON.stringify(expected.commands ?? {})}`);
+  }
   const description = manifest.description ?? '';
   if (!description.trim()) problems.push('description: missing');
   else if (description.length > expected.description_max_length) {
@@ -277,14 +287,63 @@ export function checkExtension(dir, expected) {
   return results;
 }
 
-function main(args) {
+/** Every file of a built folder: path → bytes. */
+export function folderFiles(dir) {
+  return new Map(listFiles(dir).map((file) => [file.replaceAll('\\', '/'), fs.readFileSync(path.join(dir, file))]));
+}
+
+/** Every file of a zip: path → bytes. */
+export async function zipFiles(file) {
+  const zip = await JSZip.loadAsync(fs.readFileSync(file));
+  const files = new Map();
+  for (const entry of Object.values(zip.files)) if (!entry.dir) files.set(entry.name, await entry.async('nodebuffer'));
+  return files;
+}
+
+/** How a store package differs from the build it was made from ([] when it holds exactly the build). */
+export function packageProblems(built, packed) {
+  const problems = [];
+  for (const [file, bytes] of built) {
+    if (!packed.has(file)) problems.push(`${file}: in the build, not in the package`);
+    else if (!packed.get(file).equals(bytes)) problems.push(`${file}: differs from the build`);
+  }
+  for (const file of packed.keys()) if (!built.has(file)) problems.push(`${file}: in the package, not in the build`);
+  return problems;
+}
+
+/**
+ * The store package `wxt zip` made of a built folder (<name>-<version>-<browser>.zip, WXT's name):
+ * it holds exactly the build, file for file, and its manifest's version is package.json's.
+ */
+export async function checkPackage(dir, outDir, pkg) {
+  const browser = path.basename(dir).split('-')[0];
+  const zip = path.join(outDir, `${pkg.name}-${pkg.version}-${browser}.zip`);
+  const check = `${path.basename(dir)} package`;
+  if (!fs.existsSync(zip) || !fs.existsSync(path.join(dir, 'manifest.json'))) {
+    return { check, ok: false, lines: [`not found: ${fs.existsSync(zip) ? dir : zip} (run \`wxt zip${browser === 'chrome' ? '' : ` -b ${browser} --mv3`}\`)`] };
+  }
+  const [built, packed] = [folderFiles(dir), await zipFiles(zip)];
+  const problems = packageProblems(built, packed);
+  const version = JSON.parse(built.get('manifest.json')).version;
+  if (version !== pkg.version) problems.push(`manifest version ${version}, package.json ${pkg.version}`);
+  return {
+    check,
+    ok: problems.length === 0,
+    lines: problems.length ? problems : [`${path.basename(zip)}: the ${built.size} files of the build, identical; version ${version}`],
+  };
+}
+
+async function main(args) {
   const outDir = path.resolve(ROOT, process.env.WEFT_OUT_DIR ?? '.output');
   const dirs = args.length ? args.map((d) => path.resolve(d)) : ['chrome-mv3', 'firefox-mv3'].map((d) => path.join(outDir, d));
   const expected = JSON.parse(fs.readFileSync(EXPECTED_PATH, 'utf8'));
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   let passed = 0;
   let failed = 0;
   for (const dir of dirs) {
-    for (const r of checkExtension(dir, expected)) {
+    // The store packages are checked with the builds in the output folder (`npm test`).
+    const results = [...checkExtension(dir, expected), ...(args.length ? [] : [await checkPackage(dir, outDir, pkg)])];
+    for (const r of results) {
       if (r.ok) passed += 1; else failed += 1;
       console.log(`${r.ok ? 'PASS' : 'FAIL'} ${r.check}`);
       for (const line of r.lines) console.log(`     ${line}`);
@@ -295,5 +354,5 @@ function main(args) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 }

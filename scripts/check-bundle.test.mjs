@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXPECTED_PATH, checkExtension, compareManifest, contentScriptSizeProblems, iconFileProblems, pngSize, scanPage, scanScript, scanStyle } from './check-bundle.mjs';
+import JSZip from 'jszip';
+import { EXPECTED_PATH, checkExtension, checkPackage, compareManifest, contentScriptSizeProblems, iconFileProblems, packageProblems, pngSize, scanPage, scanScript, scanStyle } from './check-bundle.mjs';
 
 const expected = JSON.parse(fs.readFileSync(EXPECTED_PATH, 'utf8'));
 const rules = (found) => found.map((f) => f.rule);
@@ -37,6 +38,10 @@ function goodManifest(browser = 'chrome') {
     optional_host_permissions: ['https://rss.arxiv.org/*'],
     background: browser === 'firefox' ? { scripts: ['background.js'] } : { service_worker: 'background.js' },
     incognito: 'not_allowed',
+    commands: {
+      _execute_action: { suggested_key: { default: 'Alt+Shift+S' }, description: 'Open Weft’s search' },
+      'toggle-page': { suggested_key: { default: 'Alt+Shift+H' }, description: 'Show or hide Weft' },
+    },
     content_scripts: [
       { matches: ['https://arxiv.org/abs/*'], run_at: 'document_start', js: ['content-scripts/arxiv-abs.js'] },
       { matches: ['https://arxiv.org/html/*'], run_at: 'document_start', js: ['content-scripts/arxiv-html.js'] },
@@ -150,6 +155,9 @@ describe('compareManifest', () => {
     ['no icons', (m) => { delete m.icons; }, 'icons: sizes none'],
     ['an icon size missing', (m) => { delete m.icons[48]; }, 'icons: sizes 16, 32, 96, 128'],
     ['no toolbar icon', (m) => { delete m.action.default_icon; }, 'action.default_icon: sizes none'],
+    ['no keyboard shortcuts', (m) => { delete m.commands; }, 'commands: {}'],
+    ['a shortcut with another key', (m) => { m.commands['toggle-page'].suggested_key.default = 'Ctrl+H'; }, 'commands:'],
+    ['a command more', (m) => { m.commands.extra = { description: 'x' }; }, 'commands:'],
     ['no minimum Chrome version', (m) => { delete m.minimum_chrome_version; }, 'minimum_chrome_version: missing'],
     ['a minimum Chrome version without AbortSignal.any', (m) => { m.minimum_chrome_version = '110'; }, 'minimum_chrome_version: 110'],
   ])('rejects %s', (_, change, message) => {
@@ -268,5 +276,36 @@ describe('checkExtension and the command line', () => {
     expect(failed.stdout).toMatch(/FAIL firefox-mv3 manifest\n\s+permissions: unexpected tabs/);
     expect(failed.stdout).toMatch(/FAIL firefox-mv3 code\n\s+background\.js:1:1 importScripts\(\) of a non-local script/);
     expect(failed.stdout.trim().split('\n').at(-1)).toBe('2 passed, 2 failed');
+  });
+});
+
+describe('the store package', () => {
+  let tmp;
+  afterEach(() => tmp && fs.rmSync(tmp, { recursive: true, force: true }));
+  const files = (o) => new Map(Object.entries(o).map(([k, v]) => [k, Buffer.from(v)]));
+
+  it('names each file the package lacks, adds or holds otherwise than the build', () => {
+    const built = files({ 'manifest.json': '{}', 'background.js': 'a', 'icon/16.png': 'p' });
+    expect(packageProblems(built, files({ 'manifest.json': '{}', 'background.js': 'a', 'icon/16.png': 'p' }))).toEqual([]);
+    expect(packageProblems(built, files({ 'manifest.json': '{}', 'background.js': 'b', 'notes.txt': 'x' }))).toEqual([
+      'background.js: differs from the build',
+      'icon/16.png: in the build, not in the package',
+      'notes.txt: in the package, not in the build',
+    ]);
+  });
+
+  it('reads the zip wxt makes next to the build, and fails a missing one or another version', async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'weft-package-'));
+    const dir = path.join(tmp, 'chrome-mv3');
+    fs.mkdirSync(path.join(dir, 'icon'), { recursive: true });
+    const build = { 'manifest.json': JSON.stringify({ version: '1.2.3' }), 'icon/16.png': 'png' };
+    for (const [f, t] of Object.entries(build)) fs.writeFileSync(path.join(dir, f), t);
+    const pkg = { name: 'weft', version: '1.2.3' };
+    expect((await checkPackage(dir, tmp, pkg)).ok).toBe(false);
+    const zip = new JSZip();
+    for (const [f, t] of Object.entries(build)) zip.file(f, t);
+    fs.writeFileSync(path.join(tmp, 'weft-1.2.3-chrome.zip'), await zip.generateAsync({ type: 'nodebuffer' }));
+    expect(await checkPackage(dir, tmp, pkg)).toMatchObject({ ok: true, check: 'chrome-mv3 package' });
+    expect((await checkPackage(dir, tmp, { ...pkg, version: '1.2.4' })).ok).toBe(false);
   });
 });

@@ -16,8 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import JSZip from 'jszip';
 import linter from 'addons-linter';
+import { folderFiles, packageProblems, zipFiles } from './check-bundle.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.resolve(ROOT, process.env.WEFT_OUT_DIR ?? '.output');
@@ -36,15 +36,6 @@ const JUNK_SOURCES = [
   [/^(e2e|bench|faults)\//, 'tests or benchmarks'],
 ];
 
-/** Files (not folders) of a zip: path → Buffer. */
-async function readZip(file) {
-  const zip = await JSZip.loadAsync(fs.readFileSync(file));
-  const files = new Map();
-  for (const entry of Object.values(zip.files)) {
-    if (!entry.dir) files.set(entry.name, await entry.async('nodebuffer'));
-  }
-  return files;
-}
 
 async function lintExtension() {
   const instance = linter.createInstance({
@@ -94,16 +85,12 @@ async function rebuild(sources, shipped) {
       cwd: src, env: { ...process.env, WEFT_OUT_DIR: out }, encoding: 'utf8',
     });
     if (r.status !== 0) return { ok: false, lines: [`wxt build failed in the unpacked sources (exit ${r.status})`, ...`${r.stdout}${r.stderr}`.trim().split('\n').slice(-15)] };
-    const built = path.join(out, 'firefox-mv3');
-    const rebuilt = new Map(fs.readdirSync(built, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => { const p = path.join(e.parentPath ?? e.path, e.name); return [path.relative(built, p).replaceAll('\\', '/'), fs.readFileSync(p)]; }));
-    const same = (name) => shipped.has(name) && rebuilt.has(name) && shipped.get(name).equals(rebuilt.get(name));
-    const differ = [...new Set([...shipped.keys(), ...rebuilt.keys()])].sort().filter((name) => !same(name));
+    const rebuilt = folderFiles(path.join(out, 'firefox-mv3'));
+    // The rebuild is the build the shipped package must hold exactly.
+    const differ = packageProblems(rebuilt, shipped);
     return {
       ok: differ.length === 0,
-      lines: differ.length ? differ.map((n) => `${n}: ${!shipped.has(n) ? 'only in the rebuild' : !rebuilt.has(n) ? 'only in the zip' : 'differs'}`)
-        : [`${rebuilt.size} files rebuilt from the sources zip, identical to ${path.basename(EXTENSION_ZIP)}`],
+      lines: differ.length ? differ : [`${rebuilt.size} files rebuilt from the sources zip, identical to ${path.basename(EXTENSION_ZIP)}`],
     };
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -118,9 +105,9 @@ async function main() {
     results.push(['addons-linter', { ok: false, lines }], ['sources zip', { ok: false, lines }], ['rebuild from sources', { ok: false, lines }]);
   } else {
     results.push(['addons-linter', await lintExtension()]);
-    const sources = await readZip(SOURCES_ZIP);
+    const sources = await zipFiles(SOURCES_ZIP);
     results.push(['sources zip', checkSourcesList([...sources.keys()])]);
-    results.push(['rebuild from sources', await rebuild(sources, await readZip(EXTENSION_ZIP))]);
+    results.push(['rebuild from sources', await rebuild(sources, await zipFiles(EXTENSION_ZIP))]);
   }
   let failed = 0;
   for (const [check, r] of results) {

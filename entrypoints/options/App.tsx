@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { AlertControls } from '@/lib/extension-pages/components/AlertOptions';
 import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import { HostAccessNotice } from '@/lib/extension-pages/components/HostAccessNotice';
+import { ShortcutList } from '@/lib/extension-pages/components/ShortcutList';
 import { TTL } from '@/lib/shared/cache-ttl';
 import { createFollowingState } from '@/lib/extension-pages/following-state';
 import { ask } from '@/lib/ui/client';
@@ -18,6 +19,7 @@ import { CACHE_LIFETIMES, CACHE_TTL_SCALE, LISTING_CHOICES, PAGE_ADDITIONS, type
 import { describeBudget } from '@/lib/extension-pages/budget';
 import { formatBytes, formatInteger, lazily } from '@/lib/ui/format';
 import { createOptionsState, type OptionsState } from '../../lib/extension-pages/options-state';
+import { PrivacySection, SyncNote } from './PrivacySection';
 
 const state = createOptionsState(ask);
 const following = createFollowingState(ask);
@@ -247,6 +249,15 @@ function PagesSection({ state }: { state: OptionsState }) {
   );
 }
 
+function ShortcutsSection() {
+  return (
+    <section aria-labelledby="shortcuts-title">
+      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+      <ShortcutList />
+    </section>
+  );
+}
+
 function AlertsSection() {
   useEffect(() => following.watch(), []);
   const load = following.load.value;
@@ -380,42 +391,6 @@ function CacheSection({ state }: { state: OptionsState }) {
   );
 }
 
-function PrivacySection() {
-  return (
-    <section aria-labelledby="privacy-title">
-      <h2 id="privacy-title">Data sources &amp; privacy</h2>
-      <p>
-        Weft has no server and no analytics. Its numbers come from{' '}
-        <a href="https://openalex.org" target="_blank" rel="noreferrer">OpenAlex</a> and{' '}
-        <a href="https://www.semanticscholar.org" target="_blank" rel="noreferrer">Semantic Scholar</a>, and every number says
-        which of them it comes from and how old it is. Requests go from Weft’s background, to these two hosts only:
-      </p>
-      <dl class="privacy">
-        <dt><code>api.openalex.org</code></dt>
-        <dd>
-          the arXiv id of the abstract page you open (as its DOI), the OpenAlex ids of its authors and related papers, the
-          printed names of its authors when no catalog has the paper yet or when you ask <i>Not this person?</i>, the
-          arXiv ids of the listing or search entries you scroll near (a block of the entries after them too) and the ids of
-          their authors, what you type in the popup search, the OpenAlex ids of researchers you open in the popup or follow (alert checks), and your
-          OpenAlex key if you saved one.
-        </dd>
-        <dt><code>api.semanticscholar.org</code></dt>
-        <dd>
-          the arXiv id of the abstract page you open, the arXiv ids of listing entries OpenAlex does not have, and your
-          Semantic Scholar key if you saved one.
-        </dd>
-      </dl>
-      <p>
-        Nothing else leaves the browser: not the pages you visit, not who you follow as names, not your corrections, not
-        your settings. Those services see your IP address, as any website does. Nothing is read from pages other than
-        <code>arxiv.org/abs/…</code>, the HTML view <code>arxiv.org/html/…</code>, the listings <code>arxiv.org/list/…</code> and
-        <code>/catchup/…</code>, and search results <code>arxiv.org/search/…</code>.
-        Followed researchers, settings and keys stay in this browser’s extension storage.
-      </p>
-    </section>
-  );
-}
-
 /** The options page: API keys, what arXiv pages show, alerts, the cache, and what leaves the browser. */
 export function App() {
   useEffect(() => {
@@ -429,9 +404,11 @@ export function App() {
         <span data-weft-field="version">Version {browser.runtime.getManifest().version}</span> ·{' '}
         <a href={welcomePageUrl()} data-weft-link="welcome">What Weft shows and where</a>
       </p>
+      <SyncNote />
       <HostAccessNotice />
       <KeysSection state={state} />
       <PagesSection state={state} />
+      <ShortcutsSection />
       <AlertsSection />
       <CacheSection state={state} />
       <CorrectionsSection />

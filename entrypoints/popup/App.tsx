@@ -6,6 +6,7 @@ import { createFollowingState } from '@/lib/extension-pages/following-state';
 import { unseenTotal } from '@/lib/extension-pages/inbox-view';
 import { FollowingTab } from './following/FollowingTab';
 import { SearchTab } from './search/SearchTab';
+import { TabSwitch } from './TabSwitch';
 import type { Typed } from './search/search-shell';
 import { tab, type Tab } from './tabs';
 
@@ -88,6 +89,7 @@ export function App({ typed = null }: { typed?: Typed | null }) {
       <section id="panel-following" role="tabpanel" aria-labelledby="tab-following" hidden={tab.value !== 'following'}>
         <FollowingTab state={following} />
       </section>
+      <TabSwitch />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { useHostAccess } from '@/lib/extension-pages/components/HostAccessNotice';
+import { ShortcutList } from '@/lib/extension-pages/components/ShortcutList';
 import { hostNames } from '@/lib/extension-pages/host-access';
 import { API_ORIGINS } from '@/lib/catalog/hosts';
 import { DEFAULT_INTERVAL_MINUTES } from '@/lib/shared/follows/model';
@@ -82,6 +83,15 @@ export function App() {
             charts, co-authors and works.
           </li>
         </ul>
+      </section>
+
+      <section aria-labelledby="shortcuts-title">
+        <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+        <p>
+          One key opens Weft’s search from any tab; another hides everything Weft adds to the arXiv page you are reading,
+          and brings it back (in that tab, until you close it).
+        </p>
+        <ShortcutList />
       </section>
 
       <section aria-labelledby="keys-title">

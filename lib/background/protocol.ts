@@ -16,6 +16,7 @@ import type { searchRequests } from './services/search';
 import type { followRequests } from './services/follows';
 import type { settingsRequests } from './services/settings';
 import type { researcherPageRequests } from './services/researcher-page';
+import type { tabRequests } from './services/tabs';
 
 export type { Freshness, WireError, WireResponse } from '../shared/protocol/wire';
 
@@ -24,7 +25,8 @@ type Specs = (typeof paperRequests)['specs'] &
   (typeof searchRequests)['specs'] &
   (typeof followRequests)['specs'] &
   (typeof settingsRequests)['specs'] &
-  (typeof researcherPageRequests)['specs'];
+  (typeof researcherPageRequests)['specs'] &
+  (typeof tabRequests)['specs'];
 
 export type RequestType = keyof Specs & string;
 export type WeftRequest = { [K in RequestType]: RequestInput<K, Specs[K]['fields']> }[RequestType];

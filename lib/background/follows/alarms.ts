@@ -8,6 +8,7 @@ import { isCheckAlarm } from './schedule';
 import type { FollowService } from './service';
 import { USER_DATA } from '../user-data/schema';
 import { onUserDataChange } from '../user-data/user-data';
+import { watchSettings } from '../settings/store';
 
 export function registerFollowAlerts(service: FollowService): void {
   browser.alarms.onAlarm.addListener((alarm) => {
@@ -34,6 +35,9 @@ export function registerFollowAlerts(service: FollowService): void {
   };
   listenToNotifications();
   browser.permissions.onAdded.addListener(listenToNotifications);
+
+  // Settings that came from another computer (settings/sync.ts) may bring another interval.
+  watchSettings(() => void service.ensureSchedule().catch((e: unknown) => console.warn('Weft: could not reschedule the checks', e)));
 
   service.start().catch((e: unknown) => console.warn('Weft: could not start follow alerts', e));
 }

@@ -16,6 +16,7 @@ import {
   unseenCount,
   type AlertSettings,
   type CheckProblem,
+  type CheckStatus,
   type FollowEntry,
   type InboxEntry,
 } from '../../shared/follows/model';
@@ -378,10 +379,16 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
   async function start(): Promise<void> {
     recovered = recoverFirstChecks().catch((e: unknown) => console.warn('Weft: could not recover the first checks of a stopped worker', e));
     await lease.reclaim();
-    const [settings, status] = await Promise.all([store.readSettings(), store.readStatus()]);
-    await ensureAlarm(settings.intervalMinutes, status.lastSuccessAt ?? status.lastRunAt, now());
+    const status = await ensureSchedule();
     if (status.retryAt !== null && status.retryAt > now()) await scheduleRetry(status.retryAt, now());
     await refreshBadge();
+  }
+
+  /** The periodic check follows the interval setting, also one that came from another computer. */
+  async function ensureSchedule(): Promise<CheckStatus> {
+    const [settings, status] = await Promise.all([store.readSettings(), store.readStatus()]);
+    await ensureAlarm(settings.intervalMinutes, status.lastSuccessAt ?? status.lastRunAt, now());
+    return status;
   }
 
   return {
@@ -400,6 +407,7 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     /** Notifies about stored papers no notification covered yet (same-day alerts' reads). */
     notifyPending: checker.notifyPending,
     recordTakesOver,
+    ensureSchedule,
   };
 }
 

@@ -6,9 +6,10 @@ import { paperRequests, paperService } from './paper';
 import { researcherPageRequests, researcherPageService } from './researcher-page';
 import { searchRequests, searchService } from './search';
 import { settingsRequests, settingsService } from './settings';
+import { tabRequests, tabService } from './tabs';
 
 /** Each service's request declarations (fields and audience). */
-export const SERVICE_REQUESTS = [paperRequests, authorRequests, searchRequests, followRequests, settingsRequests, researcherPageRequests] as const;
+export const SERVICE_REQUESTS = [paperRequests, authorRequests, searchRequests, followRequests, settingsRequests, researcherPageRequests, tabRequests] as const;
 
 export function createServices(deps: BackgroundDeps) {
   return {
@@ -18,6 +19,7 @@ export function createServices(deps: BackgroundDeps) {
     ...followService(deps),
     ...settingsService(deps),
     ...researcherPageService(deps),
+    ...tabService(),
   };
 }
 

@@ -11,8 +11,9 @@ import { RefusedError } from '../errors';
 import { readCollapsedPanels, saveCollapsedPanels } from '../settings/panel-layout';
 import { readKeyProblems } from '../settings/key-problems';
 import { readSettings, updateSettings } from '../settings/store';
+import { isHiddenOn } from '../tab-visibility';
 import { isApiKey, maskKey, type ApiKeys, type KeyService } from '../../shared/settings/key-format';
-import { CACHE_LIFETIMES, LISTING_CHOICES, PAGE_ADDITIONS, PANEL_IDS, type ListingChoice, type PageAddition } from '../../shared/settings/settings';
+import { CACHE_LIFETIMES, LISTING_CHOICES, PAGE_ADDITIONS, PANEL_IDS, type ListingChoice, type PageAddition, type Visibility } from '../../shared/settings/settings';
 
 /** A key in the exact form Weft stores, or '' to remove the saved one. */
 const KeyField = (service: KeyService) =>
@@ -56,6 +57,12 @@ const masked = (keys: ApiKeys): MaskedKeys => ({
 
 type Deps = Pick<BackgroundDeps, 'apiKeys' | 'cache' | 'http' | 'keyProblems'> & { follows: Pick<BackgroundDeps['follows'], 'keyChanged'> };
 
+/** What a tab where the reader hid Weft shows: nothing (lib/background/tab-visibility.ts). */
+const NOTHING_SHOWN = {
+  show: Object.fromEntries(PAGE_ADDITIONS.map((k) => [k, false])) as Visibility,
+  listings: Object.fromEntries(LISTING_CHOICES.map((k) => [k, false])) as Record<ListingChoice, boolean>,
+};
+
 export function settingsService({ apiKeys, cache, http, keyProblems, follows }: Deps) {
   const result = async (keys?: ApiKeys) => {
     const [saved, problems, settings] = await Promise.all([keys ?? apiKeys.keys(), readKeyProblems(), readSettings()]);
@@ -63,9 +70,10 @@ export function settingsService({ apiKeys, cache, http, keyProblems, follows }: 
   };
 
   return settingsRequests.answer({
-    'page-settings': async () => {
-      const [settings, collapsed] = await Promise.all([readSettings(), readCollapsedPanels()]);
-      return { show: settings.show, listings: settings.listings, collapsed };
+    'page-settings': async (_, sender) => {
+      const tabId = sender.tab?.id;
+      const [settings, collapsed, hidden] = await Promise.all([readSettings(), readCollapsedPanels(), tabId !== undefined && isHiddenOn(tabId)]);
+      return { ...(hidden ? NOTHING_SHOWN : { show: settings.show, listings: settings.listings }), collapsed };
     },
     'set-collapsed-panels': async ({ ids }) => ({ collapsed: await saveCollapsedPanels(ids) }),
     'settings-get': () => result(),

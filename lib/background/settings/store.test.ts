@@ -44,6 +44,18 @@ describe('settings in extension storage', () => {
     expect(await readSettings()).toMatchObject({ show: { related: false, badges: true }, cacheLifetime: 'long' });
   });
 
+  it('stamps the fields a change touches, later than any stamp they had even when this clock is behind', async () => {
+    const ahead = Date.parse('2030-01-01T00:00:00Z');
+    await fakeBrowser.storage.local.set({ 'settings.stamps': { cacheLifetime: ahead } });
+    await updateSettings((s) => ({ ...s, cacheLifetime: 'long', show: { ...s.show, paper: false } }));
+    const { 'settings.stamps': stamps } = await fakeBrowser.storage.local.get('settings.stamps');
+    expect(stamps).toEqual({ cacheLifetime: ahead + 1, 'show.paper': expect.any(Number) });
+    expect((stamps as Record<string, number>)['show.paper']).toBeLessThan(ahead);
+    // A write that changes nothing stamps nothing.
+    await updateSettings((s) => s);
+    expect((await fakeBrowser.storage.local.get('settings.stamps'))['settings.stamps']).toEqual(stamps);
+  });
+
   it('keeps a synchronous copy current for the cache', async () => {
     const view = createSettingsView();
     expect(view.current().cacheLifetime).toBe('normal');

@@ -63,6 +63,36 @@ export const DEFAULT_SETTINGS: Settings = {
   cacheLifetime: 'normal',
 };
 
+/**
+ * A field of the settings: a value that changes as a whole, named by its path in the object
+ * (`show.related`, `cacheLifetime`; a list is one field).
+ */
+type Fields<T> = {
+  [K in keyof T & string]: T[K] extends readonly unknown[] ? K : T[K] extends object ? `${K}.${keyof T[K] & string}` : K;
+}[keyof T & string];
+export type SettingsField = Fields<Omit<Settings, 'version'>>;
+
+/**
+ * The settings that follow the reader to their other computers (`storage.sync`, where the
+ * browser syncs extension data): each field merged on its own, the newer change winning
+ * (lib/background/settings/sync.ts). A new setting follows the reader by one line here; give
+ * its largest realistic value to the quota test (lib/background/settings/sync.test.ts).
+ * What is not listed stays on this computer: the announcement source (`alerts.feed`) too, since
+ * arXiv's RSS host is a permission each browser grants on its own.
+ */
+export const SYNCED_FIELDS: readonly SettingsField[] = [
+  'show.badges',
+  'show.paper',
+  'show.institutions',
+  'show.related',
+  'listings.badges',
+  'listings.onlyFollowed',
+  'alerts.intervalMinutes',
+  'alerts.notify',
+  'alerts.sameDay',
+  'cacheLifetime',
+];
+
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);
 

@@ -1,0 +1,55 @@
+import { PRIVACY, runs } from '@/lib/shared/privacy';
+
+/** A privacy text with its `code` and *titles* marked (lib/shared/privacy.ts). */
+function Marked({ text }: { text: string }) {
+  return <>{runs(text).map((r, k) => (r.kind === 'code' ? <code key={k}>{r.text}</code> : r.kind === 'title' ? <i key={k}>{r.text}</i> : r.text))}</>;
+}
+
+/** What leaves the browser, to whom and why, and what stays: the facts docs/privacy.md shows too. */
+export function PrivacySection() {
+  return (
+    <section aria-labelledby="privacy-title" data-weft-field="privacy">
+      <h2 id="privacy-title">Data sources &amp; privacy</h2>
+      <p>
+        <Marked text={PRIVACY.summary} />
+      </p>
+      <dl class="privacy">
+        {PRIVACY.recipients.map((r) => (
+          <div key={r.who}>
+            <dt>
+              <strong>{r.who}</strong> — <Marked text={r.where} />
+            </dt>
+            <dd>
+              <p>
+                For <Marked text={r.why} />:
+              </p>
+              <ul>
+                {r.what.map((w) => (
+                  <li key={w}>
+                    <Marked text={w} />
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {PRIVACY.stays.map((text) => (
+        <p key={text}>
+          <Marked text={text} />
+        </p>
+      ))}
+    </section>
+  );
+}
+
+/** Under the page's title: which settings follow the reader, and where to read why the rest does not. */
+export function SyncNote() {
+  return (
+    <p class="muted" data-weft-field="sync">
+      These settings follow you to your other computers where the browser syncs (when a setting was changed on two of them,
+      the later change counts). API keys, followed researchers and your corrections stay on this computer:{' '}
+      <a href="#privacy-title">why</a>.
+    </p>
+  );
+}

@@ -113,7 +113,9 @@ export const tests = [
       await row.locator('[data-weft-action="test-key"]').click();
       const verdict = row.locator('[data-weft-field="key-test"]');
       await verdict.waitFor({ timeout: 5000 });
-      const listCalls = sc.fake.apiRequests(t0).filter((r) => r.host === OA_HOST && /^\/(works|authors)$/.test(r.path)).length;
+      // The allowance as the catalog counted it when asked: the follow's first check may still be making calls.
+      const asked = sc.fake.apiRequests(t0).filter((r) => r.host === OA_HOST && r.path.endsWith('/rate-limit')).at(-1);
+      const listCalls = sc.fake.apiRequests(t0).filter((r) => r.host === OA_HOST && /^\/(works|authors)$/.test(r.path) && (!asked || r.tStart <= asked.tStart)).length;
       if ((await verdict.getAttribute('data-valid')) !== 'true' || Number(await verdict.getAttribute('data-remaining')) !== 10_000 - listCalls) {
         throw new Error(`key test shows ${await verdict.getAttribute('data-valid')} / ${await verdict.getAttribute('data-remaining')} left, expected valid with ${10_000 - listCalls} left`);
       }

@@ -35,6 +35,7 @@ interface Sent {
   ahead: string[];
   upcoming: { arxivId: string; names: string[]; category: string | null }[];
   onlyFollowed: boolean;
+  inView?: boolean;
 }
 
 /** `unindexed`: the entries OpenAlex lacks (the background says so of those resolved ahead). */
@@ -138,6 +139,23 @@ describe('listing profiles: what is asked when', () => {
     expect(spot.flatMap((s) => s.papers.map((p) => index(p.arxivId)))).toEqual([1500, 1501, 1502]);
     const unresolved = spot[0]!.ahead.map(index).filter((k) => k > 1500);
     expect(unresolved.length + 1).toBe(200); // the jump and its block fill two DOI calls
+  });
+});
+
+describe('listing profiles: the reader reaching entries asked for as the next screen', () => {
+  it('asks again as in view for an entry still loading when it comes into view, once, and shows whichever answer comes first', async () => {
+    const { profiles, sent, flush, index } = setup(10, (req) => (req.inView ? req.papers.map((p) => answerOf(p.arxivId)) : new Promise<never>(() => {})));
+    profiles.near(0, true);
+    profiles.near(1, false);
+    expect(sent.map((s) => [s.papers.map((p) => index(p.arxivId)), s.inView])).toEqual([[[0], true], [[1], false]]);
+    await flush();
+    expect(profiles.entriesOf(1)[0]!.state.value.kind).toBe('loading');
+    profiles.seen(1);
+    profiles.seen(1);
+    profiles.seen(0); // answered already: nothing to raise
+    await profiles.answered(1);
+    expect(sent.slice(2).map((s) => [s.papers.map((p) => index(p.arxivId)), s.inView, s.ahead, s.upcoming])).toEqual([[[1], true, [], []]]);
+    expect(profiles.entriesOf(1)[0]!.state.value).toMatchObject({ kind: 'ready', match: 'record' });
   });
 });
 

@@ -17,7 +17,7 @@
  */
 import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { PagePaper } from '../arxiv/page-model';
-import type { PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
+import type { BatchAnswer, PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
 import { IDENTIFYING, type AuthorEntry, type BadgeState } from './author-profiles';
 import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
@@ -92,6 +92,11 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   const introduced = new Uint8Array(n);
   /** Resolved ahead, and OpenAlex has no record of it: maybe a paper no catalog has yet. */
   const unindexed = new Uint8Array(n);
+  /** Asked for again as in view (`seen`). */
+  const raised = new Uint8Array(n);
+  /** Entries reached, waiting to be raised together. */
+  const reached = new Set<number>();
+  let raiseTimer: ReturnType<typeof setTimeout> | undefined;
   /** Reported as scrolled past while its answer was on the way. */
   const passed = new Uint8Array(n);
   const positions = new Map<string, number[]>();
@@ -230,6 +235,41 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     if (ids.length) void ask({ type: 'papers-passed', ids }).catch(() => undefined);
   }
 
+  /** Applies a `papers-authors` answer to the entries `part` it was asked for. */
+  function applyAll(part: number[], answer: BatchAnswer): void {
+    if (disposed) return;
+    // Papers OpenAlex lacks are being identified from evidence: their badges say so.
+    batch(() => {
+      for (const id of answer.unindexed) {
+        for (const k of positions.get(id) ?? []) {
+          unindexed[k] = 1;
+          for (const e of byPaper[k] ?? []) if (e.state.value.kind === 'loading') e.state.value = IDENTIFYING;
+        }
+      }
+    });
+    part.forEach((k, i) => {
+      const a = answer.papers[i];
+      if (a && status[k] === 'asked') apply(k, a);
+    });
+    count();
+  }
+
+  /**
+   * Entries asked for as the next screen's that the reader reached before their answers: asked
+   * again as in view. The background joins the work under way and raises it (pacer.ts
+   * priorities); whichever answer comes first is shown.
+   */
+  function raiseSeen(): void {
+    raiseTimer = undefined;
+    const part = [...reached].filter((k) => status[k] === 'asked');
+    reached.clear();
+    if (!part.length) return;
+    void ask({ type: 'papers-authors', papers: part.map(listed), ahead: [], upcoming: [], onlyFollowed, inView: true }).then(
+      (answer) => applyAll(part, answer),
+      () => undefined, // the first request's answer (or its error) still comes
+    );
+  }
+
   async function send(): Promise<void> {
     timer = undefined;
     const wanted = [...near].filter((k) => status[k] === 'new').sort((a, b) => a - b);
@@ -265,33 +305,19 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
         inView: seen.has(part[0]!),
       };
       void ask(request).then(
-        (answer) => {
-          if (disposed) return;
-          // Papers OpenAlex lacks are being identified from evidence: their badges say so.
-          batch(() => {
-            for (const id of answer.unindexed) {
-              for (const k of positions.get(id) ?? []) {
-                unindexed[k] = 1;
-                for (const e of byPaper[k] ?? []) if (e.state.value.kind === 'loading') e.state.value = IDENTIFYING;
-              }
-            }
-          });
-          part.forEach((k, i) => {
-            const a = answer.papers[i];
-            if (a) apply(k, a);
-          });
-          count();
-        },
+        (answer) => applyAll(part, answer),
         (e: unknown) => {
           if (disposed) return;
           const state = errorState(e);
+          // Entries a later request (`seen`) answered meanwhile keep their answers.
+          const failed = part.filter((k) => status[k] === 'asked');
           batch(() => {
-            for (const k of part) {
+            for (const k of failed) {
               for (const entry of entriesOf(k)) entry.state.value = state;
               status[k] = 'failed';
             }
           });
-          for (const k of part) answeredOf(k).resolve();
+          for (const k of failed) answeredOf(k).resolve();
           count();
         },
       );
@@ -317,6 +343,15 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
       else timer ??= setTimeout(() => void send(), gatherMs);
     },
 
+    /** Entry `k`, asked for while near, came into the viewport: if it is still loading, it is raised. */
+    seen(k: number): void {
+      if (status[k] !== 'asked' || raised[k]) return;
+      raised[k] = 1;
+      reached.add(k);
+      if (gatherMs <= 0) raiseSeen();
+      else raiseTimer ??= setTimeout(raiseSeen, gatherMs);
+    },
+
     /** Settles once entry `k` has its answer (or its failure). */
     answered: (k: number): Promise<void> => answeredOf(k).promise,
 
@@ -337,6 +372,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     dispose(): void {
       disposed = true;
       clearTimeout(timer);
+      clearTimeout(raiseTimer);
     },
   };
 }

@@ -218,7 +218,9 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
       disposers.push(effect(() => {
         const state = entry.state.value;
         const answered = state !== badge.shown.peek();
-        if (!answered && isFollowed(state) === badge.followed) return;
+        // Read on every run, so that the effect follows the follow list whatever came first.
+        const follows = isFollowed(state);
+        if (!answered && follows === badge.followed) return;
         stale.add(badge);
         // Figures below the first screen can wait for company; the reader's own follow shows at once.
         writes.request(canWait && answered);
@@ -232,6 +234,22 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
     making = [];
     writes.request();
   });
+
+  // An entry that came near off screen is asked for as the next screen's; when the reader
+  // reaches it before its answer, its work is raised to what the reader is looking at.
+  const viewing = new IntersectionObserver((records) => {
+    for (const r of records) {
+      const k = r.isIntersecting ? indexOf.get(r.target) : undefined;
+      if (k === undefined) continue;
+      viewing.unobserve(r.target);
+      profiles.seen(k);
+    }
+  });
+  const watchUntilSeen = (k: number) => {
+    const element = papers[k]!.element;
+    viewing.observe(element);
+    void profiles.answered(k).then(() => viewing.unobserve(element));
+  };
 
   const near = new Uint8Array(papers.length);
   // The first screen loads as it is (a glance costs a call or three); groups start with scrolling.
@@ -265,7 +283,10 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
     const wait = group === 1 ? DRAW_WAIT_MS.first : DRAW_WAIT_MS.ahead;
     firstScreen ??= new Set(came);
     group = DRAW_GROUP;
-    for (const k of came) profiles.near(k, seen.has(k));
+    for (const k of came) {
+      profiles.near(k, seen.has(k));
+      if (!seen.has(k)) watchUntilSeen(k);
+    }
     const drawn = Promise.all(came.map((k) => profiles.answered(k)));
     void Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, wait))]).then(() => setUp(came));
   }, { rootMargin: NEAR_MARGIN });
@@ -275,6 +296,7 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
 
   abort.addEventListener('abort', () => {
     observer.disconnect();
+    viewing.disconnect();
     profiles.dispose();
     disposers.forEach((dispose) => dispose());
     hosts.forEach((h) => h.remove());

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { launch, relaunch, sleep, until, badges, waitForBadgeStates, screenshot, publishScreenshot } from './harness.mjs';
 import { FakeApis, buildCatalog } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
+import { requestsOver } from './checks.mjs';
 
 const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
 const ID = '2406.05546';
@@ -90,9 +91,7 @@ export const tests = [
       const t0 = Date.now();
       await page.locator('[data-weft-action="refresh"]').first().click();
       await until(() => sc.fake.apiRequests(t0).length >= 2, { what: 'the refresh requests' });
-      // Semantic Scholar's part comes at its pace, a second or so apart (docs/performance.md): the
-      // refresh is over once nothing new has gone out for longer than that.
-      await until(() => Date.now() - Math.max(...sc.fake.apiRequests(t0).map((r) => r.tStart)) > 2500, { timeout: 30_000, what: 'the refresh requests to end' });
+      await requestsOver(sc.fake, t0);
       const reqs = sc.fake.apiRequests(t0).map((r) => decodeURIComponent(r.url));
       const work = sc.catalog.openalex.work.id.split('/').pop();
       const about = (u) => u.toLowerCase().includes(ID) || u.includes(sc.catalog.people[0].openalexId) || u.includes(work);

@@ -77,9 +77,9 @@ describe('listing profiles: what is asked when', () => {
     profiles.near(0);
     expect(sent[0]!.upcoming.map((p) => index(p.arxivId))).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => 1 + j));
     expect(sent[0]!.upcoming[0]).toEqual({ arxivId: id(1), names: ['Author 1-0', 'Author 1-1'], category: 'cs.LG' });
-    profiles.near(5); // most of the next entries are known already: nothing new to introduce
+    profiles.near(FILL_AHEAD / 4 - 1); // most of the next entries are known already: nothing new to introduce
     expect(sent[1]!.upcoming).toEqual([]);
-    profiles.near(FILL_AHEAD / 2 + 1); // half of them are new: the next block
+    profiles.near(FILL_AHEAD / 4 + 1); // a quarter of them are new: the next block
     expect(sent[2]!.upcoming.map((p) => index(p.arxivId))).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => FILL_AHEAD + 1 + j));
   });
 
@@ -110,8 +110,8 @@ describe('listing profiles: what is asked when', () => {
   it('uses what is resolved while it lasts, then resolves a larger block, and never names an entry the reader did not approach', async () => {
     const { profiles, sent, index } = setup(2000);
     profiles.near(0);
-    profiles.near(10); // well inside the first block: only its next entries, to fill author calls
-    expect(sent[1]!.ahead.map(index)).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => 11 + j));
+    profiles.near(9); // well inside the first block: only its next entries, to fill author calls
+    expect(sent[1]!.ahead.map(index)).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => 10 + j));
     profiles.near(100 - RESOLVE_AHEAD); // the resolved part runs short: the next block, twice as large
     const block = sent[2]!.ahead.map(index).filter((k) => k >= 100);
     expect(block).toEqual(Array.from({ length: 200 }, (_, j) => 100 + j));
@@ -181,6 +181,27 @@ describe('listing profiles: badge states', () => {
     profiles.near(5);
     expect(profiles.entriesOf(5).map((e) => e.state.value)).toEqual([{ kind: 'loading', identifying: true }, { kind: 'loading', identifying: true }]);
     expect(profiles.entriesOf(6)[0]!.state.value).toEqual({ kind: 'loading' });
+  });
+
+  it('shows an entry with a record at once while a new paper asked with it is identified, then asks for that one alone', async () => {
+    // The background answers a new paper asked with others `identifying`, and waits when it is asked alone.
+    const sent: Sent[] = [];
+    const ask = vi.fn(async (req: Sent) => {
+      sent.push(req);
+      const papers = req.papers.map((p): PaperAnswer => (p.arxivId === id(1) && req.papers.length > 1 ? { arxivId: p.arxivId, identifying: true } : answerOf(p.arxivId)));
+      return { papers, unindexed: [] };
+    });
+    const profiles = createListingProfiles(pages(100), ask as never, { onlyFollowed: false, gatherMs: 1 });
+    profiles.near(0);
+    profiles.near(1);
+    await profiles.answered(0);
+    expect(sent[0]!.papers.map((p) => p.arxivId)).toEqual([id(0), id(1)]);
+    expect(profiles.entriesOf(0)[0]!.state.value).toMatchObject({ kind: 'ready' });
+    expect(profiles.entriesOf(1)[0]!.state.value).toEqual({ kind: 'loading', identifying: true });
+    await profiles.answered(1);
+    expect(sent[1]).toMatchObject({ papers: [{ arxivId: id(1) }], inView: true });
+    expect(profiles.entriesOf(1)[0]!.state.value).toMatchObject({ kind: 'ready', match: 'record' });
+    expect(profiles.progress.value).toMatchObject({ settled: 2, loading: 0 });
   });
 
   it('numbers badges across the page, so the card layer can address any of them', () => {

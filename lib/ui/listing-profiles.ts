@@ -149,8 +149,17 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     return entries;
   }
 
-  function apply(k: number, answer: PaperAnswer): void {
+  function apply(k: number, answer: PaperAnswer, inView: boolean): void {
     const entries = entriesOf(k);
+    if ('identifying' in answer) {
+      // Answered before its authors were identified, so the entries asked with it need not wait:
+      // asked again on its own (the background joins the work under way).
+      batch(() => {
+        for (const e of entries) if (e.state.value.kind === 'loading') e.state.value = IDENTIFYING;
+      });
+      request([k], inView);
+      return;
+    }
     batch(() => {
       if ('error' in answer) {
         const state = errorState(new RemoteError(answer.error));
@@ -202,14 +211,15 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   const listed = (k: number) => ({ arxivId: papers[k]!.arxivId, names: entriesOf(k).map((e) => e.name), category: papers[k]!.primaryCategory });
 
   /**
-   * The entries to introduce with their authors: a whole block once half of the next ones are
-   * new to the background, so new papers are identified many at a time, not a few per scroll.
+   * The entries to introduce with their authors: a whole block once a quarter of the next ones
+   * are new to the background, so new papers are identified many at a time, not a few per
+   * scroll, and their lookups never run dry while the reader is still well behind them.
    */
   function upcomingOf(last: number): number[] {
     const next: number[] = [];
     for (let j = last + 1; j < n && next.length < FILL_AHEAD; j++) if (status[j] === 'new') next.push(j);
     const unseen = next.filter((k) => !introduced[k]).length;
-    if (unseen === 0 || unseen * 2 < next.length) return [];
+    if (unseen === 0 || unseen * 4 < next.length) return [];
     const block: number[] = [];
     let j = last + 1;
     for (; j < n && block.length < FILL_AHEAD; j++) if (status[j] === 'new' && !introduced[j]) block.push(j);
@@ -236,7 +246,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   }
 
   /** Applies a `papers-authors` answer to the entries `part` it was asked for. */
-  function applyAll(part: number[], answer: BatchAnswer): void {
+  function applyAll(part: number[], answer: BatchAnswer, inView: boolean): void {
     if (disposed) return;
     // Papers OpenAlex lacks are being identified from evidence: their badges say so.
     batch(() => {
@@ -249,7 +259,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     });
     part.forEach((k, i) => {
       const a = answer.papers[i];
-      if (a && status[k] === 'asked') apply(k, a);
+      if (a && status[k] === 'asked') apply(k, a, inView);
     });
     count();
   }
@@ -265,8 +275,37 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     reached.clear();
     if (!part.length) return;
     void ask({ type: 'papers-authors', papers: part.map(listed), ahead: [], upcoming: [], onlyFollowed, inView: true }).then(
-      (answer) => applyAll(part, answer),
+      (answer) => applyAll(part, answer, true),
       () => undefined, // the first request's answer (or its error) still comes
+    );
+  }
+
+  /** Asks for the entries `part` (with `ahead` and `upcoming` when given); an answer or failure settles them. */
+  function request(part: number[], inView: boolean, ahead: number[] = [], upcoming: number[] = []): void {
+    const message = {
+      type: 'papers-authors' as const,
+      papers: part.map(listed),
+      ahead: ahead.map((k) => papers[k]!.arxivId),
+      upcoming: upcoming.map(listed),
+      onlyFollowed,
+      inView,
+    };
+    void ask(message).then(
+      (answer) => applyAll(part, answer, inView),
+      (e: unknown) => {
+        if (disposed) return;
+        const state = errorState(e);
+        // Entries a later request (`seen`) answered meanwhile keep their answers.
+        const failed = part.filter((k) => status[k] === 'asked');
+        batch(() => {
+          for (const k of failed) {
+            for (const entry of entriesOf(k)) entry.state.value = state;
+            status[k] = 'failed';
+          }
+        });
+        for (const k of failed) answeredOf(k).resolve();
+        count();
+      },
     );
   }
 
@@ -296,31 +335,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
       .flatMap((list) => Array.from({ length: Math.ceil(list.length / MAX_BATCH_PAPERS) }, (_, i) => list.slice(i * MAX_BATCH_PAPERS, (i + 1) * MAX_BATCH_PAPERS)));
     parts.forEach((part, i) => {
       const furthest = i === parts.length - 1;
-      const request = {
-        type: 'papers-authors' as const,
-        papers: part.map(listed),
-        ahead: furthest ? ahead.map((k) => papers[k]!.arxivId) : [],
-        upcoming: furthest ? upcoming.map(listed) : [],
-        onlyFollowed,
-        inView: seen.has(part[0]!),
-      };
-      void ask(request).then(
-        (answer) => applyAll(part, answer),
-        (e: unknown) => {
-          if (disposed) return;
-          const state = errorState(e);
-          // Entries a later request (`seen`) answered meanwhile keep their answers.
-          const failed = part.filter((k) => status[k] === 'asked');
-          batch(() => {
-            for (const k of failed) {
-              for (const entry of entriesOf(k)) entry.state.value = state;
-              status[k] = 'failed';
-            }
-          });
-          for (const k of failed) answeredOf(k).resolve();
-          count();
-        },
-      );
+      request(part, seen.has(part[0]!), furthest ? ahead : [], furthest ? upcoming : []);
     });
   }
 

@@ -307,6 +307,19 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
       expect(selectOf(urls[0]!)).toEqual(CANDIDATE_SELECT);
     });
 
+    it('searches many names in one call, OR-ed, each cut free of filter syntax; cut short when more matched than its page', async () => {
+      const meta: Json = {};
+      const { oa, urls } = client((url) => json(list([priem()], url, meta)));
+      const found = await oa.namesakes(['Jason Priem', 'Cao, Ray', 'A|B: C']);
+      expect(found).toMatchObject({ complete: true, profiles: [{ openalexId: 'A5023888391', alternativeNames: expect.any(Array) }] });
+      expect(urls[0]!.pathname).toBe('/authors');
+      expect(urls[0]!.searchParams.get('filter')).toBe('display_name.search:Jason Priem|Cao Ray|A B C');
+      expect(urls[0]!.searchParams.get('per_page')).toBe('200');
+      expect(selectOf(urls[0]!)).toEqual(CANDIDATE_SELECT);
+      meta.count = 900;
+      await expect(oa.namesakes(['Jason Priem'])).resolves.toMatchObject({ complete: false });
+    });
+
     it('looks a profile up by ORCID with the free singleton', async () => {
       const { oa, urls } = client((url) => json(project(priem(), url)));
       const p = await oa.candidateById({ orcid: '0000-0001-6187-6610' });
@@ -317,10 +330,11 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
     });
 
     it('asks for works joining every set: one clause per set, OR inside, one page of 200', async () => {
-      const work = (id: string, ...authors: string[]) => ({ id: `https://openalex.org/${id}`, authorships: authors.map((a) => ({ author: { id: `https://openalex.org/${a}` } })) });
+      const work = (id: string, ...authors: string[]) => ({ id: `https://openalex.org/${id}`, authorships: authors.map((a) => ({ author: { id: `https://openalex.org/${a}`, display_name: `Person ${a}` } })) });
       const { oa, urls } = client((url) => json(list([work('W1', 'A1', 'A3', 'A9'), { id: 'bad' }], url)));
       const joined = await oa.worksJoining([['A1', 'https://openalex.org/A2'], ['A3']], { recentFirst: true });
-      expect(joined.works).toEqual([{ id: 'W1', authorIds: ['A1', 'A3', 'A9'] }]);
+      // With the names, which name a common name's profile beyond its autocomplete (identifier.ts).
+      expect(joined.works).toEqual([{ id: 'W1', authorIds: ['A1', 'A3', 'A9'], authorNames: ['Person A1', 'Person A3', 'Person A9'] }]);
       const url = urls[0]!;
       expect(url.pathname).toBe('/works');
       expect(url.searchParams.get('filter')).toBe('authorships.author.id:A1|A2,authorships.author.id:A3');

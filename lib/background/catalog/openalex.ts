@@ -134,6 +134,8 @@ export interface DigestWork {
 export interface WorkAuthors {
   id: string;
   authorIds: string[];
+  /** Their names as the catalog gives them, in the same order ('' where it gives none). */
+  authorNames?: string[];
 }
 
 /** The works joining some author sets: one page of them, and whether that page is all there is. */
@@ -271,6 +273,25 @@ export function createOpenAlex(options: OpenAlexOptions) {
   }
 
   /**
+   * The profiles named any of `names`, in one name search (a list call of 10 credits,
+   * docs/catalog-apis.md: `|` is OR inside a filter): for a paper of many authors, one request
+   * instead of an autocomplete per name. `complete` is false when more profiles matched than
+   * its one page holds (a common name among them): then some may be missing.
+   */
+  async function namesakes(names: string[], signal?: AbortSignal): Promise<{ profiles: CandidateProfile[]; complete: boolean }> {
+    // A comma would end the filter, a bar split a name, a colon start another filter.
+    const terms = [...new Set(names.map((n) => n.replace(/[,|:]/g, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean))];
+    if (terms.length === 0) return { profiles: [], complete: true };
+    const body = await call('list', '/authors', { filter: `display_name.search:${terms.join('|')}`, per_page: String(MAX_PER_PAGE), select: CANDIDATE_SELECT }, signal);
+    const { meta, results } = validate(S.list(v.unknown()), body, 'OpenAlex authors');
+    const profiles = results.flatMap((r) => {
+      const one = v.safeParse(S.CandidateAuthor, r);
+      return one.success ? [candidateProfile(one.output)] : [];
+    });
+    return { profiles, complete: (meta?.count ?? 0) <= results.length };
+  }
+
+  /**
    * One candidate's profile by A id or by ORCID (a free singleton). Rejects with `not-found`
    * when OpenAlex has no such author.
    */
@@ -300,7 +321,11 @@ export function createOpenAlex(options: OpenAlexOptions) {
     const works = results.flatMap((r) => {
       const one = v.safeParse(S.WorkAuthorIds, r);
       if (!one.success) return [];
-      return [{ id: one.output.id, authorIds: (one.output.authorships ?? []).flatMap((a) => bareOpenAlexId(a.author?.id, 'A') ?? []) }];
+      const authors = (one.output.authorships ?? []).flatMap((a) => {
+        const id = bareOpenAlexId(a.author?.id, 'A');
+        return id ? [{ id, name: a.author?.display_name ?? '' }] : [];
+      });
+      return [{ id: one.output.id, authorIds: authors.map((a) => a.id), authorNames: authors.map((a) => a.name) }];
     });
     return { works, complete: (meta?.count ?? 0) <= results.length };
   }
@@ -489,7 +514,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
 
   return {
     workByArxivId, worksByArxivIds, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt,
-    candidateProfiles, candidateById, worksJoining, researcherProfile, researcherWorks, latestWorksOf, at,
+    candidateProfiles, candidateById, namesakes, worksJoining, researcherProfile, researcherWorks, latestWorksOf, at,
   };
 }
 

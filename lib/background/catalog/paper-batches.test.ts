@@ -152,6 +152,39 @@ describe('paper batches (listing pages)', () => {
     expect(slots(fresh!)).toMatchObject([{ identity: { evidence: [shared] } }, { identity: { note: expect.stringMatching(/2 profiles named Bo Li/) } }]);
   });
 
+  it('answers papers with a record without waiting for the new papers asked with them, which wait when asked alone', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map() };
+    let decide!: () => void;
+    const decided = new Promise<void>((r) => (decide = r));
+    const identifyFresh: IdentifyFresh = async (papers) => {
+      await decided;
+      return unmatchedFresh(papers);
+    };
+    const { batches } = setup(world, { identifyFresh });
+    const mixed = await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00009', ['Bo Li'])], ahead: [], followed: null });
+    expect(mixed.papers).toMatchObject([{ source: 'openalex', slots: [{ state: 'ready', match: 'record' }] }, { arxivId: '2606.00009', identifying: true }]);
+    let alone: PaperAnswer[] | null = null;
+    const asked = batches.authorsOf({ papers: [listed('2606.00009', ['Bo Li'])], ahead: [], followed: null }).then((a) => (alone = a.papers));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(alone).toBeNull();
+    decide();
+    await asked;
+    expect(alone).toMatchObject([{ source: 'fresh', slots: [{ state: 'unmatched' }] }]);
+  });
+
+  it('answers the papers asked for without waiting for the lookups of the papers ahead', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map() };
+    const { batches, openalex } = setup(world);
+    await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null });
+    // The next block's DOI call waits behind the reader's lookups (here: forever).
+    const resolveWorks = openalex.worksByArxivIds.getMockImplementation()!;
+    openalex.worksByArxivIds.mockImplementation((ids: string[]) => (ids.includes('2606.00050') ? new Promise<never>(() => {}) : resolveWorks(ids)));
+    const ahead = Array.from({ length: 100 }, (_, k) => `2606.${String(k + 10).padStart(5, '0')}`);
+    const answer = await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead, followed: null });
+    expect(answer.papers).toMatchObject([{ source: 'openalex', slots: [{ state: 'ready' }] }]);
+    expect(openalex.worksByArxivIds).toHaveBeenLastCalledWith(ahead);
+  });
+
   it('identifies from evidence the authors of a paper OpenAlex lacks while Semantic Scholar cannot be asked', async () => {
     const { batches, identifyFresh } = setup({ openalex: new Map(), s2: new Map() }, { s2Down: true });
     const [paper] = (await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee'])], ahead: [], followed: null })).papers;

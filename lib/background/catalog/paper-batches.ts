@@ -27,11 +27,14 @@ import type { Identity, MatchKind } from '../../catalog/identity';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperRecord } from '../../catalog/types';
 import type { WireError } from '../../shared/protocol/wire';
 import { OPENALEX_MAX_OR_VALUES, S2_BATCH_MAX } from '../../shared/limits';
+import { delay } from '../../shared/delay';
 
 /** How long a partial call waits for lookups from other requests: well under a frame. */
 const WINDOW_MS = 12;
 /** Filler candidates checked against the cache at a time (most are found in the first slice). */
 const FILLER_SLICE = 200;
+/** How long papers with a record wait for the decided identities of new papers asked with them. */
+const FRESH_GRACE_MS = 15;
 
 /** One author of one paper, as a listing badge shows them. */
 export type SlotAnswer =
@@ -52,6 +55,11 @@ export type SlotAnswer =
 
 export type PaperAnswer =
   | { arxivId: string; source: 'openalex' | 's2' | 'fresh'; slots: SlotAnswer[]; fetchedAt: number; stale: boolean }
+  /**
+   * No catalog has the paper and its authors are still being identified: asked with papers that
+   * have a record, it is answered so, to be asked for again on its own (authorsOf).
+   */
+  | { arxivId: string; identifying: true }
   | { arxivId: string; error: WireError };
 
 export interface BatchAnswer {
@@ -112,6 +120,10 @@ export interface PaperBatchDeps {
 }
 
 const isBudget = (e: unknown) => e instanceof CatalogError && e.kind === 'budget-exhausted';
+/** The papers of an OpenAlex side that OpenAlex failed on or lacks: Semantic Scholar is asked. */
+const misses = (side: Map<string, OpenAlexSide>) => [...side].filter(([, one]) => 'error' in one || !one.value.found).map(([id]) => id);
+/** What `p` has settled to already, else `fallback`: never waits. */
+const settledNow = <T>(p: Promise<T>, fallback: T): Promise<T> => Promise.race([p, Promise.resolve(fallback)]);
 const settle = <T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> =>
   p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
 
@@ -250,8 +262,12 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
    */
   async function resolve(urgent: ListedPaper[], ahead: string[], priority: number) {
     const urgentSet = new Set(urgent.map((p) => p.arxivId));
-    const oa = await openAlexSide([...urgentSet, ...ahead], urgentSet, priority);
-    const toS2 = [...oa].filter(([, side]) => 'error' in side || !side.value.found).map(([id]) => id);
+    // The papers ahead are looked up in the same calls, but the reader's answer never waits for
+    // them: a call of theirs goes at `ahead`, behind the lookups of what the reader sees.
+    const aheadOa = openAlexSide(ahead, new Set(), priority);
+    const oa = await openAlexSide([...urgentSet], urgentSet, priority);
+    const aheadKnown = await settledNow(aheadOa, new Map<string, OpenAlexSide>());
+    const toS2 = [...misses(oa), ...misses(aheadKnown)];
     // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked.
     const prepare = (ids: string[]) => identifyFresh.prepare?.(urgent.filter((p) => ids.includes(p.arxivId)), priority);
     // One batch for the page's misses, near and ahead alike: its answers are cached for later.
@@ -259,21 +275,25 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     s2.catch(() => undefined);
     const needS2 = urgent.some((p) => toS2.includes(p.arxivId));
     const s2Answers = needS2 ? await s2 : new Map<string, never>();
+    const found = (id: string) => {
+      const side = aheadKnown.get(id);
+      return side && !('error' in side) ? side.value : null;
+    };
     return {
       work: (id: string) => outcome(oa.get(id)!, s2Answers.get(id)),
-      /** Which of the papers ahead neither catalog has, once Semantic Scholar has answered. */
+      /** Which of the papers ahead neither catalog has, once both have answered. */
       freshAhead: async (ids: string[]) => {
-        const answers = await s2;
-        return new Set(ids.filter((id) => oa.has(id) && outcome(oa.get(id)!, answers.get(id)).kind === 'fresh'));
+        const side = await aheadOa;
+        const asked = misses(side).filter((id) => ids.includes(id));
+        const answers = await s2Side(asked, new Set(), PRIORITY.ahead, () => undefined);
+        return new Set(asked.filter((id) => outcome(side.get(id)!, answers.get(id)).kind === 'fresh'));
       },
-      unindexed: ahead.filter((id) => {
-        const side = oa.get(id);
-        return side && !('error' in side) && !side.value.found;
-      }),
-      /** OpenAlex records of the papers ahead, nearest first: their authors fill author calls. */
+      /** The papers ahead OpenAlex has answered it lacks, by now. */
+      unindexed: ahead.filter((id) => found(id)?.found === false),
+      /** OpenAlex records of the papers ahead known by now, nearest first: their authors fill author calls. */
       aheadRecords: ahead.flatMap((id) => {
-        const side = oa.get(id);
-        return side && !('error' in side) && side.value.found ? [side.value.value] : [];
+        const lookup = found(id);
+        return lookup?.found ? [lookup.value] : [];
       }),
     };
   }
@@ -374,11 +394,12 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     // Records first: their authors' metrics go out while the fresh papers are being identified.
     const recordIds = paired.flatMap((slots, k) => (outcomes[k]!.kind === 'openalex' && slots ? slots.map((a) => a?.openalexId).filter(wanted) : []));
     const fresh = papers.filter((_, k) => outcomes[k]!.kind === 'fresh');
-    const [recordMetrics, identities] = await Promise.all([
-      metricsOf(recordIds, filler, priority),
-      fresh.length ? settle(identifyFresh(fresh, { priority })) : Promise.resolve({ ok: true as const, value: [] }),
-    ]);
-    const identityOf = new Map(identities.ok ? fresh.map((p, k) => [p.arxivId, identities.value[k] ?? []]) : []);
+    const identifying = fresh.length ? settle(identifyFresh(fresh, { priority })) : Promise.resolve({ ok: true as const, value: [] });
+    const recordMetrics = await metricsOf(recordIds, filler, priority);
+    // A paper with a record never waits for papers identified from evidence (seconds of lookups
+    // under the catalogs' caps): when those are not decided yet, they are answered `identifying`.
+    const identities = fresh.length < papers.length ? await Promise.race([identifying, delay(FRESH_GRACE_MS).then(() => null)]) : await identifying;
+    const identityOf = new Map(identities?.ok ? fresh.map((p, k) => [p.arxivId, identities.value[k] ?? []]) : []);
     const identifiedIds = [...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted));
     const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler, priority) : new Map<string, MetricsOutcome>();
     // Only now: the papers in view must not queue behind the upcoming ones' lookups.
@@ -398,6 +419,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
           if (!a?.metrics) return { state: 'unmatched' };
           return followed ? { state: 'not-followed' } : ready('record', { value: a.metrics, fetchedAt: o.fetchedAt, stale: o.stale }, [], a.s2Id);
         });
+      } else if (!identities) {
+        return { arxivId, identifying: true };
       } else if (!identities.ok) {
         return { arxivId, error: toWireError(identities.error) };
       } else {

@@ -17,6 +17,7 @@ import type { Freshness, WireError } from '../../shared/protocol/wire';
 import { MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
 import { ArxivId, Category, PaperPrinted, PersonName, Printed, Revalidate } from './fields';
 import { createAuthorMetrics, type MetricsAnswer } from './author';
+import { delay } from '../../shared/delay';
 
 /** The page's own title: text only (never fetched or rendered from here), bounded. */
 const PaperTitle = v.pipe(v.string(), v.maxLength(MAX_TITLE_CHARS));
@@ -110,7 +111,6 @@ export const paperRequests = defineRequests({
 const S2_GRACE_MS = 15;
 /** A reader's "Refresh" of one paper goes to the catalogs at most this often. */
 export const REFRESH_INTERVAL_MS = 60_000;
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The reader's corrections for a page that prints no author list of its own: they are kept by
  * position in the paper's list (the same as on its abs page), so they go to the names the

@@ -77,7 +77,7 @@ export const WorkWithField = v.looseObject({
 /** A work reduced to who wrote it (the shared-works lists of fresh-paper identification). */
 export const WorkAuthorIds = v.looseObject({
   id: oaId('W'),
-  authorships: v.nullish(v.array(v.looseObject({ author: v.nullish(v.looseObject({ id: str })) }))),
+  authorships: v.nullish(v.array(v.looseObject({ author: v.nullish(v.looseObject({ id: str, display_name: str })) }))),
 });
 
 /** The list envelope `{meta, results}`; `next_cursor` only when paging with `cursor=`; `count` = all matches. */

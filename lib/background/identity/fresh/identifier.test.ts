@@ -130,11 +130,14 @@ function fakeFetch(world: World) {
     if (clauses.some((c) => c.length > 100)) return json({ error: 'Invalid query parameters error.', message: 'Maximum number of values exceeded' }, 400);
     const perPage = Number(q.get('per_page') ?? 25);
     if (url.pathname === '/authors') {
-      return list(byCitations([...world.people.values()].filter((p) => clauses[0]!.includes(p.id))).map(authorObject), perPage);
+      const filter = q.get('filter') ?? '';
+      // A name search: every word of one of the names, in any order (docs/catalog-apis.md).
+      const named = (p: Person) => clauses[0]!.some((n) => fold(n).split(' ').every((w) => fold(p.name).split(' ').includes(w)));
+      return list(byCitations([...world.people.values()].filter((p) => (filter.startsWith('display_name.search:') ? named(p) : clauses[0]!.includes(p.id)))).map(authorObject), perPage);
     }
     if (url.pathname === '/works') {
       const found = byCitations(world.works.filter((w) => clauses.every((ids) => w.authors.some((a) => ids.includes(a)))));
-      return list(found.map((w) => ({ id: OA + w.id, authorships: w.authors.map((a) => ({ author: { id: OA + a } })) })), perPage);
+      return list(found.map((w) => ({ id: OA + w.id, authorships: w.authors.map((a) => ({ author: { id: OA + a, display_name: world.people.get(a)!.name } })) })), perPage);
     }
     return html404();
   });
@@ -197,6 +200,69 @@ describe('createFreshIdentifier', () => {
     const v = verdicts(paper!.truth, result.papers.get(paper!.arxivId)!);
     expect(v).toMatchObject({ wrong: 0, linkedFound: v.linked, uniqueFound: v.unique });
     expect(v.linked).toBeGreaterThan(15);
+  });
+
+  it('looks up the names of a paper of many authors together: a name search per 40 names, not an autocomplete each', async () => {
+    const world = buildWorld(11, [60]);
+    const { fresh, urls } = setup(world);
+    const [paper] = world.papers;
+    const result = await fresh.identify([asPaper(paper!)], { credits: () => 20 });
+    expect(urls.filter((u) => u.pathname === '/autocomplete/authors')).toEqual([]);
+    expect(urls.filter((u) => u.pathname === '/authors' && u.searchParams.get('filter')!.startsWith('display_name.search:'))).toHaveLength(2);
+    const v = verdicts(paper!.truth, result.papers.get(paper!.arxivId)!);
+    expect(v).toMatchObject({ wrong: 0, linkedFound: v.linked, uniqueFound: v.unique });
+  });
+
+  it('keeps to each name the profiles a search for it alone finds: a co-author\'s profile that fits it loosely is no candidate', async () => {
+    const world = buildWorld(11, [30]);
+    const [paper] = world.papers;
+    // Two linked authors whose names fit each other when one is read family name first.
+    const rename = (i: number, name: string) => {
+      const t = paper!.truth[i]!;
+      world.people.get(t.trueId!)!.name = name;
+      paper!.truth[i] = { ...t, name };
+    };
+    rename(0, 'Zahra H. Mahmoud');
+    rename(2, 'Zahra Haddad');
+    const { fresh } = setup(world);
+    const result = await fresh.identify([asPaper(paper!)], { credits: () => 20 });
+    const identities = result.papers.get(paper!.arxivId)!;
+    expect(identities[2]!.candidates.map((c) => c.openalexId)).not.toContain(paper!.truth[0]!.trueId);
+    expect([identities[0], identities[2]].map((i) => [i!.match, i!.openalexId])).toEqual([['inferred', paper!.truth[0]!.trueId], ['inferred', paper!.truth[2]!.trueId]]);
+  });
+
+  it('falls back to an autocomplete per name when a name search comes back cut short', async () => {
+    const world = buildWorld(11, [60]);
+    const { fresh, urls, fetch } = setup(world);
+    const inner = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input) => {
+      const url = new URL(String(input));
+      if (!(url.searchParams.get('filter') ?? '').startsWith('display_name.search:')) return inner(input);
+      // More profiles matched than one page holds: some names' may be missing.
+      const page = await (await inner(input)).json() as { meta: { count: number } };
+      return new Response(JSON.stringify({ ...page, meta: { ...page.meta, count: 900 } }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const [paper] = world.papers;
+    const result = await fresh.identify([asPaper(paper!)], { credits: () => 20 });
+    expect(urls.filter((u) => u.pathname === '/autocomplete/authors')).toHaveLength(60);
+    const v = verdicts(paper!.truth, result.papers.get(paper!.arxivId)!);
+    expect(v).toMatchObject({ wrong: 0, linkedFound: v.linked });
+  });
+
+  it('finds an author of a common name whose profile is not among the ten most cited namesakes, in the co-authors\' works', async () => {
+    const world = buildWorld(16, [6]);
+    const [paper] = world.papers;
+    // A linked author in a group of three (the others stay linked without them) …
+    const i = paper!.truth.findIndex((t, k) => t.role === 'linked' && world.works.some((w) => w.authors.includes(t.trueId!)
+      && paper!.truth.filter((o, j) => j !== k && o.role === 'linked' && w.authors.includes(o.trueId!)).length >= 2));
+    expect(i).toBeGreaterThanOrEqual(0);
+    // … whose name a dozen more cited profiles in the same field share.
+    const name = paper!.truth[i]!.name;
+    for (let k = 0; k < 12; k++) world.people.set(`A59000000${10 + k}`, { id: `A59000000${10 + k}`, name, field: CS, h: 40, cited: 90_000 + k, works: 150 });
+    const { fresh } = setup(world);
+    const result = await fresh.identify([asPaper(paper!)], { credits: () => 20 });
+    expect(result.papers.get(paper!.arxivId)![i]).toMatchObject({ match: 'inferred', openalexId: paper!.truth[i]!.trueId });
+    expect(verdicts(paper!.truth, result.papers.get(paper!.arxivId)!).wrong).toBe(0);
   });
 
   it('gives every named profile the figures of that profile', async () => {

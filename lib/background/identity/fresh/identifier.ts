@@ -24,7 +24,7 @@ import { WORKS_PAGE_SIZE, type AuthorSuggestion, type CandidateProfile, type Ope
 import { CatalogError, type AuthorMetrics } from '../../../catalog/types';
 import { coauthorLinks, decideIdentities } from './evidence';
 import { fieldOfCategory, type Field } from '../../../catalog/fields';
-import { displayName, nameKey } from '../../../arxiv/names';
+import { displayName, nameKey, nameTokens } from '../../../arxiv/names';
 import { EAGER_AUTHORS } from '../../../shared/limits';
 import { nameMatcher } from './name-match';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
@@ -35,7 +35,14 @@ import { addRiders, chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt
  * A paper with at most this many authors keeps at most 100 candidates in all, so that one list
  * call holds their profiles (a page's own paper: n autocompletes and three list calls).
  */
-const ONE_CALL_AUTHORS = 25;
+export const ONE_CALL_AUTHORS = 25;
+/**
+ * Names one name search asks for: their profiles (about two a name) must fit its one page of 200
+ * (docs/identity.md, Candidates).
+ */
+const NAMES_PER_SEARCH = 40;
+/** Profiles of one name an autocomplete gives, at most. */
+const NAMESAKES_PER_NAME = 10;
 /** Shared-works calls asked at once for the papers the reader is looking at, at most. */
 const EAGER_MAX_CALLS = 4;
 /**
@@ -75,7 +82,7 @@ export interface FreshIdentities {
   profiles: Map<string, AuthorMetrics>;
 }
 
-type IdentifierClient = Pick<OpenAlexClient, 'autocomplete' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
+type IdentifierClient = Pick<OpenAlexClient, 'autocomplete' | 'namesakes' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
 
 export interface FreshIdentifierOptions {
   openalex: IdentifierClient & {
@@ -119,6 +126,8 @@ interface SlotState {
   /** Candidate ids, best first. */
   ids: string[];
   plan: PlanSlot;
+  /** The name has more profiles than its lookup gave (a common name): the true one may be missing. */
+  crowded: boolean;
 }
 
 interface PaperState {
@@ -209,7 +218,15 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   /** Step 1's lookups: every name's autocomplete, every printed ORCID's profile; cached. */
   async function readCandidates(papers: FreshPaper[], priority: Priority, revalidate: boolean) {
     const queries = new Map<string, string>();
-    for (const p of papers) for (const a of p.authors) if (nameKey(a.name)) queries.set(namesKey(a.name), a.name);
+    /** The names of papers too large for an autocomplete each: searched together (searchedNames). */
+    const searched = new Set<string>();
+    for (const p of papers) {
+      for (const a of p.authors) {
+        if (!nameKey(a.name)) continue;
+        queries.set(namesKey(a.name), a.name);
+        if (p.authors.length > ONE_CALL_AUTHORS) searched.add(namesKey(a.name));
+      }
+    }
     const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
     const keys = [...queries.keys(), ...orcids.map(orcidKey)];
     for (const k of keys) {
@@ -221,7 +238,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
     }
     const client = (k: string) => openalex.at(lookups.get(k)?.shared.box ?? priority);
     try {
-      return await readLookups(queries, orcids, client, revalidate);
+      return await readLookups(queries, searched, orcids, client, revalidate);
     } finally {
       for (const k of keys) {
         const running = lookups.get(k)!;
@@ -230,12 +247,19 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
     }
   }
 
-  function readLookups(queries: Map<string, string>, orcids: string[], client: (key: string) => IdentifierClient, revalidate: boolean) {
+  function readLookups(queries: Map<string, string>, searched: ReadonlySet<string>, orcids: string[], client: (key: string) => IdentifierClient, revalidate: boolean) {
     return Promise.all([
       cache.readMany<AuthorSuggestion[]>(
         [...queries.keys()],
         TTL.author,
-        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await client(k).autocomplete('authors', queries.get(k)!)] as const))),
+        async (keys) => {
+          // A paper of many authors: its names searched together, 10 credits for 40 requests.
+          const together = keys.filter((k) => searched.has(k));
+          const found = together.length > 0 ? await searchedNames(together, queries, client(together[0]!)) : new Map<string, AuthorSuggestion[]>();
+          const rest = keys.filter((k) => !found.has(k));
+          for (const [k, hits] of await Promise.all(rest.map(async (k) => [k, await client(k).autocomplete('authors', queries.get(k)!)] as const))) found.set(k, hits);
+          return found;
+        },
         { revalidate },
       ),
       cache.readMany<CandidateProfile | null>(
@@ -245,6 +269,29 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
         { revalidate },
       ),
     ]);
+  }
+
+  /**
+   * The candidates of many names by name search, NAMES_PER_SEARCH names a call, their profiles
+   * cached as well (a decision then needs no profile call for them). A call that could not be
+   * made or came back cut short leaves its names to the autocompletes.
+   */
+  async function searchedNames(keys: string[], queries: Map<string, string>, client: IdentifierClient): Promise<Map<string, AuthorSuggestion[]>> {
+    const out = new Map<string, AuthorSuggestion[]>();
+    await Promise.all(chunk(keys, NAMES_PER_SEARCH).map(async (part) => {
+      const found = await client.namesakes(part.map((k) => queries.get(k)!)).catch(() => null);
+      if (!found?.complete) return;
+      await cache.putMany(found.profiles.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author })));
+      for (const k of part) {
+        const fits = nameMatcher(queries.get(k)!);
+        // What a search for this name alone finds (every word of it in the profile's name), and of
+        // those, as an autocomplete gives them: at most ten, the most cited first. Another name's
+        // profile may fit this one loosely ("Zahra H. Mahmoud" read family name first).
+        const hits = found.profiles.filter((p) => sameWords(queries.get(k)!, p.displayName) && fits(p.displayName)).sort((a, b) => (b.citedBy ?? 0) - (a.citedBy ?? 0)).slice(0, NAMESAKES_PER_NAME);
+        out.set(k, hits.map((p) => ({ id: p.openalexId, name: p.displayName, hint: p.lastKnownInstitutions[0]?.name ?? null, citedBy: p.citedBy, works: p.works })));
+      }
+    }));
+    return out;
   }
 
   /** The decisions of `papers` the cache holds, still good and taken for the same page. */
@@ -281,6 +328,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       const early = missing.length <= MAX_FILTER_IDS ? fetchProfiles(missing, profiles, budget) : null;
       early?.catch(() => undefined); // awaited below
       await sharedWorks(states, suggestions, budget, eager);
+      await namedByCoauthors(states, suggestions, budget);
       await early;
       const needed = states.flatMap((s) => s.slots.flatMap((slot) => slot.plan.linked ?? slot.ids));
       await fetchProfiles(await cachedProfiles([...new Set(needed)], profiles, revalidate), profiles, budget);
@@ -321,7 +369,8 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
           const ownerFits = owner && (fits(owner.displayName) || owner.alternativeNames.some(fits));
           if (owner && ownerFits) profiles.set(owner.openalexId, owner);
           const ids = [...new Set([...(ownerFits ? [owner.openalexId] : []), ...hits.map((h) => h.id)])];
-          return { author, ids, plan: { candidates: ids, linked: null } };
+          const crowded = (answers.get(namesKey(author.name))?.value.length ?? 0) >= NAMESAKES_PER_NAME;
+          return { author, ids, plan: { candidates: ids, linked: null }, crowded };
         });
         if (slots.length <= ONE_CALL_AUTHORS) trimToFit(slots, MAX_FILTER_IDS);
         return { paper, field: fieldOfCategory(paper.primaryCategory), slots, works: new Map() };
@@ -383,6 +432,34 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       }
     }
 
+    /**
+     * Step 2b: an author of a common name, still without evidence, may have a true profile
+     * beyond the ten its lookup gave (the most cited namesakes, not the likeliest). The recent
+     * works of the co-authors' linked profiles name their collaborators: a profile there whose
+     * name is this author's joins the candidates, the work its evidence. One call, while credits last.
+     */
+    async function namedByCoauthors(states: PaperState[], suggestions: Map<string, AuthorSuggestion>, budget: Credits): Promise<void> {
+      const wanted = states.flatMap((s) => s.slots.filter((slot) => slot.crowded && !slot.plan.linked).map((slot) => ({ s, slot })));
+      const coauthors = [...new Set(wanted.flatMap(({ s }) => s.slots.flatMap((slot) => slot.plan.linked ?? [])))].slice(0, MAX_FILTER_IDS);
+      if (coauthors.length === 0 || !budget.take()) return;
+      const { works } = await joining([coauthors], true, budget);
+      for (const { s, slot } of wanted) {
+        const linked = new Set(s.slots.flatMap((other) => other.plan.linked ?? []));
+        const fits = nameMatcher(slot.author.name);
+        for (const w of works) {
+          if (!w.authorIds.some((id) => linked.has(id))) continue;
+          w.authorIds.forEach((id, k) => {
+            const name = w.authorNames?.[k] ?? '';
+            if (linked.has(id) || slot.ids.includes(id) || !sameWords(slot.author.name, name) || !fits(name)) return;
+            slot.ids.push(id);
+            if (!suggestions.has(id)) suggestions.set(id, { id, name, hint: null, citedBy: null, works: null });
+          });
+        }
+        slot.plan = { candidates: slot.ids, linked: null };
+      }
+      deliver(states, works);
+    }
+
     async function joining(sets: string[][], recentFirst: boolean, budget: Credits): Promise<WorksJoining> {
       try {
         return await client.worksJoining(sets, { recentFirst });
@@ -442,6 +519,12 @@ interface Credits {
   spent(): void;
   /** Whether a call past these credits may still go out (the day's allowance is not spent). */
   overdraw(): boolean;
+}
+
+/** Whether every word of the printed name is a word of the catalog's: what a search for the name finds. */
+function sameWords(printed: string, catalogName: string): boolean {
+  const own = new Set(nameTokens(catalogName));
+  return nameTokens(printed).every((w) => own.has(w));
 }
 
 /** Adds one paper's decision to `out`. */

@@ -1,5 +1,5 @@
 import { PRIORITY, priorityOf, type Priority } from '../../catalog/pacer';
-import type { FreshIdentities, FreshPaper } from './identifier';
+import { ONE_CALL_AUTHORS, type FreshIdentities, type FreshPaper } from './identifier';
 import { createFreshPipeline } from './pipeline';
 
 const paper = (k: number, authors = 4): FreshPaper => ({
@@ -39,6 +39,21 @@ describe('fresh pipeline (listings)', () => {
     expect(decisions).toEqual([{ ids: [paper(0).arxivId], priority: PRIORITY.view }]);
     [1, 2, 3].forEach(finish);
     await ahead;
+  });
+
+  it('looks up a paper of many authors after the small ones around it and decides it on its own, so they do not wait for it', async () => {
+    const { pipeline, lookups, decisions, finish, settle } = setup();
+    const big = paper(1, ONE_CALL_AUTHORS + 1);
+    const both = pipeline.identify([big, paper(2)], PRIORITY.near);
+    await settle();
+    // Its hundred lookups would hold a screen of papers back: they go a class lower.
+    expect(priorityOf(lookups.get(paper(2).arxivId)!.priority)).toBeGreaterThanOrEqual(PRIORITY.near);
+    expect(priorityOf(lookups.get(big.arxivId)!.priority)).toBeLessThan(PRIORITY.near);
+    expect(priorityOf(lookups.get(big.arxivId)!.priority)).toBeGreaterThanOrEqual(PRIORITY.ahead);
+    finish(1);
+    finish(2);
+    await both;
+    expect(decisions).toEqual([{ ids: [big.arxivId], priority: PRIORITY.ahead }, { ids: [paper(2).arxivId], priority: PRIORITY.near }]);
   });
 
   it('looks up the candidates of papers a catalog may yet have without deciding them, and decides them at once once wanted', async () => {

@@ -10,7 +10,7 @@
  * passed.
  */
 import { PRIORITY, raise, type PriorityBox } from '../../catalog/pacer';
-import type { CreditBudget, FreshIdentifier, FreshIdentities, FreshPaper } from './identifier';
+import { ONE_CALL_AUTHORS, type CreditBudget, type FreshIdentifier, type FreshIdentities, type FreshPaper } from './identifier';
 
 /**
  * Authors that fill a shared-works call: 100 candidate ids a side, about 2.4 candidates per
@@ -19,6 +19,15 @@ import type { CreditBudget, FreshIdentifier, FreshIdentities, FreshPaper } from 
 const FLUSH_AUTHORS = 80;
 /** How far within its priority class a paper's place in the page order lifts it (less than a class). */
 const NEARER = 0.5;
+/**
+ * A paper too large for one profile call (a collaboration of a hundred) takes as many lookups
+ * as a screen of papers: its lookups go one class lower (pacer.ts PRIORITY), so the papers
+ * around it are not all late for the one.
+ */
+const LARGE_YIELDS = PRIORITY.view - PRIORITY.near;
+const isLarge = (paper: FreshPaper) => paper.authors.length > ONE_CALL_AUTHORS;
+/** The priority a paper's lookups go at when it is wanted at `priority`. */
+const lookupPriority = (paper: FreshPaper, priority: number) => (isLarge(paper) ? priority - LARGE_YIELDS : priority);
 /**
  * The longest a paper whose candidates are in waits for company before it is decided: none when
  * the reader is looking at it, a moment when it is on the next screen, more when further down.
@@ -64,8 +73,15 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     cancelTimer = null;
     timerAt = Infinity;
     if (ready.length === 0) return;
-    const group = ready;
+    // A paper too large for one profile call takes many calls of its own: decided with the
+    // others, it would hold them back.
+    const large = ready.filter((entry) => isLarge(entry.paper));
+    const rest = ready.filter((entry) => !isLarge(entry.paper));
     ready = [];
+    for (const group of [...large.map((entry) => [entry]), rest]) if (group.length > 0) decide(group);
+  }
+
+  function decide(group: Entry[]): void {
     const priority: PriorityBox = { value: Math.max(...group.map((entry) => entry.priority.value)) };
     for (const entry of group) entry.group = priority;
     // The reader is looking at one of them: every level of shared works at once (identifier.ts).
@@ -89,7 +105,7 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
   function start(paper: FreshPaper, priority: number, wanted: boolean): Entry {
     // Within its class, a paper nearer the reader goes first: so a group's decision (its
     // shared-works calls) goes before the lookups of papers further down, not behind all of them.
-    const box: PriorityBox = { value: priority + NEARER * (1 - Math.min(1, started++ / 1e6)) };
+    const box: PriorityBox = { value: lookupPriority(paper, priority) + NEARER * (1 - Math.min(1, started++ / 1e6)) };
     let settle!: (p: Promise<FreshIdentities>) => void;
     const decided = new Promise<FreshIdentities>((resolve) => (settle = resolve));
     const entry: Entry = { paper, priority: box, group: null, decided, settle, prepared: false, wanted };
@@ -121,7 +137,7 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
   function enter(paper: FreshPaper, priority: number, wanted: boolean): Entry {
     const known = entries.get(paper.arxivId);
     if (!known || JSON.stringify(known.paper) !== JSON.stringify(paper)) return start(paper, priority, wanted);
-    raise(known.priority, priority);
+    raise(known.priority, lookupPriority(paper, priority));
     if (known.group) raise(known.group, priority);
     if (wanted && !known.wanted) {
       known.wanted = true;

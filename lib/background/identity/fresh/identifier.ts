@@ -40,7 +40,7 @@ export const ONE_CALL_AUTHORS = 25;
  * Names one name search asks for: their profiles (about two a name) must fit its one page of 200
  * (docs/identity.md, Candidates).
  */
-const NAMES_PER_SEARCH = 40;
+export const NAMES_PER_SEARCH = 40;
 /** Profiles of one name an autocomplete gives, at most. */
 const NAMESAKES_PER_NAME = 10;
 /** Shared-works calls asked at once for the papers the reader is looking at, at most. */
@@ -208,15 +208,16 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   }
 
   /**
-   * Looks up the candidates of `papers` (step 1: free requests) at `priority`, so that an
-   * `identify` of them later finds them in the cache. Resolves when they are in.
+   * Looks up the candidates of `papers` (step 1: free requests, or with `together` their names
+   * searched together, 10 credits for 40) at `priority`, so that an `identify` of them later
+   * finds them in the cache. Resolves when they are in.
    */
-  async function prepare(papers: FreshPaper[], priority: Priority): Promise<void> {
-    await readCandidates(papers, priority, false);
+  async function prepare(papers: FreshPaper[], priority: Priority, { together = false }: { together?: boolean } = {}): Promise<void> {
+    await readCandidates(papers, priority, false, together);
   }
 
   /** Step 1's lookups: every name's autocomplete, every printed ORCID's profile; cached. */
-  async function readCandidates(papers: FreshPaper[], priority: Priority, revalidate: boolean) {
+  async function readCandidates(papers: FreshPaper[], priority: Priority, revalidate: boolean, together = false) {
     const queries = new Map<string, string>();
     /** The names of papers too large for an autocomplete each: searched together (searchedNames). */
     const searched = new Set<string>();
@@ -224,7 +225,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       for (const a of p.authors) {
         if (!nameKey(a.name)) continue;
         queries.set(namesKey(a.name), a.name);
-        if (p.authors.length > ONE_CALL_AUTHORS) searched.add(namesKey(a.name));
+        if (together || p.authors.length > ONE_CALL_AUTHORS) searched.add(namesKey(a.name));
       }
     }
     const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];

@@ -49,6 +49,23 @@ export const PRIORITY = {
 
 export const priorityOf = (p: Priority | undefined): number => (p === undefined ? PRIORITY.view : typeof p === 'number' ? p : p.value);
 
+/**
+ * How far a listing's batch call (works by DOI, authors by id: a hundred entries in one request)
+ * goes before the single lookups of its class (a name's autocomplete): half a class, so it never
+ * passes a more urgent class.
+ */
+export const BATCH_LIFT = (PRIORITY.view - PRIORITY.near) / 2;
+
+/** `box`, read `by` higher (it still follows the box as that is raised). */
+export const lifted = (box: PriorityBox, by: number): PriorityBox => ({
+  get value() {
+    return box.value + by;
+  },
+  set value(to: number) {
+    box.value = to - by;
+  },
+});
+
 /** Raises a box (never lowers it): a more urgent caller joined work already waiting. */
 export function raise(box: PriorityBox | undefined, to: number): void {
   if (box && box.value < to) box.value = to;

@@ -5,7 +5,7 @@ import type { IdentifyFresh, ListedPaper } from './fresh-papers';
 import { NO_PROFILE } from '../../catalog/identity';
 import type { OpenAlexClient } from './openalex';
 import { createPaperBatches, type PaperAnswer, type SlotAnswer } from './paper-batches';
-import { PRIORITY } from './pacer';
+import { BATCH_LIFT, PRIORITY, priorityOf, type Priority } from './pacer';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
 
@@ -52,7 +52,9 @@ function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetA
     }),
     authorById: vi.fn(async (id: string) => metrics(id)),
     budgetResetAt: vi.fn(async () => over.budgetResetAt ?? 0),
-    at: (): unknown => openalex,
+    /** The priorities the calls went at. */
+    asked: [] as number[],
+    at: (priority: Priority): unknown => (openalex.asked.push(priorityOf(priority)), openalex),
   };
   const s2 = {
     papersByArxivIds: vi.fn(async (ids: string[]) => {
@@ -170,6 +172,15 @@ describe('paper batches (listing pages)', () => {
     decide();
     await asked;
     expect(alone).toMatchObject([{ source: 'fresh', slots: [{ state: 'unmatched' }] }]);
+  });
+
+  it('sends its batch calls before the single lookups of the same priority (new papers\' names), never before a more urgent one', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map() };
+    const { batches, openalex } = setup(world);
+    await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null, priority: PRIORITY.near });
+    expect(openalex.asked.length).toBeGreaterThan(0);
+    for (const p of openalex.asked) expect(p).toBe(PRIORITY.near + BATCH_LIFT);
+    expect(PRIORITY.near + BATCH_LIFT).toBeLessThan(PRIORITY.view);
   });
 
   it('answers the papers asked for without waiting for the lookups of the papers ahead', async () => {

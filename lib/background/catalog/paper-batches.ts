@@ -17,7 +17,7 @@
  */
 import type { Cache, CacheEntry } from '../cache/cache';
 import { createBatcher, type Batcher } from './batcher';
-import { PRIORITY, type Priority } from './pacer';
+import { BATCH_LIFT, lifted, PRIORITY, type Priority } from './pacer';
 import { CACHE_KEYS, TTL, lookupTtl, pairAuthors, type Catalog, type Lookup } from './catalog';
 import type { IdentifyFresh, ListedPaper } from './fresh-papers';
 import type { OpenAlexClient } from './openalex';
@@ -136,7 +136,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     max: OPENALEX_MAX_OR_VALUES,
     windowMs: WINDOW_MS,
     load: async (ids, priority) => {
-      const found = await openalex.at(priority).worksByArxivIds(ids);
+      // Entries with a record never wait behind new papers' lookups (docs/performance.md, Priorities).
+      const found = await openalex.at(lifted(priority, BATCH_LIFT)).worksByArxivIds(ids);
       store(ids.map((id) => {
         const record = found.get(id);
         return record
@@ -162,7 +163,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     max: OPENALEX_MAX_OR_VALUES,
     windowMs: WINDOW_MS,
     load: async (ids, priority) => {
-      const found = await openalex.at(priority).authorsByIds(ids);
+      const found = await openalex.at(lifted(priority, BATCH_LIFT)).authorsByIds(ids);
       store(found.map((m) => ({ key: CACHE_KEYS.openAlexAuthor(m.openalexId!), value: m, ttlMs: TTL.author })));
       return new Map(found.map((m) => [m.openalexId!, m]));
     },

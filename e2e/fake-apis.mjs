@@ -7,6 +7,7 @@
 //   OpenAlex  GET /works/doi:10.48550/arxiv.<id>   (also /works/https://doi.org/…, /works/W…)
 //                 unknown or versioned → 404 with an HTML body
 //             GET /works?filter=ids.openalex:W1|W2…  GET /works?filter=doi:D1|D2…  GET /authors?filter=id:A1|A2…
+//             GET /authors?filter=display_name.search:<name>|<name>…  (every word of one of the names)
 //                 (openalex:, openalex_id:, ids.openalex: equivalent; ≤100 values, else 400)
 //                 envelope {meta, results, group_by}; results sorted by cited_by_count desc —
 //                 NOT in the order asked — unless sort= names publication_date, publication_year
@@ -564,6 +565,13 @@ export class FakeApis {
           // The canonical DOI only, lower-cased as OpenAlex keeps it.
           const want = new Set(values.map(normDoi));
           items = items.filter((w) => want.has(normDoi(w.doi)));
+        } else if (path === '/authors' && ['display_name.search', 'default.search'].includes(key)) {
+          // A name search, `|` OR-ing names: every word of one of them in the profile's name.
+          const names = values.map((v) => fold(v).split(/[\s.,-]+/).filter(Boolean));
+          items = items.filter((a) => {
+            const own = new Set(fold(a.display_name).split(/[\s.,-]+/));
+            return names.some((words) => words.every((w) => own.has(w)));
+          });
         } else if (path === '/works' && ['author.id', 'authorships.author.id'].includes(key)) {
           const want = new Set(values.map(bare));
           items = items.filter((w) => w.authorships.some((a) => want.has(bare(a.author.id))));

@@ -40,7 +40,7 @@ export const ONE_CALL_AUTHORS = 25;
  * Names one name search asks for: their profiles (about two a name) must fit its one page of 200
  * (docs/identity.md, Candidates).
  */
-export const NAMES_PER_SEARCH = 40;
+const NAMES_PER_SEARCH = 40;
 /** Profiles of one name an autocomplete gives, at most. */
 const NAMESAKES_PER_NAME = 10;
 /** Shared-works calls asked at once for the papers the reader is looking at, at most. */
@@ -208,16 +208,15 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   }
 
   /**
-   * Looks up the candidates of `papers` (step 1: free requests, or with `together` their names
-   * searched together, 10 credits for 40) at `priority`, so that an `identify` of them later
-   * finds them in the cache. Resolves when they are in.
+   * Looks up the candidates of `papers` (step 1: free requests) at `priority`, so that an
+   * `identify` of them later finds them in the cache. Resolves when they are in.
    */
-  async function prepare(papers: FreshPaper[], priority: Priority, { together = false }: { together?: boolean } = {}): Promise<void> {
-    await readCandidates(papers, priority, false, together);
+  async function prepare(papers: FreshPaper[], priority: Priority): Promise<void> {
+    await readCandidates(papers, priority, false);
   }
 
   /** Step 1's lookups: every name's autocomplete, every printed ORCID's profile; cached. */
-  async function readCandidates(papers: FreshPaper[], priority: Priority, revalidate: boolean, together = false) {
+  async function readCandidates(papers: FreshPaper[], priority: Priority, revalidate: boolean) {
     const queries = new Map<string, string>();
     /** The names of papers too large for an autocomplete each: searched together (searchedNames). */
     const searched = new Set<string>();
@@ -225,7 +224,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       for (const a of p.authors) {
         if (!nameKey(a.name)) continue;
         queries.set(namesKey(a.name), a.name);
-        if (together || p.authors.length > ONE_CALL_AUTHORS) searched.add(namesKey(a.name));
+        if (p.authors.length > ONE_CALL_AUTHORS) searched.add(namesKey(a.name));
       }
     }
     const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
@@ -285,10 +284,10 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       await cache.putMany(found.profiles.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author })));
       for (const k of part) {
         const fits = nameMatcher(queries.get(k)!);
-        // What a search for this name alone finds (every word of it in the profile's name), and of
-        // those, as an autocomplete gives them: at most ten, the most cited first. Another name's
-        // profile may fit this one loosely ("Zahra H. Mahmoud" read family name first).
-        const hits = found.profiles.filter((p) => sameWords(queries.get(k)!, p.displayName) && fits(p.displayName)).sort((a, b) => (b.citedBy ?? 0) - (a.citedBy ?? 0)).slice(0, NAMESAKES_PER_NAME);
+        // What an autocomplete for this name alone finds (the name within the profile's), at most
+        // ten, the most cited first. Another name's profile may fit this one loosely ("Zahra H.
+        // Mahmoud" read family name first).
+        const hits = found.profiles.filter((p) => holdsName(p.displayName, queries.get(k)!) && fits(p.displayName)).sort((a, b) => (b.citedBy ?? 0) - (a.citedBy ?? 0)).slice(0, NAMESAKES_PER_NAME);
         out.set(k, hits.map((p) => ({ id: p.openalexId, name: p.displayName, hint: p.lastKnownInstitutions[0]?.name ?? null, citedBy: p.citedBy, works: p.works })));
       }
     }));
@@ -329,7 +328,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       const early = missing.length <= MAX_FILTER_IDS ? fetchProfiles(missing, profiles, budget) : null;
       early?.catch(() => undefined); // awaited below
       await sharedWorks(states, suggestions, budget, eager);
-      await namedByCoauthors(states, suggestions, budget);
+      await namedByCoauthors(states, budget);
       await early;
       const needed = states.flatMap((s) => s.slots.flatMap((slot) => slot.plan.linked ?? slot.ids));
       await fetchProfiles(await cachedProfiles([...new Set(needed)], profiles, revalidate), profiles, budget);
@@ -343,7 +342,12 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
           slots: s.slots.map((slot) => ({
             name: slot.author.name,
             printed: slot.author.printed,
-            candidates: slot.ids.map((id) => profiles.get(id) ?? thinProfile(suggestions.get(id)!)),
+            candidates: slot.ids.flatMap((id) => {
+              const profile = profiles.get(id);
+              if (profile) return [profile];
+              const hit = suggestions.get(id);
+              return hit ? [thinProfile(hit)] : [];
+            }),
           })),
         });
         const named = [...new Set(identities.flatMap((i) => i.openalexId ?? []))];
@@ -439,7 +443,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
      * works of the co-authors' linked profiles name their collaborators: a profile there whose
      * name is this author's joins the candidates, the work its evidence. One call, while credits last.
      */
-    async function namedByCoauthors(states: PaperState[], suggestions: Map<string, AuthorSuggestion>, budget: Credits): Promise<void> {
+    async function namedByCoauthors(states: PaperState[], budget: Credits): Promise<void> {
       const wanted = states.flatMap((s) => s.slots.filter((slot) => slot.crowded && !slot.plan.linked).map((slot) => ({ s, slot })));
       const coauthors = [...new Set(wanted.flatMap(({ s }) => s.slots.flatMap((slot) => slot.plan.linked ?? [])))].slice(0, MAX_FILTER_IDS);
       if (coauthors.length === 0 || !budget.take()) return;
@@ -451,9 +455,9 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
           if (!w.authorIds.some((id) => linked.has(id))) continue;
           w.authorIds.forEach((id, k) => {
             const name = w.authorNames?.[k] ?? '';
-            if (linked.has(id) || slot.ids.includes(id) || !sameWords(slot.author.name, name) || !fits(name)) return;
+            if (linked.has(id) || slot.ids.includes(id) || !holdsName(name, slot.author.name) || !fits(name)) return;
+            // A candidate only once its profile is found (an authorship may name no author record).
             slot.ids.push(id);
-            if (!suggestions.has(id)) suggestions.set(id, { id, name, hint: null, citedBy: null, works: null });
           });
         }
         slot.plan = { candidates: slot.ids, linked: null };
@@ -522,10 +526,12 @@ interface Credits {
   overdraw(): boolean;
 }
 
-/** Whether every word of the printed name is a word of the catalog's: what a search for the name finds. */
-function sameWords(printed: string, catalogName: string): boolean {
-  const own = new Set(nameTokens(catalogName));
-  return nameTokens(printed).every((w) => own.has(w));
+/**
+ * Whether the catalog's name holds the printed one, folded (what an autocomplete for it finds):
+ * "Chen Zhang" holds "Chen Zhang", "Rahul K. Rao" does not hold "Rahul Rao".
+ */
+function holdsName(catalogName: string, printed: string): boolean {
+  return ` ${nameTokens(catalogName).join(' ')} `.includes(` ${nameTokens(printed).join(' ')} `);
 }
 
 /** Adds one paper's decision to `out`. */

@@ -11,16 +11,11 @@ const paper = (k: number, authors = 4): FreshPaper => ({
 /** A fake identifier whose candidate lookups finish when the test says, and which records each decision's papers. */
 function setup() {
   const lookups = new Map<string, { priority: Priority; done: () => void }>();
-  /** The papers of each name search (looked up together), in order. */
-  const together: string[][] = [];
   const decisions: { ids: string[]; priority: number }[] = [];
   const timers: (() => void)[] = [];
   const fresh = {
     decided: async (): Promise<FreshIdentities> => ({ papers: new Map(), profiles: new Map() }),
-    prepare: (papers: FreshPaper[], priority: Priority, options: { together?: boolean } = {}) => new Promise<void>((resolve) => {
-      if (options.together) together.push(papers.map((p) => p.arxivId));
-      for (const p of papers) lookups.set(p.arxivId, { priority, done: resolve });
-    }),
+    prepare: (papers: FreshPaper[], priority: Priority) => new Promise<void>((resolve) => lookups.set(papers[0]!.arxivId, { priority, done: resolve })),
     identify: async (papers: FreshPaper[], { priority }: { priority?: Priority } = {}): Promise<FreshIdentities> => {
       // The class only: within it, the nearer paper goes first.
       decisions.push({ ids: papers.map((p) => p.arxivId), priority: Math.floor(priorityOf(priority)) });
@@ -29,7 +24,7 @@ function setup() {
   };
   const pipeline = createFreshPipeline(fresh, { credits: () => 5, setTimer: (fn) => (timers.push(fn), () => void timers.splice(timers.indexOf(fn), 1)) });
   const settle = () => new Promise((r) => setTimeout(r, 0));
-  return { pipeline, lookups, decisions, timers, together, settle, finish: (k: number) => lookups.get(paper(k).arxivId)!.done() };
+  return { pipeline, lookups, decisions, timers, settle, finish: (k: number) => lookups.get(paper(k).arxivId)!.done() };
 }
 
 describe('fresh pipeline (listings)', () => {
@@ -59,23 +54,6 @@ describe('fresh pipeline (listings)', () => {
     finish(2);
     await both;
     expect(decisions).toEqual([{ ids: [big.arxivId], priority: PRIORITY.ahead }, { ids: [paper(2).arxivId], priority: PRIORITY.near }]);
-  });
-
-  it('while the free lookups are behind, looks up the papers ahead by name search, forty names at a time', async () => {
-    const { pipeline, together, settle } = setup();
-    // Ten papers of eight authors ahead of the reader: 80 names, twice what the free lookups may owe.
-    pipeline.prepare(Array.from({ length: 10 }, (_, k) => paper(k, 8)), PRIORITY.ahead);
-    await settle();
-    expect(together).toEqual([[paper(5, 8).arxivId, paper(6, 8).arxivId, paper(7, 8).arxivId, paper(8, 8).arxivId, paper(9, 8).arxivId]]);
-  });
-
-  it('searches a pooled paper at once when the reader nears it', async () => {
-    const { pipeline, together, settle } = setup();
-    pipeline.prepare(Array.from({ length: 6 }, (_, k) => paper(k, 8)), PRIORITY.ahead);
-    await settle();
-    expect(together).toEqual([]);
-    pipeline.prepare([paper(5, 8)], PRIORITY.near);
-    expect(together).toEqual([[paper(5, 8).arxivId]]);
   });
 
   it('looks up the candidates of papers a catalog may yet have without deciding them, and decides them at once once wanted', async () => {
@@ -120,8 +98,7 @@ describe('fresh pipeline (listings)', () => {
 
   it('decides what waits once enough authors fill the calls, or after a while', async () => {
     const { pipeline, decisions, finish, settle, timers } = setup();
-    // The next screens (further ahead, the free lookups' backlog would pool them into name searches).
-    const many = pipeline.identify(Array.from({ length: 30 }, (_, k) => paper(k, 10)), PRIORITY.near);
+    const many = pipeline.identify(Array.from({ length: 30 }, (_, k) => paper(k, 10)), PRIORITY.ahead);
     await settle();
     for (let k = 0; k < 8; k++) finish(k);
     await settle();

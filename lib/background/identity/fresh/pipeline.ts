@@ -10,7 +10,7 @@
  * passed.
  */
 import { PRIORITY, raise, type PriorityBox } from '../../catalog/pacer';
-import { NAMES_PER_SEARCH, ONE_CALL_AUTHORS, type CreditBudget, type FreshIdentifier, type FreshIdentities, type FreshPaper } from './identifier';
+import { ONE_CALL_AUTHORS, type CreditBudget, type FreshIdentifier, type FreshIdentities, type FreshPaper } from './identifier';
 
 /**
  * Authors that fill a shared-works call: 100 candidate ids a side, about 2.4 candidates per
@@ -33,14 +33,6 @@ const lookupPriority = (paper: FreshPaper, priority: number) => (isLarge(paper) 
  * the reader is looking at it, a moment when it is on the next screen, more when further down.
  */
 const FLUSH_WAIT_MS = { near: 1_000, ahead: 3_000 };
-/**
- * Names waiting for their autocompletes (about five seconds of OpenAlex's cap) past which the
- * papers ahead of the reader have their names searched together instead (identifier.ts, 10
- * credits for 40 names): a reader faster than the free lookups still finds papers decided.
- */
-const SEARCH_BACKLOG = 40;
-/** How long papers pooled for a name search wait for company. */
-const POOL_WAIT_MS = 300;
 
 interface Entry {
   paper: FreshPaper;
@@ -51,8 +43,6 @@ interface Entry {
   settle: (p: Promise<FreshIdentities>) => void;
   /** Its candidates are in. */
   prepared: boolean;
-  /** Looked up in a name search with other papers (`pool`), not an autocomplete per name. */
-  pooled: boolean;
   /** Someone waits for its identities (not only for its candidates: see `prepare`). */
   wanted: boolean;
 }
@@ -77,11 +67,6 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
   let timerAt = Infinity;
   /** Papers started so far: the earlier, the nearer the reader (pages ask in page order). */
   let started = 0;
-  /** Names whose autocompletes are on their way. */
-  let backlog = 0;
-  /** Papers ahead waiting to be looked up together, and the timer that looks them up. */
-  let pool: Entry[] = [];
-  let cancelPool: (() => void) | null = null;
 
   function flush(): void {
     cancelTimer?.();
@@ -123,54 +108,29 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     const box: PriorityBox = { value: lookupPriority(paper, priority) + NEARER * (1 - Math.min(1, started++ / 1e6)) };
     let settle!: (p: Promise<FreshIdentities>) => void;
     const decided = new Promise<FreshIdentities>((resolve) => (settle = resolve));
-    const entry: Entry = { paper, priority: box, group: null, decided, settle, prepared: false, wanted, pooled: false };
+    const entry: Entry = { paper, priority: box, group: null, decided, settle, prepared: false, wanted };
     entries.set(paper.arxivId, entry);
-    decided.then(() => forget(entry), () => forget(entry));
-    // Ahead of the reader, while the free lookups are behind: pooled into a name search.
-    if (priority < PRIORITY.near && !isLarge(paper) && backlog >= SEARCH_BACKLOG) {
-      entry.pooled = true;
-      pool.push(entry);
-      if (pool.reduce((n, e) => n + e.paper.authors.length, 0) >= NAMES_PER_SEARCH) searchPool();
-      else cancelPool ??= setTimer(searchPool, POOL_WAIT_MS);
-    } else lookUp([entry], false);
-    return entry;
-  }
-
-  function forget(entry: Entry): void {
-    if (entries.get(entry.paper.arxivId) === entry) entries.delete(entry.paper.arxivId);
-  }
-
-  /** Looks up the candidates of `group`: an autocomplete per name, or their names searched `together`. */
-  function lookUp(group: Entry[], together: boolean): void {
-    const names = together ? 0 : group.reduce((n, e) => n + e.paper.authors.length, 0);
-    backlog += names;
-    preparing += group.length;
-    const priority: PriorityBox = { get value() { return Math.max(...group.map((e) => e.priority.value)); } };
-    const over = (each: (entry: Entry) => void) => {
-      backlog -= names;
-      preparing -= group.length;
-      group.forEach(each);
-      consider();
+    const done = () => {
+      if (entries.get(paper.arxivId) === entry) entries.delete(paper.arxivId);
     };
-    void fresh.prepare(group.map((e) => e.paper), priority, { together }).then(
-      () => over((entry) => {
+    preparing++;
+    void fresh.prepare([paper], box).then(
+      () => {
+        preparing--;
         entry.prepared = true;
         if (entry.wanted) ready.push(entry);
-        else forget(entry); // only looked up ahead: a later `identify` finds its candidates in the cache
-      }),
-      (error: unknown) => over((entry) => {
-        if (entry.wanted) entry.settle(Promise.reject(error));
-        else forget(entry);
-      }),
+        else done(); // only looked up ahead: a later `identify` finds its candidates in the cache
+        consider();
+      },
+      (error: unknown) => {
+        preparing--;
+        if (entry.wanted) settle(Promise.reject(error));
+        else done();
+        consider();
+      },
     );
-  }
-
-  function searchPool(): void {
-    cancelPool?.();
-    cancelPool = null;
-    const group = pool;
-    pool = [];
-    if (group.length > 0) lookUp(group, true);
+    decided.then(done, done);
+    return entry;
   }
 
   /** The paper's entry, started (wanted or only looked up) or raised to `priority`. */
@@ -179,8 +139,6 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     if (!known || JSON.stringify(known.paper) !== JSON.stringify(paper)) return start(paper, priority, wanted);
     raise(known.priority, lookupPriority(paper, priority));
     if (known.group) raise(known.group, priority);
-    // The reader is nearing a paper whose pool waits for company: searched now.
-    if (known.pooled && pool.includes(known) && priority >= PRIORITY.near) searchPool();
     if (wanted && !known.wanted) {
       known.wanted = true;
       if (known.prepared) ready.push(known);
@@ -201,17 +159,16 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     },
 
     /**
+     * Identities for `papers`, decided with whatever else is on its way; `priority` (pacer.ts
+     * PRIORITY) says how soon the reader will look at them, and raises papers already on their way.
+     */
+    /**
      * Looks up the candidates of `papers` (step 1, free) at `priority`, in page order as
      * `identify` does, without deciding them: they may yet turn out to be in a catalog.
      */
     prepare(papers: FreshPaper[], priority: number): void {
       for (const p of papers) enter(p, priority, false);
     },
-
-    /**
-     * Identities for `papers`, decided with whatever else is on its way; `priority` (pacer.ts
-     * PRIORITY) says how soon the reader will look at them, and raises papers already on their way.
-     */
 
     async identify(papers: FreshPaper[], priority: number): Promise<FreshIdentities> {
       const out = await fresh.decided(papers);

@@ -269,14 +269,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const oa = await openAlexSide([...urgentSet], urgentSet, priority);
     const aheadKnown = await settledNow(aheadOa, new Map<string, OpenAlexSide>());
     const toS2 = [...misses(oa), ...misses(aheadKnown)];
-    // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked,
-    // and those in view are decided meanwhile too (S2's shared pool may keep refusing for seconds;
-    // the credits are lost only when S2 has the paper).
-    const prepare = (ids: string[]) => {
-      const papers = urgent.filter((p) => ids.includes(p.arxivId));
-      if (priority >= PRIORITY.view) identifyFresh(papers, { priority }).catch(() => undefined);
-      else identifyFresh.prepare?.(papers, priority);
-    };
+    // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked.
+    const prepare = (ids: string[]) => identifyFresh.prepare?.(urgent.filter((p) => ids.includes(p.arxivId)), priority);
     // One batch for the page's misses, near and ahead alike: its answers are cached for later.
     const s2 = toS2.length ? s2Side(toS2, urgentSet, priority, prepare) : Promise.resolve(new Map<string, never>());
     s2.catch(() => undefined);

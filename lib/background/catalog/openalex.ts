@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { validate, type Classify429, type GetKey, type Http } from './http';
 import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi, toBareArxivId } from '../../arxiv/ids';
 import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../../catalog/ids';
-import { API_BASES } from '../../catalog/hosts';
+import { API_BASES, API_KEY_PARAM } from '../../catalog/hosts';
 import { fieldIdOf } from '../../catalog/fields';
 import { allowanceBackAt } from './allowance';
 import { asKeyRejection } from './key-check';
@@ -166,7 +166,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     }
     const url = new URL(path, BASE);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    if (key) url.searchParams.set('api_key', key);
+    if (key) url.searchParams.set(API_KEY_PARAM, key);
     try {
       return await http.getJson(url, { signal, classify429: classifyOpenAlex429, maxBytes: MAX_RESPONSE_BYTES[kind === 'list' ? 'list' : 'single'] });
     } catch (e) {

@@ -10,6 +10,8 @@ export const MAX_PAGE_AUTHORS = 6000;
 export const MAX_AUTHOR_IDS = 500;
 /** A person's name, as text: at most this many characters. */
 export const MAX_NAME_CHARS = 300;
+/** The reader's corrections Weft keeps, far above what anyone corrects by hand; a file with more is refused. */
+export const MAX_CORRECTIONS = 5000;
 /** A paper title sent by a page: at most this many characters. */
 export const MAX_TITLE_CHARS = 2000;
 /** A search query: at most this many code points. */

@@ -11,10 +11,8 @@ import { createSerial } from '../serial';
 import { USER_DATA } from '../user-data/schema';
 import { readUserData, writeUserData } from '../user-data/user-data';
 import type { FileCorrection } from '../../shared/follows/file';
-import { MAX_NAME_CHARS, MAX_TIME_MS } from '../../shared/limits';
+import { MAX_CORRECTIONS, MAX_NAME_CHARS, MAX_TIME_MS } from '../../shared/limits';
 
-/** Far above what a reader corrects by hand; an import beyond it is refused. */
-export const MAX_CORRECTIONS = 5000;
 
 /**
  * One correction: author `index` of paper `arxivId`, printed `name`, is the OpenAlex profile
@@ -23,6 +21,15 @@ export const MAX_CORRECTIONS = 5000;
  * travels in the export file (lib/shared/follows/file.ts).
  */
 export type Correction = FileCorrection;
+
+/** What an import did with a file's corrections: added, and left out because the reader's own came first. */
+export interface ImportedCorrections {
+  added: number;
+  /** The reader had corrected the same author differently here: theirs was kept. */
+  keptYours: number;
+  /** No room left under MAX_CORRECTIONS once the reader's own were kept. */
+  overLimit: number;
+}
 
 const ArxivIdText = v.pipe(v.string(), v.maxLength(64));
 export const CorrectionSchema = v.object({
@@ -103,12 +110,27 @@ export function createCorrections() {
         if (all.some((c) => c.openalexId === oldId)) await write(all.map((c) => (c.openalexId === oldId ? { ...c, openalexId: newId } : c)));
       });
     },
-    /** Adds imported corrections (an imported one replaces the same author's); returns how many. */
-    importMany(entries: Correction[]): Promise<number> {
+    /**
+     * Adds imported corrections, never at the cost of the reader's own: where the reader has
+     * corrected the same author here, theirs is kept, and the file's fill only the room left
+     * under MAX_CORRECTIONS. Says how many were added and how many left out, and why.
+     */
+    importMany(entries: Correction[]): Promise<ImportedCorrections> {
       return serial(async () => {
-        const keys = new Set(entries.map(keyOf));
-        await write([...(await readCorrections()).filter((x) => !keys.has(keyOf(x))), ...entries]);
-        return entries.length;
+        const own = await readCorrections();
+        const ownKeys = new Map(own.map((c) => [keyOf(c), c]));
+        // The file's last word on an author, in the file's order.
+        const fromFile = [...new Map(entries.map((c) => [keyOf(c), c])).values()];
+        const same = (a: Correction, b: Correction) => a.openalexId === b.openalexId && JSON.stringify(a.coauthors) === JSON.stringify(b.coauthors);
+        const clashing = fromFile.filter((c) => ownKeys.has(keyOf(c)));
+        const fresh = fromFile.filter((c) => !ownKeys.has(keyOf(c)));
+        const added = fresh.slice(0, Math.max(0, MAX_CORRECTIONS - own.length));
+        if (added.length) await write([...own, ...added]);
+        return {
+          added: added.length,
+          keptYours: clashing.filter((c) => !same(c, ownKeys.get(keyOf(c))!)).length,
+          overLimit: fresh.length - added.length,
+        };
       });
     },
   };

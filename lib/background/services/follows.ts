@@ -52,10 +52,11 @@ export function followService({ follows, corrections }: Pick<BackgroundDeps, 'fo
       }),
     // One file holds follows and corrections: corrections are imported only when the follows were.
     'import-follows': async ({ text }) => {
+      const none = { added: 0, keptYours: 0, overLimit: 0 };
       const result = await follows.importFile(text);
-      if (!result.ok) return { ...result, corrections: 0 };
+      if (!result.ok) return { ...result, corrections: none };
       const parsed = parseFollowFile(text);
-      return { ...result, corrections: parsed.ok && parsed.corrections.length ? await corrections.importMany(parsed.corrections) : 0 };
+      return { ...result, corrections: parsed.ok && parsed.corrections.length ? await corrections.importMany(parsed.corrections) : none };
     },
   });
 }

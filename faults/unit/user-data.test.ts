@@ -82,12 +82,19 @@ describe('user data under faults', () => {
     expect(await bg.ask({ type: 'recent-searches' })).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
   });
 
-  it('[user-data-idb-unavailable] IndexedDB refused to the extension (Firefox, "Never remember history"): follows, keys and the inbox are still kept', async () => {
+  it('[user-data-idb-unavailable] IndexedDB refused to the extension (Firefox, "Never remember history"): follows, keys and the inbox are still kept; keys never in storage.local, and the reader told they last until a restart', async () => {
+    // A key an earlier Weft kept in storage.local here: it leaves storage.local.
+    await fakeBrowser.storage.local.set({ apiKeys: { openalex: '', s2: 'OldS2KeyInLocal99' }, 'apiKeys$': { v: 1 } });
     const bg = startBackground({ idb: refusingIndexedDb() });
     const A = bg.catalog.people[0]!.openalexId!;
     expect(await bg.ask({ type: 'follow', id: A, name: 'Kept Anyway' })).toMatchObject({ ok: true });
-    expect(await bg.ask({ type: 'settings-set-keys', openalex: 'OaKeyKept42' }, FROM_POPUP)).toMatchObject({ ok: true });
+    expect(await bg.ask({ type: 'settings-set-keys', openalex: 'OaKeyKept42' }, FROM_POPUP)).toMatchObject({ ok: true, data: { keysUntilRestart: true } });
     await settled(bg);
+    const local = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    expect(local).not.toContain('OaKeyKept42');
+    expect(local).not.toContain('OldS2KeyInLocal99');
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).toContain('OaKeyKept42');
+    expect(await bg.deps.apiKeys.keys()).toEqual({ openalex: 'OaKeyKept42', s2: 'OldS2KeyInLocal99' });
     bg.fake.addWork(newWork(4, A));
     expect(await bg.ask({ type: 'check-now' }, FROM_POPUP)).toMatchObject({ ok: true, data: { ran: true, found: 1 } });
     const s = await state(bg);

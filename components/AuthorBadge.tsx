@@ -26,6 +26,14 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
   switch (state.kind) {
     case 'idle':
     case 'loading':
+      if (state.kind === 'idle' && state.reason) {
+        // Visible text starts the accessible name (WCAG 2.5.3).
+        return (
+          <button {...common} class="quiet" aria-label={`not loaded — ${entry.name}: ${state.reason}`} title={state.reason}>
+            not loaded
+          </button>
+        );
+      }
       return (
         <button {...common} class={state.kind} aria-label={`${entry.name}: ${state.kind === 'idle' ? 'profile not loaded yet' : 'loading profile'}`}>
           <span aria-hidden="true">h ··</span>

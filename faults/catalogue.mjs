@@ -16,6 +16,7 @@ export const CLASSES = [
   { id: 'hostile-urls', area: 'render', fault: 'javascript:, " JaVaScRiPt:", data:, http:, look-alike hosts in every API URL field', expect: 'no link made from them; every rendered href is https: on an allowlisted host' },
   // --- Sizes ------------------------------------------------------------------------------------
   { id: 'authors-2830', area: 'size', fault: 'an ATLAS-style paper with 2,830 authors', expect: 'one badge per author; the first 100 load, the rest wait for "et al."; the page stays responsive' },
+  { id: 'inputs-over-caps', area: 'size', fault: 'a paper of 10,000 authors, a 301-character name, a listing entry of 201 names, a 5,000-entry listing (each past a cap of lib/shared/limits.ts)', expect: 'the content script cuts what it sends to the caps: no request refused whole; every author within the caps gets their badge, the ones past them say "not loaded"; the rest of the batch unaffected' },
   { id: 'openalex-truncated-100', area: 'size', fault: 'OpenAlex list results cut at 100 authorships (is_authors_truncated)', expect: 'a followed author beyond #100 still gets the alert (free singleton lookup), exactly once' },
   // --- Malformed answers ----------------------------------------------------------------------
   { id: 'null-fields', area: 'schema', fault: 'null where a value is expected (names, counts, authorships, results)', expect: 'typed "invalid-response" or "not available"; never cached; fine once the API is' },

@@ -20,7 +20,8 @@ import type { PagePaper } from '../arxiv/page-model';
 import type { PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
 import type { AuthorEntry, BadgeState } from './author-profiles';
-import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
+import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
+import { capNames, NOT_LOADED } from './caps';
 
 type Ask = typeof askBackground;
 
@@ -125,7 +126,9 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     let entries = byPaper[k];
     if (!entries) {
       entries = papers[k]!.authors.map((a) => {
-        const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state: signal<BadgeState>({ kind: 'loading' }) };
+        // Past the cap an author is not sent (lib/ui/caps.ts): their badge says so.
+        const state = signal<BadgeState>(a.index < MAX_ENTRY_AUTHORS ? { kind: 'loading' } : { kind: 'idle', reason: NOT_LOADED.entry });
+        const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state };
         all.push(entry);
         return entry;
       });
@@ -139,11 +142,12 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     batch(() => {
       if ('error' in answer) {
         const state = errorState(new RemoteError(answer.error));
-        for (const e of entries) e.state.value = state;
+        for (const e of entries.slice(0, MAX_ENTRY_AUTHORS)) e.state.value = state;
         status[k] = 'failed';
         return;
       }
       entries.forEach((e, i) => {
+        if (i >= MAX_ENTRY_AUTHORS) return;
         const slot = answer.slots[i];
         e.state.value = slot ? stateOf(slot, answer.fetchedAt) : { kind: 'unmatched', identity: null };
       });
@@ -184,7 +188,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     return out;
   }
 
-  const listed = (k: number) => ({ arxivId: papers[k]!.arxivId, names: entriesOf(k).map((e) => e.name), category: papers[k]!.primaryCategory });
+  const listed = (k: number) => ({ arxivId: papers[k]!.arxivId, names: capNames(entriesOf(k).map((e) => e.name), 'entry'), category: papers[k]!.primaryCategory });
 
   /**
    * The entries to introduce with their authors: a whole block once half of the next ones are
@@ -249,7 +253,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
           const state = errorState(e);
           batch(() => {
             for (const k of part) {
-              for (const entry of entriesOf(k)) entry.state.value = state;
+              for (const entry of entriesOf(k).slice(0, MAX_ENTRY_AUTHORS)) entry.state.value = state;
               status[k] = 'failed';
             }
           });
@@ -285,7 +289,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
           if (s !== 'failed') return;
           status[k] = 'new';
           near.add(k);
-          for (const e of entriesOf(k)) e.state.value = { kind: 'loading' };
+          for (const e of entriesOf(k).slice(0, MAX_ENTRY_AUTHORS)) e.state.value = { kind: 'loading' };
         });
       });
       return send();

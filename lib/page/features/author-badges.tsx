@@ -155,6 +155,9 @@ export function createCardLayer(
     if (!current) return null;
     const entry = profiles.entries[current.index]!;
     const researcher = researcherOf(entry);
+    const state = entry.state.value;
+    // An author past the caps (lib/ui/caps.ts) was never sent: nothing to correct.
+    const correctable = identity && !(state.kind === 'idle' && state.reason);
     return (
       <AuthorCard
         entry={entry}
@@ -170,7 +173,7 @@ export function createCardLayer(
                 <FollowButton id={researcher.id} name={researcher.name} />
               </div>
             )}
-            {identity && (
+            {correctable && (
               <IdentityActions
                 entry={entry}
                 onRefresh={() => identity.refresh([entry.index])}

@@ -18,9 +18,10 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
     'aria-haspopup': 'dialog' as const,
     'aria-expanded': expanded,
     onClick: trusted(() => onOpen('click')),
-    onMouseEnter: () => onOpen('hover'),
+    // A card opens only for the reader's own pointer or focus (lib/ui/trusted.ts).
+    onMouseEnter: trusted(() => onOpen('hover')),
     onMouseLeave: onLeave,
-    onFocus: () => onOpen('focus'),
+    onFocus: trusted(() => onOpen('focus')),
     onBlur: onLeave,
   };
   switch (state.kind) {

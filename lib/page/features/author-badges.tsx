@@ -31,6 +31,7 @@ import {
 } from '../../ui/author-profiles';
 import type { Feature } from './types';
 import { EAGER_AUTHORS } from '../../shared/limits';
+import { focusFor, setOwnStyle } from '../../ui/trusted';
 
 const HOVER_OPEN_MS = 250;
 const HOVER_CLOSE_MS = 250;
@@ -100,7 +101,8 @@ export function createCardLayer(
     open.value = null;
     if (restoreFocus && current) {
       restoringFocus = true;
-      badgeButton(current.index)?.focus({ preventScroll: true });
+      // In answer to the reader (Escape, ×): the badge may be activated from the keyboard again.
+      focusFor(badgeButton(current.index));
       restoringFocus = false;
     }
   }
@@ -149,8 +151,7 @@ export function createCardLayer(
       const r = hostOf(current.index).getBoundingClientRect();
       const width = ref.current.offsetWidth;
       const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8));
-      ref.current.style.left = `${left + window.scrollX}px`;
-      ref.current.style.top = `${r.bottom + window.scrollY + 6}px`;
+      setOwnStyle(ref.current, { left: `${left + window.scrollX}px`, top: `${r.bottom + window.scrollY + 6}px` });
     });
     if (!current) return null;
     const entry = profiles.entries[current.index]!;

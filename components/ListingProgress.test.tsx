@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing';
 import { requireTrustedEvents } from '@/lib/ui/trusted';
 import { ListingProgress } from './ListingProgress';
 import { ResearcherPageLink } from './ResearcherPageLink';
@@ -15,7 +16,7 @@ describe('controls on arXiv pages ignore what a page script dispatches', () => {
   });
 
   it('"Open profile" opens no tab for synthetic middle clicks', () => {
-    const send = vi.spyOn(chrome.runtime, 'sendMessage');
+    const send = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
     render(<ResearcherPageLink id="A5023888391">Open profile</ResearcherPageLink>);
     const link = screen.getByRole('link');
     for (let i = 0; i < 20; i++) fireEvent(link, new MouseEvent('auxclick', { button: 1, bubbles: true, cancelable: true }));

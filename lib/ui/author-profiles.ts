@@ -355,7 +355,7 @@ export function createAuthorProfiles(
 
   /** Takes the reader's correction of author `index` back. */
   async function uncorrect(index: number): Promise<void> {
-    await ask({ type: 'author-uncorrect', arxivId, index: positionOf(index) });
+    await ask({ type: 'author-uncorrect', arxivId, index: positionOf(index), undo: true });
     await reload();
     const slot = slots?.[index];
     if (slot?.identity.openalexId) await fetchMetrics([index]);

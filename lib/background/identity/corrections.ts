@@ -43,6 +43,27 @@ export const CorrectionSchema = v.object({
 
 const keyOf = (c: Pick<Correction, 'arxivId' | 'index'>) => `${c.arxivId}#${c.index}`;
 
+/**
+ * What an author's correction was before the reader's last change to it (null: none), kept a
+ * day so that Undo puts it back, as unfollowing keeps a researcher for a day (follows/service.ts).
+ */
+interface Undo {
+  key: string;
+  previous: Correction | null;
+  at: number;
+}
+const UNDO_MS = 24 * 3_600_000;
+const MAX_UNDO = 200;
+
+function readableUndo(raw: unknown, now: number): Undo[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((u: Partial<Undo>) => {
+    const previous = u?.previous === null ? null : v.safeParse(CorrectionSchema, u?.previous);
+    if (typeof u?.key !== 'string' || typeof u.at !== 'number' || now - u.at > UNDO_MS || (previous && !previous.success)) return [];
+    return [{ key: u.key, previous: previous ? previous.output : null, at: u.at }];
+  });
+}
+
 /** Entries that read as corrections; a damaged one is dropped (and logged), not the rest. */
 function readable(raw: unknown): Correction[] {
   if (!Array.isArray(raw)) return [];
@@ -55,6 +76,11 @@ function readable(raw: unknown): Correction[] {
 
 async function readCorrections(): Promise<Correction[]> {
   return readable((await readUserData([USER_DATA.corrections])).values[USER_DATA.corrections]);
+}
+
+async function readWithUndo(now: number): Promise<{ all: Correction[]; undo: Undo[] }> {
+  const { values } = await readUserData([USER_DATA.corrections, USER_DATA.correctionsUndo]);
+  return { all: readable(values[USER_DATA.corrections]), undo: readableUndo(values[USER_DATA.correctionsUndo], now) };
 }
 
 /** The correction that applies to author `index` of `arxivId`, named `name`, among `names` (the paper's authors). */
@@ -74,7 +100,7 @@ export function correctionFor(all: readonly Correction[], arxivId: string, index
   return found;
 }
 
-export function createCorrections() {
+export function createCorrections(now = Date.now) {
   const serial = createSerial();
   // Read on every paper's answer: kept in memory, read again after each write (only this writes).
   let known: Promise<Correction[]> | null = null;
@@ -82,25 +108,49 @@ export function createCorrections() {
     known = null;
     throw e;
   }));
-  const write = async (next: Correction[]) => {
+  const write = async (next: Correction[], undo?: Undo[]) => {
     known = null;
-    await writeUserData({ [USER_DATA.corrections]: next.slice(-MAX_CORRECTIONS) });
+    await writeUserData({ [USER_DATA.corrections]: next.slice(-MAX_CORRECTIONS), ...(undo ? { [USER_DATA.correctionsUndo]: undo.slice(-MAX_UNDO) } : {}) });
     known = null;
+  };
+  /** `all` with author `key`'s correction made `next` (none: null), and the undo log remembering what it was. */
+  const change = (all: Correction[], undo: Undo[], key: string, next: Correction | null) => {
+    const previous = all.find((x) => keyOf(x) === key) ?? null;
+    const rest = all.filter((x) => x !== previous);
+    return write(next ? [...rest, next] : rest, [...undo.filter((u) => u.key !== key), { key, previous, at: now() }]);
   };
 
   return {
     list,
-    /** Records (or replaces) the correction for that author of that paper. */
+    /** Records (or replaces) the correction for that author of that paper; what it replaces is kept a day for Undo. */
     save(c: Correction): Promise<void> {
-      return serial(async () => write([...(await readCorrections()).filter((x) => keyOf(x) !== keyOf(c)), c]));
+      return serial(async () => {
+        const { all, undo } = await readWithUndo(now());
+        await change(all, undo, keyOf(c), c);
+      });
     },
-    /** Removes the correction of that author of that paper; returns it (for undo), or null. */
+    /** Removes the correction of that author of that paper; returns it, or null. */
     remove(arxivId: string, index: number): Promise<Correction | null> {
       return serial(async () => {
-        const all = await readCorrections();
+        const { all, undo } = await readWithUndo(now());
         const gone = all.find((x) => keyOf(x) === keyOf({ arxivId, index })) ?? null;
-        if (gone) await write(all.filter((x) => x !== gone));
+        if (gone) await change(all, undo, keyOf(gone), null);
         return gone;
+      });
+    },
+    /**
+     * Undoes the reader's last change to that author's correction within the day: what was there
+     * before comes back (another profile, or none). Returns whether there was one to undo.
+     */
+    undo(arxivId: string, index: number): Promise<boolean> {
+      return serial(async () => {
+        const key = keyOf({ arxivId, index });
+        const { all, undo } = await readWithUndo(now());
+        const last = undo.find((u) => u.key === key);
+        if (!last) return false;
+        const rest = all.filter((x) => keyOf(x) !== key);
+        await write(last.previous ? [...rest, last.previous] : rest, undo.filter((u) => u !== last));
+        return true;
       });
     },
     /** A profile OpenAlex merged into another: corrections naming the old id follow the merge. */

@@ -13,6 +13,8 @@ export const USER_DATA = {
   unfollowed: 'unfollowed',
   apiKeys: 'apiKeys',
   corrections: 'corrections',
+  /** What each author's correction was before the reader's last change, kept a day for Undo. */
+  correctionsUndo: 'corrections-undo',
   /** The popup's recent searches, newest first. */
   recentSearches: 'recent-searches',
 } as const;
@@ -29,6 +31,7 @@ export const SHAPE_VERSION: Record<UserDataKey, number> = {
   unfollowed: 1,
   apiKeys: 1,
   corrections: 1,
+  'corrections-undo': 1,
   'recent-searches': 1,
 };
 

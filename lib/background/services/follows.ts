@@ -52,11 +52,20 @@ export function followService({ follows, corrections }: Pick<BackgroundDeps, 'fo
       }),
     // One file holds follows and corrections: corrections are imported only when the follows were.
     'import-follows': async ({ text }) => {
-      const none = { added: 0, keptYours: 0, overLimit: 0 };
+      const none = { added: 0, keptYours: 0, overLimit: 0, failed: false };
       const result = await follows.importFile(text);
       if (!result.ok) return { ...result, corrections: none };
       const parsed = parseFollowFile(text);
-      return { ...result, corrections: parsed.ok && parsed.corrections.length ? await corrections.importMany(parsed.corrections) : none };
+      if (!parsed.ok || !parsed.corrections.length) return { ...result, corrections: none };
+      // The follows are in: corrections that cannot be stored (a full disk) are said to be missing, not lost silently.
+      const added = await corrections.importMany(parsed.corrections).then(
+        (c) => ({ ...c, failed: false }),
+        (e: unknown) => {
+          console.warn('Weft: could not store the imported corrections', e);
+          return { ...none, failed: true };
+        },
+      );
+      return { ...result, corrections: added };
     },
   });
 }

@@ -150,13 +150,14 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** What an import did, in words: what came in, and what was left out to keep the reader's own. */
 function importSummary(result: Extract<ImportResult, { ok: true }>): string {
-  const { added, keptYours, overLimit } = result.corrections;
+  const { added, keptYours, overLimit, failed } = result.corrections;
   const parts = [
     `Imported ${plural(result.added, 'researcher')}`,
     result.alreadyFollowed ? `${result.alreadyFollowed} already followed` : '',
     added ? plural(added, 'correction') : '',
     keptYours ? `${plural(keptYours, 'correction')} left out: you corrected the same authors differently here, and yours are kept` : '',
     overLimit ? `${plural(overLimit, 'correction')} left out: Weft keeps at most ${formatInteger(MAX_CORRECTIONS)}, yours first` : '',
+    failed ? 'the corrections in the file could not be stored (is the disk full?): import the file again to add them' : '',
   ];
   return `${parts.filter(Boolean).join('; ')}.`;
 }

@@ -49,6 +49,7 @@ export const CLASSES = [
   { id: 'retry-after-huge', area: 'lifecycle', fault: 'an "Insufficient budget" 429 with Retry-After: 999999999', expect: 'checks (and list calls) wait at most until the next UTC midnight + 10 min, not for years' },
   { id: 'follow-during-pause', area: 'lifecycle', fault: 'a researcher followed while checks are paused (their first check cannot run)', expect: 'the follow time is their watermark: the first check after the pause alerts the papers of the gap' },
   { id: 'sw-killed-before-first-check', area: 'lifecycle', fault: 'the service worker (Firefox: the event page) is stopped after a follow, before its first check has recorded what exists', expect: 'the follow time is the watermark: the next check alerts a paper published since, once, and the toolbar badge shows it' },
+  { id: 'extension-reloaded', area: 'lifecycle', fault: 'Weft updated or reloaded while arXiv tabs are open (their content scripts lose the extension)', expect: 'the old scripts go quiet: no error thrown, their UI removed at the reader\'s next move; a reloaded tab gets the new Weft' },
   { id: 'permission-revoked-mid-run', area: 'lifecycle', fault: 'a catalog host\'s access revoked while Weft runs (Firefox); the optional notifications permission revoked after the reader turned notifications on', expect: 'no request to the revoked host (the other catalog still answers) until it is granted again; a check that finds a paper puts it in the inbox and shows no notification, with no error' },
   // --- Storage -----------------------------------------------------------------------------------
   { id: 'idb-quota-exceeded', area: 'storage', fault: 'IndexedDB writes fail with QuotaExceededError', expect: 'network-only: answers still come; follows untouched' },
@@ -87,7 +88,7 @@ export const CLASSES = [
   { id: 'unicode-cjk', area: 'unicode', fault: 'CJK names', expect: 'matched and rendered unchanged' },
   { id: 'unicode-rtl', area: 'unicode', fault: 'Arabic / Hebrew names', expect: 'rendered unchanged and direction-isolated: numbers next to them stay in place' },
   { id: 'unicode-zero-width', area: 'unicode', fault: 'zero-width spaces / joiners inside names', expect: 'matched as the same name' },
-  { id: 'unicode-long-name', area: 'unicode', fault: 'a 300-character name without spaces', expect: 'the card stays within its width; the page layout unchanged' },
+  { id: 'unicode-long-name', area: 'unicode', fault: 'a name of exactly 300 characters (the cap), and one of 330', expect: 'the first matched, its card within its width; the second cut to the cap, failing neither its badge nor the paper; the page layout unchanged' },
   // --- Messages to the background ----------------------------------------------------------------
   { id: 'msg-unknown-type', area: 'messages', fault: 'messages of unknown types, non-objects, null', expect: '"bad-request"; no request made' },
   { id: 'msg-bad-ids', area: 'messages', fault: 'malformed, versioned, prefixed, overlong ids', expect: '"bad-request"; no request made' },

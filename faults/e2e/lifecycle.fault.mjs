@@ -2,7 +2,7 @@
 // Chrome idles it out): no badge stuck loading, no follow lost, no paper missed or alerted twice.
 /* global chrome -- evaluated in the extension's service worker */
 
-import { launch, until, waitForBadgeStates, badges } from '../../e2e/harness.mjs';
+import { launch, sleep, until, waitForBadgeStates, badges } from '../../e2e/harness.mjs';
 import { tried } from '../ledger.mjs';
 import { scenario, stopServiceWorker, popupUrl, final } from './common.mjs';
 
@@ -107,6 +107,45 @@ export const tests = [
       tried('sw-killed-before-first-check', { duplicateAlerts: inbox.length - new Set(inbox).size, followsLost: st.follows.some((f) => f.id === A) ? 0 : 1 });
       if (JSON.stringify(inbox) !== JSON.stringify([fresh.work.id.replace('https://openalex.org/', '')])) throw new Error(`inbox ${JSON.stringify(inbox)}, expected only the paper published after the follow`);
       if (badge !== '1') throw new Error(`toolbar badge ${JSON.stringify(badge)}, expected "1"`);
+    },
+  },
+  {
+    name: '[extension-reloaded] Weft updated or reloaded while arXiv tabs are open: the old content scripts go quiet (their UI removed at the reader\'s next move, no error thrown), and a reloaded tab gets the new Weft',
+    fn: async () => {
+      const sc = scenario({ n: 4 });
+      const s = await launch(sc.fake);
+      const page = await s.open(sc.url);
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      page.on('console', (m) => { if (m.type() === 'error' && !/^Failed to load resource/.test(m.text())) errors.push(m.text()); });
+      await waitForBadgeStates(page, [0, 1, 2, 3], final, { timeout: 15_000 });
+      await page.locator('[data-weft-author="0"] button').first().click();
+      await page.locator('[data-weft-card]').waitFor({ timeout: 5000 });
+      // What an update does to a running extension: the worker and every context of it go.
+      const old = s.sw;
+      const next = s.context.waitForEvent('serviceworker', { timeout: 15_000 });
+      await old.evaluate(() => chrome.runtime.reload()).catch(() => undefined);
+      s.sw = await next;
+      await sleep(500);
+      // The reader carries on in the old tab: hovers, clicks, keys, scrolls.
+      const hosts = () => page.evaluate(() => [...document.querySelectorAll('*')].filter((el) => el.shadowRoot && /^weft-/.test(el.tagName.toLowerCase())).length);
+      await page.mouse.move(10, 10);
+      await page.mouse.click(20, 300);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Escape');
+      await page.mouse.wheel(0, 400);
+      await until(async () => (await hosts()) === 0, { timeout: 5000, what: 'the old Weft to take its UI away' }).catch(() => undefined);
+      const left = await hosts();
+      await sleep(500);
+      tried('extension-reloaded');
+      const problems = [];
+      if (errors.length) problems.push(`errors in the old tab: ${errors.slice(0, 3).join(' | ')}`);
+      if (left) problems.push(`${left} of the old Weft's elements still on the page, with nothing behind them`);
+      // The tab reloaded: the new Weft.
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      const snap = await waitForBadgeStates(page, [0, 1, 2, 3], final, { timeout: 15_000 }).catch((e) => ({ error: e }));
+      if (snap.error) problems.push(`after reloading the tab: ${snap.error.message.split('\n')[0]}`);
+      if (problems.length) throw new Error(problems.join('; '));
     },
   },
 ];

@@ -174,7 +174,8 @@ function restyled(root: ShadowRoot): boolean {
   }
   for (const el of root.querySelectorAll('[style]')) {
     const mine = ownStyles.get(el);
-    if (el.getAttribute('style') === mine) continue;
+    // An emptied style attribute is no style (a tool that set one and took it back leaves it).
+    if ((el.getAttribute('style') ?? '').trim() === (mine ?? '').trim()) continue;
     changed = true;
     if (mine === undefined) el.removeAttribute('style');
     else el.setAttribute('style', mine);

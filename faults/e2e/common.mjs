@@ -80,6 +80,7 @@ export function badHrefs(hrefs) {
     try {
       const u = new URL(h);
       if (u.protocol === 'chrome-extension:' && u.pathname === '/researcher.html' && /^#A\d{1,12}$/.test(u.hash)) return false;
+      if (u.protocol === 'chrome-extension:' && u.pathname === '/welcome.html' && !u.search && !u.hash) return false; // the settings' own link
       return u.protocol !== 'https:' || !ok.has(u.hostname);
     } catch {
       return true;

@@ -25,7 +25,8 @@
 //             ("/list/cs.DC/new", "/search/") → that page; anything else → 404
 //   any other URL → aborted (and recorded when the extension asked for it).
 //
-// Twists (constructor option or setTwists()): down: 'all' | 'openalex' | 's2' | false (500s),
+// Twists (constructor option or setTwists()): offline (every catalog request fails as with no
+// network), down: 'all' | 'openalex' | 's2' | false (500s),
 // openalexMissing (OpenAlex has no record of the paper: 404 HTML), slowMs (delay every API
 // answer), xssAuthor (that author's OpenAlex display_name carries an <img onerror> payload),
 // unmatched: [i…] (those page authors are absent from the OpenAlex authorships and have
@@ -353,7 +354,7 @@ export class FakeApis {
   async answer(req) {
     const u = new URL(req.url);
     if (/^https?:$/.test(u.protocol) && /^(www\.)?arxiv\.org$/.test(u.host)) return this.#arxiv(u);
-    if (u.protocol === 'https:' && API_HOSTS.includes(u.host)) return this.#api(req);
+    if (u.protocol === 'https:' && API_HOSTS.includes(u.host)) return this.twists.offline ? null : this.#api(req);
     if (req.initiator !== 'page') this.blocked.push({ url: req.url, initiator: req.initiator });
     return null;
   }

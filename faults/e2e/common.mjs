@@ -87,3 +87,26 @@ export function badHrefs(hrefs) {
     }
   });
 }
+
+/**
+ * Every way a stylesheet can hide, shrink or restyle an element: by Weft's tag names and hooks,
+ * !important, in a cascade layer, on everything, through pseudo-elements and the root font size.
+ */
+export const HOSTILE_CSS = `<style>
+  weft-author, weft-card, weft-panels, weft-progress, [data-weft-author], [data-weft-card] {
+    display: none !important; visibility: hidden !important; opacity: 0 !important; width: 0 !important; height: 0 !important;
+    font-size: 0 !important; position: fixed !important; left: -9999px !important; transform: scale(0) !important;
+    pointer-events: none !important; filter: blur(20px) !important; color-scheme: dark !important; --weft-fg: red !important;
+  }
+  weft-author::after, weft-panels::before { content: "PAGE" !important; }
+  @layer page { weft-author, weft-panels { display: none !important; } }
+  * { font-size: 0; }
+</style>`;
+
+/** In the page's own world: every element of Weft's matching `sel`, shadow roots included. */
+export const DEEP = `(sel) => {
+  const out = [];
+  const walk = (root) => { for (const el of root.querySelectorAll('*')) { if (el.matches(sel)) out.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
+  walk(document);
+  return out;
+}`;

@@ -5,7 +5,7 @@ import { makeAuthors, displayName } from '../../e2e/pages.mjs';
 import { FakeApis, buildCatalog } from '../../e2e/fake-apis.mjs';
 import { HTML_VIEW_CSS, htmlFixture, htmlFixturesMissing } from '../../e2e/html-pages.mjs';
 import { tried } from '../ledger.mjs';
-import { scenario, final } from './common.mjs';
+import { scenario, final, HOSTILE_CSS } from './common.mjs';
 
 /** Console warnings/errors and uncaught exceptions of `page` (content-script ones included). */
 function watchConsole(page) {
@@ -18,21 +18,6 @@ function watchConsole(page) {
   page.on('pageerror', (e) => out.errors.push(String(e)));
   return out;
 }
-
-/**
- * Every way a stylesheet can hide, shrink or restyle an element: by Weft's tag names and hooks,
- * !important, in a cascade layer, on everything, through pseudo-elements and the root font size.
- */
-const HOSTILE_CSS = `<style>
-  weft-author, weft-card, weft-panels, weft-progress, [data-weft-author], [data-weft-card] {
-    display: none !important; visibility: hidden !important; opacity: 0 !important; width: 0 !important; height: 0 !important;
-    font-size: 0 !important; position: fixed !important; left: -9999px !important; transform: scale(0) !important;
-    pointer-events: none !important; filter: blur(20px) !important; color-scheme: dark !important; --weft-fg: red !important;
-  }
-  weft-author::after, weft-panels::before { content: "PAGE" !important; }
-  @layer page { weft-author, weft-panels { display: none !important; } }
-  * { font-size: 0; }
-</style>`;
 
 export const tests = [
   {

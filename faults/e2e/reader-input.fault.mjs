@@ -6,17 +6,9 @@
 
 import { launch, sleep, tabTo, until, waitForBadgeStates } from '../../e2e/harness.mjs';
 import { tried } from '../ledger.mjs';
-import { scenario } from './common.mjs';
+import { scenario, DEEP } from './common.mjs';
 
 const ready = (st) => st === 'ready';
-
-/** In the page's own world: every element of Weft's matching `sel`, shadow roots included. */
-const DEEP = `(sel) => {
-  const out = [];
-  const walk = (root) => { for (const el of root.querySelectorAll('*')) { if (el.matches(sel)) out.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
-  walk(document);
-  return out;
-}`;
 
 async function absReady(opts = {}) {
   const sc = scenario({ n: 4, ...opts });

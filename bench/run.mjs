@@ -308,6 +308,10 @@ async function listingRows(sc, row) {
   row(`${sc.label}: entries, authors, distinct people`, `${papers}, ${entries.reduce((a, e) => a + e.names.length, 0)}, ${people}`);
   row(`${sc.label}: cold API requests (scrolled to the end)`, `${reqs.length} (bound ⌈papers/100⌉ + ⌈people/100⌉ + 10 = ${bound}): ${endpoints(reqs)}`);
   row(`${sc.label}: OpenAlex credits (list calls) per 100 entries`, (reqs.filter(isListCall).length / (papers / 100)).toFixed(1));
+  // The tab's daily share (lib/background/page-allowance.ts), as the background charged this reading.
+  const spend = await s.sw.evaluate(() => chrome.storage.session.get('weft.pageSpend')).catch(() => ({})); // eslint-disable-line no-undef -- the worker's
+  const tabs = Object.values(spend['weft.pageSpend']?.tabs ?? {});
+  row(`${sc.label}: charged to the tab's daily share (credits / requests)`, tabs.map((t) => `${t.credits.toFixed(0)} / ${t.requests.toFixed(0)}`).join(', ') || 'nothing recorded');
   row(`${sc.label}: entries settled by the end of the scroll`, `${cold.settledPapers}/${papers} (scroll ${(cold.scrollMs / 1000).toFixed(1)} s)`);
   row(`${sc.label}: DOMContentLoaded → first screen ready`, cold.firstReady != null ? `${Math.round(cold.firstReady - cold.dcl)} ms (${cold.first.length} entries)` : 'never');
   row(`${sc.label}: long tasks > 50 ms, loading / scrolling`, `${lt(cold.load)} / ${lt(cold.scroll)}`);

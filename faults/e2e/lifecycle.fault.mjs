@@ -2,9 +2,9 @@
 // Chrome idles it out): no badge stuck loading, no follow lost, no paper missed or alerted twice.
 /* global chrome -- evaluated in the extension's service worker */
 
-import { launch, sleep, until, waitForBadgeStates, badges } from '../../e2e/harness.mjs';
+import { launch, sleep, until, waitForBadgeStates } from '../../e2e/harness.mjs';
 import { tried } from '../ledger.mjs';
-import { scenario, stopServiceWorker, popupUrl, final } from './common.mjs';
+import { scenario, stopServiceWorker, popupUrl, final, badgesSettleAfterStop } from './common.mjs';
 
 /** A work by `author` (a catalog author object) that OpenAlex first indexed today. */
 function newWork(author, k) {
@@ -32,18 +32,8 @@ export const tests = [
       await until(() => sc.fake.inFlight > 0, { timeout: 10_000, what: 'requests in flight' });
       await stopServiceWorker(s);
       sc.fake.setTwists({ slowMs: 0 });
-      const range = [...Array(sc.n).keys()];
-      // the timeouts of Weft's own UI, not the test's patience, decide: 30 s is the MV3 fetch limit
-      const snap = await waitForBadgeStates(page, range, final, { timeout: 35_000, what: 'every badge to leave "loading"' });
       tried('sw-killed-mid-fetch');
-      const errors = range.filter((i) => snap.byIndex.get(String(i)).state === 'error');
-      if (errors.length) {
-        await page.locator(`[data-weft-author="${errors[0]}"] [data-weft-action="retry"]`).first().click();
-        await waitForBadgeStates(page, [errors[0]], (st) => st === 'ready', { timeout: 15_000, what: 'the retried badge to be ready' });
-      }
-      const after = await badges(page);
-      const wrong = range.filter((i) => !['ready', 'error'].includes(after.byIndex.get(String(i))?.state));
-      if (wrong.length) throw new Error(`badges neither ready nor in error: ${wrong.map((i) => `#${i} ${after.byIndex.get(String(i))?.state}`).join(', ')}`);
+      await badgesSettleAfterStop(page, sc);
     },
   },
   {

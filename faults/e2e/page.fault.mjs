@@ -5,7 +5,7 @@ import { makeAuthors, displayName } from '../../e2e/pages.mjs';
 import { FakeApis, buildCatalog } from '../../e2e/fake-apis.mjs';
 import { HTML_VIEW_CSS, htmlFixture, htmlFixturesMissing } from '../../e2e/html-pages.mjs';
 import { tried } from '../ledger.mjs';
-import { scenario, final, HOSTILE_CSS } from './common.mjs';
+import { scenario, final, hostilePage, HOSTILE_CSS } from './common.mjs';
 
 /** Console warnings/errors and uncaught exceptions of `page` (content-script ones included). */
 function watchConsole(page) {
@@ -56,18 +56,7 @@ export const tests = [
   {
     name: '[hostile-page-css] [fake-weft-elements] [page-stops-weft] hostile page CSS, a page\'s own <weft-*> elements and custom elements, WXT\'s hand-over event: Weft renders visibly, unchanged, and keeps running',
     fn: async () => {
-      // The page's own elements of Weft's names, placed before Weft runs; and one name defined as
-      // a custom element that takes the shadow root and hides itself.
-      const fakes = `<script>customElements.define('weft-card', class extends HTMLElement {
-          constructor() { super(); this.attachShadow({ mode: 'closed' }); }
-          connectedCallback() { this.style.setProperty('display', 'none', 'important'); }
-        });</script>`;
-      const sc = scenario({
-        html: (h) => h
-          .replace('</head>', `${HOSTILE_CSS}${fakes}</head>`)
-          .replace('<div class="full-text">', '<weft-panels id="page-panels">the page\'s own</weft-panels><div class="full-text">')
-          .replace('<div class="authors">', '<div class="authors"><weft-author id="page-badge" data-weft-author="0" data-openalex-id="A1"></weft-author>'),
-      });
+      const sc = hostilePage();
       const s = await launch(sc.fake);
       const page = await s.open(sc.url);
       const own = '[data-weft-author]:not(#page-badge)';

@@ -3,10 +3,10 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { badges, sleep, until, waitForBadgeStates } from '../../../e2e/harness.mjs';
+import { sleep, until, waitForBadgeStates } from '../../../e2e/harness.mjs';
 import { EXT_DIR, launch } from '../../../e2e/firefox/harness.mjs';
 import { tried } from '../../ledger.mjs';
-import { final, scenario } from '../common.mjs';
+import { badgesSettleAfterStop, final, scenario } from '../common.mjs';
 
 const addonId = () => JSON.parse(fs.readFileSync(path.join(EXT_DIR, 'manifest.json'), 'utf8')).browser_specific_settings.gecko.id;
 
@@ -20,22 +20,8 @@ export const tests = [
       await until(() => sc.fake.inFlight > 0, { timeout: 15_000, what: 'requests in flight' });
       await sleep(2000); // idle long enough to be suspended while they are
       sc.fake.setTwists({ slowMs: 0 });
-      const range = [...Array(sc.n).keys()];
-      const snap = await waitForBadgeStates(page, range, final, { timeout: 35_000, what: 'every badge to leave "loading"' });
       tried('sw-killed-mid-fetch');
-      const errors = range.filter((i) => snap.byIndex.get(String(i)).state === 'error');
-      if (errors.length) {
-        const at = await page.evaluate((i) => {
-          const b = document.querySelector(`[data-weft-author="${i}"]`).shadowRoot.querySelector('[data-weft-action="retry"]');
-          const r = b.getBoundingClientRect();
-          return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-        }, errors[0]);
-        await page.mouse.click(at.x, at.y);
-        await waitForBadgeStates(page, [errors[0]], (st) => st === 'ready', { timeout: 15_000, what: 'the retried badge to be ready' });
-      }
-      const after = await badges(page);
-      const wrong = range.filter((i) => !['ready', 'error'].includes(after.byIndex.get(String(i))?.state));
-      if (wrong.length) throw new Error(`badges neither ready nor in error: ${wrong.map((i) => `#${i} ${after.byIndex.get(String(i))?.state}`).join(', ')}`);
+      await badgesSettleAfterStop(page, sc);
     },
   },
   {

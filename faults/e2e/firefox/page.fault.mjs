@@ -8,27 +8,12 @@
 import { waitForBadgeStates, sleep, until } from '../../../e2e/harness.mjs';
 import { launch } from '../../../e2e/firefox/harness.mjs';
 import { tried } from '../../ledger.mjs';
-import { DEEP, HOSTILE_CSS, final, scenario } from '../common.mjs';
+import { DEEP, final, hostilePage, readerClicks, scenario } from '../common.mjs';
 
 /** Badge i's button (in its host's shadow root). */
 const badge = (i) => `document.querySelector('[data-weft-author="${i}"]')?.shadowRoot?.querySelector('button')`;
 /** Weft's first element matching `sel` (shadow roots included). */
 const deep = (sel) => `(${DEEP})(${JSON.stringify(sel)})[0]`;
-
-/** The centre of the element `expr` finds, scrolled into view. */
-const centre = (page, expr) => page.evaluate(`(() => {
-  const el = ${expr};
-  if (!el) return null;
-  el.scrollIntoView({ block: 'center' });
-  const r = el.getBoundingClientRect();
-  return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-})()`);
-
-/** The reader's own click on the element `expr` finds. */
-async function readerClicks(page, expr) {
-  const at = await until(() => centre(page, expr), { timeout: 5000, what: expr });
-  await page.mouse.click(at.x, at.y);
-}
 
 const count = (page, sel) => page.evaluate(`(${DEEP})(${JSON.stringify(sel)}).length`);
 const followed = async (s) => (await s.ext(() => browser.runtime.sendMessage({ type: 'follows-state' }))).data.follows.map((f) => f.id);
@@ -45,15 +30,7 @@ export const tests = [
   {
     name: '[hostile-page-css] [fake-weft-elements] [page-stops-weft] hostile page CSS, the page\'s own <weft-*> elements and a Weft tag name defined by the page, WXT\'s hand-over event: Weft renders visibly and keeps running',
     fn: async () => {
-      const fakes = `<script>customElements.define('weft-card', class extends HTMLElement {
-          constructor() { super(); this.attachShadow({ mode: 'closed' }); }
-          connectedCallback() { this.style.setProperty('display', 'none', 'important'); }
-        });</script>`;
-      const sc = scenario({
-        html: (h) => h
-          .replace('</head>', `${HOSTILE_CSS}${fakes}</head>`)
-          .replace('<div class="authors">', '<div class="authors"><weft-author id="page-badge" data-weft-author="0" data-openalex-id="A1"></weft-author>'),
-      });
+      const sc = hostilePage();
       const s = await launch(sc.fake);
       const page = await s.open(sc.url);
       const own = '[data-weft-author]:not(#page-badge)';

@@ -56,7 +56,7 @@ describe('what a page can make Weft spend', () => {
     expect(allowance.spent(FROM_ARXIV as never).credits).toBeLessThanOrEqual(PAGE_DAILY_CREDITS);
 
     // Still paused: requests that cost nothing go; another tab and Weft's own pages are not held back.
-    expect(await ask(madeUp(bg, 9000, 20, 12))).toMatchObject({ ok: false, error: { kind: 'page-paused' } });
+    expect(await ask(madeUp(bg, 9000, 100, 12))).toMatchObject({ ok: false, error: { kind: 'page-paused' } });
     expect(await ask({ type: 'page-settings' })).toMatchObject({ ok: true });
     const other = { ...FROM_ARXIV, tab: { id: 8 } };
     expect(await ask({ type: 'paper-authors', arxivId: ID, names: bg.names.slice(0, 4), eager: 4 }, other)).toMatchObject({ ok: true });

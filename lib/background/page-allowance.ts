@@ -4,10 +4,12 @@
  * message is weighed by what it may cost, not counted as one: before it is answered, what it
  * could cost with nothing cached (every paper it names one no catalog has, every author name an
  * autocomplete) must fit what the tab has left; once answered, it is charged what its answer
- * shows was needed (the papers no catalog had). Each paper a tab names is weighed once: reading
- * a listing again, or scrolling back, costs the tab nothing more. A tab past its share is
- * answered `page-paused` (until the next midnight UTC) and says so on the page; its requests
- * that cost nothing (settings, followed ids) still go. Weft's own pages are not limited.
+ * shows was needed (the papers no catalog had). Each part of a paper's cost (its lookup, its
+ * authors' figures, identifying them) is weighed once per tab: reading a listing again, or
+ * scrolling back, costs the tab nothing more, and a paper found in a catalog is not weighed for
+ * identifying when it comes into view. A tab past its share is answered `page-paused` (until
+ * the next midnight UTC) and says so on the page; its requests that cost nothing (settings,
+ * followed ids) still go. Weft's own pages are not limited.
  *
  * The spend is kept in `storage.session` (trusted contexts only), so a stopped and restarted
  * worker does not give a page its share again; a store that fails to read or write leaves the
@@ -35,6 +37,8 @@ const AUTHORS_PER_CREDIT = 25;
 const PAGE_IDENTIFY_CREDITS = 5;
 
 const add = (a: Cost, b: Cost): Cost => ({ requests: a.requests + b.requests, credits: a.credits + b.credits });
+/** Each paper once, whichever part of a message names it. */
+const byId = <P extends { arxivId: string }>(papers: readonly P[]): P[] => [...new Map(papers.map((p) => [p.arxivId, p])).values()];
 const namesOf = (papers: readonly { names: readonly string[] }[]) => papers.reduce((n, p) => n + Math.min(p.names.length, EAGER_AUTHORS), 0);
 
 /**
@@ -55,9 +59,14 @@ function costs(calls: (n: number, size: number) => number) {
 const AT_MOST = costs((n, size) => Math.ceil(n / size));
 const SHARE = costs((n, size) => n / size);
 
+const figuresKey = (arxivId: string) => `${arxivId}#figures`;
+const identifyKey = (arxivId: string) => `${arxivId}#identify`;
+
 interface TabSpend extends Cost {
   /** Papers (and author ids) this tab has been charged for since the worker started. */
   seen: Set<string>;
+  /** Papers of this tab that OpenAlex turned out to lack: only they, and papers not yet resolved, may need identifying. */
+  lacking: Set<string>;
 }
 
 export type PageAllowance = ReturnType<typeof createPageAllowance>;
@@ -98,7 +107,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
         const spent = current();
         for (const [id, c] of Object.entries(saved.tabs)) {
           const n = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : 0);
-          const tab = spent.get(Number(id)) ?? { requests: 0, credits: 0, seen: new Set<string>() };
+          const tab = spent.get(Number(id)) ?? { requests: 0, credits: 0, seen: new Set<string>(), lacking: new Set<string>() };
           spent.set(Number(id), { ...tab, requests: tab.requests + n(c?.requests), credits: tab.credits + n(c?.credits) });
         }
       },
@@ -116,7 +125,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
     const spent = current();
     const id = sender.tab?.id ?? -1;
     let tab = spent.get(id);
-    if (!tab) spent.set(id, (tab = { requests: 0, credits: 0, seen: new Set() }));
+    if (!tab) spent.set(id, (tab = { requests: 0, credits: 0, seen: new Set(), lacking: new Set() }));
     return tab;
   }
 
@@ -131,16 +140,19 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
   function upperBound(tab: TabSpend, r: WeftRequest): Cost {
     switch (r.type) {
       case 'papers-authors': {
-        const isNew = new Set(fresh(tab, [...r.papers.map((p) => p.arxivId), ...r.ahead, ...r.upcoming.map((p) => `${p.arxivId}#identify`)], false));
-        const papers = r.papers.filter((p) => isNew.has(p.arxivId));
-        const named = namesOf(papers);
-        const resolved = papers.length + r.ahead.filter((id) => isNew.has(id)).length;
-        return [AT_MOST.resolving(resolved), AT_MOST.figures(named), AT_MOST.identifying(named), AT_MOST.identifying(namesOf(r.upcoming.filter((p) => isNew.has(`${p.arxivId}#identify`))))].reduce(add);
+        // Resolving a paper (its DOI lookup), its authors' figures and identifying them are weighed apart, each once.
+        const isNew = new Set(fresh(tab, [...r.papers.flatMap((p) => [p.arxivId, figuresKey(p.arxivId), identifyKey(p.arxivId)]), ...r.ahead, ...r.upcoming.map((p) => identifyKey(p.arxivId))], false));
+        const resolved = new Set([...r.papers.map((p) => p.arxivId), ...r.ahead].filter((id) => isNew.has(id))).size;
+        const named = namesOf(r.papers.filter((p) => isNew.has(figuresKey(p.arxivId))));
+        // A paper resolved before and found in a catalog needs no identifying: only the others may.
+        const mayLack = (id: string) => !tab.seen.has(id) || tab.lacking.has(id);
+        const identified = namesOf(byId([...r.papers, ...r.upcoming]).filter((p) => isNew.has(identifyKey(p.arxivId)) && mayLack(p.arxivId)));
+        return [AT_MOST.resolving(resolved), AT_MOST.figures(named), AT_MOST.identifying(identified)].reduce(add);
       }
       case 'paper-authors':
         return fresh(tab, [r.arxivId], false).length ? add({ requests: 2, credits: 0 }, AT_MOST.figures(Math.min(r.eager ?? 0, r.names.length))) : FREE;
       case 'paper-identify':
-        return fresh(tab, [`${r.arxivId}#identify`], false).length ? { requests: Math.min(r.names.length, EAGER_AUTHORS) + PAGE_IDENTIFY_CREDITS, credits: PAGE_IDENTIFY_CREDITS } : FREE;
+        return fresh(tab, [identifyKey(r.arxivId)], false).length ? { requests: Math.min(r.names.length, EAGER_AUTHORS) + PAGE_IDENTIFY_CREDITS, credits: PAGE_IDENTIFY_CREDITS } : FREE;
       case 'author-metrics':
         return AT_MOST.figures(fresh(tab, r.ids, false).length);
       case 'author-candidates':
@@ -164,7 +176,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
       switch (r.type) {
         case 'paper-authors':
         case 'paper-identify':
-          fresh(tab, [r.type === 'paper-identify' ? `${r.arxivId}#identify` : r.arxivId], true);
+          fresh(tab, [r.type === 'paper-identify' ? identifyKey(r.arxivId) : r.arxivId], true);
           break;
         case 'author-metrics':
           fresh(tab, r.ids, true);
@@ -181,12 +193,15 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
     const { papers: answers, unindexed } = answer as BatchAnswer;
     const source = new Map(answers.map((a) => [a.arxivId, 'source' in a ? a.source : null]));
     const lacking = new Set(unindexed);
-    const newPapers = new Set(fresh(tab, r.papers.map((p) => p.arxivId), true));
-    const newAhead = fresh(tab, r.ahead, true).length;
-    const upcoming = r.upcoming.filter((p) => lacking.has(p.arxivId) && fresh(tab, [`${p.arxivId}#identify`], true).length);
-    const papers = r.papers.filter((p) => newPapers.has(p.arxivId));
-    const noCatalog = papers.filter((p) => source.get(p.arxivId) === 'fresh' && fresh(tab, [`${p.arxivId}#identify`], true).length);
-    return [SHARE.resolving(papers.length + newAhead), SHARE.figures(namesOf(papers)), SHARE.identifying(namesOf(noCatalog)), SHARE.identifying(namesOf(upcoming))].reduce(add);
+    for (const id of unindexed) tab.lacking.add(id);
+    for (const p of r.papers) if (source.get(p.arxivId) === 'fresh') tab.lacking.add(p.arxivId);
+    const resolved = fresh(tab, [...r.papers.map((p) => p.arxivId), ...r.ahead], true).length;
+    // Figures come from OpenAlex for its records and for the people identified; Semantic Scholar's records carry their own.
+    const shown = r.papers.filter((p) => (source.get(p.arxivId) === 'openalex' || source.get(p.arxivId) === 'fresh') && fresh(tab, [figuresKey(p.arxivId)], true).length);
+    // Identified: the papers shown that no catalog has, and those coming up that OpenAlex lacks.
+    const identified = byId([...r.papers.filter((p) => source.get(p.arxivId) === 'fresh'), ...r.upcoming.filter((p) => lacking.has(p.arxivId))])
+      .filter((p) => fresh(tab, [identifyKey(p.arxivId)], true).length);
+    return [SHARE.resolving(resolved), SHARE.figures(namesOf(shown)), SHARE.identifying(namesOf(identified))].reduce(add);
   }
 
   return {

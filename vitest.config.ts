@@ -7,8 +7,10 @@ export default defineConfig({
   esbuild: JSX_TRANSFORM,
   test: {
     globals: true,
-    include: ['{lib,components,entrypoints,test}/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
+    include: ['{lib,components,entrypoints,test}/**/*.test.{ts,tsx}', '{scripts,bench}/**/*.test.mjs'],
     setupFiles: ['fake-indexeddb/auto'],
     restoreMocks: true,
+    // No test depends on timing: a busy 2-core machine may take many times the usual time.
+    testTimeout: 60_000,
   },
 });

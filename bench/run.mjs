@@ -10,6 +10,9 @@
 //   1b. a fresh abs page (neither catalog has the paper; its authors' earlier shared works are
 //      there): API requests and OpenAlex credits (list calls) until every badge is final, ms
 //      from DOMContentLoaded, the badges' identity labels, and a warm reload's requests
+//   1c. abstract pages under the catalogs' real per-second caps and latency (FakeApis twist `net`,
+//      the model of the acceptance suite's `net`): an indexed 4-author paper (badges, everything
+//      final) and a fresh 30-author one (everything final), and the requests a cap refused
 //   4. the researcher page (researcher.html#<A id>, 120 works): navigation start → the profile,
 //      its charts and the first 25 works shown, cold (fresh profile) and after a browser
 //      restart (N runs), and the API requests of each open
@@ -26,12 +29,13 @@
 // do not depend on a polling interval.
 //
 //   7. listings (the generated pages in ../shared/fixtures/arxiv-pages/generated/, when present),
-//      read like a reader: the first screen, then a viewport at a time to the end.
-//      2,000-entry /pastweek, mostly indexed: API requests against ⌈papers/100⌉ + ⌈distinct
-//      authors/100⌉ + 10, entries settled by the end of the scroll, DOMContentLoaded → first screen
-//      ready, long tasks > 50 ms while loading and while scrolling (and the same page without
-//      Weft), long animation frames; warm (browser restarted): API requests. 400-entry /new, mostly
-//      papers no catalog has yet: OpenAlex credits (list calls) per 100 entries, first screen.
+//      read like a reader against the catalogs' caps and latency (`net`): the first screen, then a
+//      viewport at a time at the scenario's pace (LISTINGS). 2,000-entry /pastweek, mostly indexed,
+//      to its end in 60 s; 400-entry /new, mostly papers no catalog has yet, a screen every 4 s for
+//      120 s. Requests (and those a cap refused), credits per 100 entries, requests per new-paper
+//      author, DOMContentLoaded → first screen final, coming into view → settled (median, p95),
+//      entries settled, long tasks and long animation frames while loading and scrolling (and the
+//      same page without Weft); warm (browser restarted): API requests.
 //
 //   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings (only 7)]
 
@@ -45,6 +49,7 @@ import { absPage, makeAuthors } from '../e2e/pages.mjs';
 import { HTML_VIEW_CSS, htmlFixture, htmlFixturesMissing } from '../e2e/html-pages.mjs';
 import { researcherScenario } from '../e2e/researcher-world.mjs';
 import { fixturePage, listingCatalog, readEntries } from '../e2e/fake-listing.mjs';
+import { recordFigures } from './figures.mjs';
 
 function parseArgs(argv) {
   const o = { authors: 25, runs: 10, longPage: null, listingsOnly: false };
@@ -145,6 +150,59 @@ function scenario(n, seed, id = '2406.05546', twists = {}) {
 /** OpenAlex list calls, the ones that cost credits (docs/catalog-apis.md, Keys, credits and the daily allowance). */
 const credits = (reqs) => reqs.filter((r) => r.host === 'api.openalex.org' && /^\/(works|authors)$/.test(r.path)).length;
 
+/** Badges and panels, through Weft's open shadow roots: how many, how many final; the page's clock. */
+const deepStates = () => {
+  const found = { badges: 0, badgesFinal: 0, panels: 0, panelsFinal: 0, t: performance.now() };
+  const final = (el) => /^(ready|unmatched|error)$/.test(el.getAttribute('data-state') ?? '');
+  const walk = (root) => {
+    for (const el of root.querySelectorAll('*')) {
+      if (el.hasAttribute('data-weft-author')) { found.badges++; if (final(el)) found.badgesFinal++; }
+      if (el.hasAttribute('data-weft-panel')) { found.panels++; if (final(el)) found.panelsFinal++; }
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+  };
+  walk(document);
+  return found;
+};
+
+/**
+ * 1c: abstract pages under the catalogs' real caps and latency (FakeApis twist `net`): from
+ * navigation start to every badge final, and to everything (badges and the three panels) final,
+ * polled every 50 ms.
+ */
+async function netAbsRows(row) {
+  const cases = [
+    { label: 'abs page under the catalogs\' limits, indexed (4 authors)', n: 4, id: '2406.05546', twists: { net: true }, targets: 'badges ≤ 1,500 ms, everything ≤ 3,000 ms' },
+    { label: 'abs page under the catalogs\' limits, fresh (30 authors)', n: 30, id: '2612.00002', twists: { net: true, fresh: true }, targets: 'everything ≤ 4,000 ms' },
+  ];
+  for (const c of cases) {
+    const sc = scenario(c.n, 23, c.id, c.twists);
+    try {
+      const s = await launch(sc.fake);
+      const page = await s.context.newPage();
+      await page.goto(sc.url, { waitUntil: 'commit' });
+      let badgesAt = null;
+      let allAt = null;
+      const t0 = Date.now();
+      while (allAt == null && Date.now() - t0 < 30_000) {
+        const st = await page.evaluate(deepStates).catch(() => null);
+        if (st && st.badges >= c.n && st.badgesFinal >= c.n) {
+          badgesAt ??= st.t;
+          if (st.panels >= 3 && st.panelsFinal >= st.panels) allAt = st.t;
+        }
+        await sleep(50);
+      }
+      const reqs = sc.fake.apiRequests();
+      row(`${c.label}: navigation start → badges final / everything final`, `${msOrNever(badgesAt)} / ${msOrNever(allAt)} (target ${c.targets})`);
+      row(`${c.label}: API requests; answered 429 by a per-second cap`, `${reqs.length} (${hosts(reqs)}); ${reqs.filter((r) => r.capped).length} (target 0)`);
+    } catch (e) {
+      row(c.label, `error: ${String(e.message).split('\n')[0]}`);
+    } finally {
+      await closeAll();
+    }
+  }
+}
+
 /** 1b: a paper no catalog has yet, n authors. */
 async function freshRows(n, row) {
   const sc = scenario(n, 31, '2612.00001', { fresh: true });
@@ -198,9 +256,12 @@ function longScenario(file) {
   return { url: `https://arxiv.org/abs/${id}`, n: authors.length, source, fake: new FakeApis(catalog, { pages: { [id]: html } }) };
 }
 
-/** Init script for listings: long tasks, long animation frames, and when the first screen's badges are all final. */
+/**
+ * Init script for listings: long tasks, long animation frames, when the first screen's badges are
+ * all final, and per entry when it first came into the viewport and when all its badges were final.
+ */
 const listingInit = `(() => {
-  const b = (window.__weftList = { longTasks: [], frames: [], dcl: null, firstReady: null, first: null });
+  const b = (window.__weftList = { longTasks: [], frames: [], dcl: null, firstReady: null, first: null, inView: {}, settled: {}, sizes: {} });
   try {
     new PerformanceObserver((l) => { for (const e of l.getEntries()) b.longTasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'longtask', buffered: true });
     new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.duration > 50) b.frames.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: 'long-animation-frame', buffered: true });
@@ -219,26 +280,62 @@ const listingInit = `(() => {
     b.dcl = performance.now();
     const entries = [...document.querySelectorAll('li.arxiv-result')];
     const els = entries.length ? entries : [...document.querySelectorAll('#dlpage dl > dt + dd')];
+    const idOf = (el) => {
+      const a = el.matches('li') ? el.querySelector('p.list-title a[href*="/abs/"]') : el.previousElementSibling?.querySelector('a[title="Abstract"]');
+      return a && decodeURIComponent(a.getAttribute('href')).replace(/^.*\\/abs\\//, '').replace(/v\\d+$/, '');
+    };
+    const sizeOf = (el) => [...el.querySelectorAll('.list-authors a, p.authors a')].filter((x) => /\\p{L}/u.test(x.textContent)).length;
     b.first = [];
     for (const el of els) {
       const r = el.getBoundingClientRect();
       if (r.top >= innerHeight) break;
       if (r.bottom <= 0) continue;
-      const a = el.matches('li') ? el.querySelector('p.list-title a[href*="/abs/"]') : el.previousElementSibling?.querySelector('a[title="Abstract"]');
-      const id = a && decodeURIComponent(a.getAttribute('href')).replace(/^.*\\/abs\\//, '').replace(/v\\d+$/, '');
-      const n = [...el.querySelectorAll('.list-authors a, p.authors a')].filter((x) => /\\p{L}/u.test(x.textContent)).length;
+      const id = idOf(el);
+      const n = sizeOf(el);
       if (id && n) b.first.push([id, n]);
     }
-    new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+    const settle = (id) => {
+      if (!id || b.settled[id] != null || !b.sizes[id]) return;
+      const badges = document.querySelectorAll('[data-weft-paper="' + CSS.escape(id) + '"]');
+      if (badges.length >= b.sizes[id] && [...badges].every((el) => done(el.getAttribute('data-state')))) b.settled[id] = performance.now();
+    };
+    new MutationObserver((records) => {
+      check();
+      for (const r of records) {
+        if (r.type === 'attributes') settle(r.target.getAttribute('data-weft-paper'));
+        else for (const n of r.addedNodes) if (n.nodeType === 1) settle(n.getAttribute('data-weft-paper'));
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
+    const seen = new IntersectionObserver((records) => {
+      for (const r of records) {
+        if (!r.isIntersecting) continue;
+        b.inView[r.target.__weftId] ??= performance.now();
+        seen.unobserve(r.target);
+      }
+    });
+    for (const el of els) {
+      const id = idOf(el);
+      if (!id) continue;
+      el.__weftId = id;
+      b.sizes[id] = sizeOf(el);
+      seen.observe(el);
+    }
   });
 })();`;
 
+/**
+ * The listings, read as a reader does, against fake catalogs with the real ones' per-second caps
+ * and latency (FakeApis twist `net`): the 2,000-entry page scrolled to its end in `readMs`, the
+ * 400-entry /new page a screen every `dwellMs` for `budgetMs` (about an entry each 1.5 s).
+ */
 const LISTINGS = [
   {
     label: 'listing 2,000 (/pastweek, 90 % indexed)',
     file: 'generated/list_cs.LG_pastweek_2000.html',
     url: 'https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000',
     kindOf: (k) => (k % 20 === 7 ? 's2only' : k % 20 === 13 ? 'fresh' : 'indexed'),
+    pace: { readMs: 60_000 },
+    targets: { firstScreenMs: 5_000, settleP95Ms: 2_000 },
     baseline: true,
     warm: true,
   },
@@ -247,6 +344,8 @@ const LISTINGS = [
     file: 'generated/list_cs.LG_new_400.html',
     url: 'https://arxiv.org/list/cs.LG/new',
     kindOf: (k) => (k % 10 === 3 ? 'indexed' : k % 10 === 6 ? 's2only' : 'fresh'),
+    pace: { dwellMs: 4_000, budgetMs: 120_000 },
+    targets: { firstScreenMs: 4_000, settleP95Ms: 5_000 },
   },
 ];
 
@@ -256,21 +355,27 @@ const endpoints = (reqs) => Object.entries(reqs.reduce((m, r) => {
   return { ...m, [k]: (m[k] ?? 0) + 1 };
 }, {})).map(([k, v]) => `${k} ×${v}`).join(', ');
 
-/** One reading of a listing: navigate, first screen, a viewport at a time to the end, settle. */
+/**
+ * One reading of a listing: navigate, first screen, then a viewport at a time at the scenario's
+ * pace (`readMs` for the whole page, or `dwellMs` a step within `budgetMs`), then settle.
+ */
 async function readListing(session, sc, entries, { weft = true } = {}) {
   const page = await session.context.newPage();
   await page.goto(sc.url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   if (weft) await page.waitForFunction(() => window.__weftList?.firstReady != null, null, { timeout: 30_000, polling: 100 }).catch(() => null);
   else await sleep(2000); // the page's own parsing and layout
   const scrollStart = await page.evaluate(() => performance.now());
+  const steps = await page.evaluate(() => Math.ceil((document.documentElement.scrollHeight - innerHeight) / innerHeight));
+  const dwellMs = sc.pace.readMs ? sc.pace.readMs / Math.max(1, steps) : sc.pace.dwellMs;
+  const started = Date.now();
   for (;;) {
-    const moved = await page.evaluate(async () => {
+    const moved = await page.evaluate(async (ms) => {
       const before = scrollY;
       scrollBy(0, innerHeight);
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, ms));
       return scrollY > before;
-    });
-    if (!moved) break;
+    }, dwellMs);
+    if (!moved || (sc.pace.budgetMs && Date.now() - started >= sc.pace.budgetMs)) break;
   }
   const scrollEnd = await page.evaluate(() => performance.now());
   const wanted = entries.reduce((a, e) => a + e.names.length, 0);
@@ -285,9 +390,22 @@ async function readListing(session, sc, entries, { weft = true } = {}) {
   const b = await page.evaluate(() => window.__weftList);
   const inLoad = (xs) => xs.filter(([st]) => st < scrollStart);
   const inScroll = (xs) => xs.filter(([st]) => st >= scrollStart && st <= scrollEnd + 500);
+  // From coming into view to settled, for the entries the scrolling brought (the first screen apart).
+  const late = Object.entries(b.inView).filter(([, at]) => at >= scrollStart).map(([id, at]) => (b.settled[id] == null ? Infinity : Math.max(0, b.settled[id] - at)));
+  const badges = await page.evaluate(() => { const t = {}; for (const el of document.querySelectorAll('[data-weft-paper]')) { const k = el.getAttribute('data-state'); t[k] = (t[k] ?? 0) + 1; } return t; });
   await page.close();
-  return { ...b, settledPapers, scrollMs: scrollEnd - scrollStart, load: inLoad(b.longTasks), scroll: inScroll(b.longTasks), loadFrames: inLoad(b.frames), scrollFrames: inScroll(b.frames) };
+  return {
+    ...b, settledPapers, badges, seen: Object.keys(b.inView), scrollMs: scrollEnd - scrollStart, late,
+    load: inLoad(b.longTasks), scroll: inScroll(b.longTasks), loadFrames: inLoad(b.frames), scrollFrames: inScroll(b.frames),
+  };
 }
+
+/** The q-th quantile of `xs` (Infinity counts as never). */
+const quantile = (xs, q) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] : null; };
+const msOrNever = (ms) => (ms == null ? 'n/a' : Number.isFinite(ms) ? `${Math.round(ms)} ms` : 'never');
+/** Requests a new paper's identification makes: candidates, their profiles, shared works. */
+const isIdentityCall = (r) => r.host === 'api.openalex.org'
+  && (/^\/autocomplete\/authors$|^\/authors\/A\d+$/.test(r.path) || (r.path === '/works' && /authorships\.author\.id/.test(decodeURIComponent(r.url))) || (r.path === '/authors' && /display_name_alternatives/.test(decodeURIComponent(r.url))));
 
 const lt = (xs) => (xs.length ? `${xs.length} (worst ${Math.max(...xs.map(([, d]) => d))} ms)` : '0');
 
@@ -298,22 +416,27 @@ async function listingRows(sc, row) {
   const entries = await readEntries(plain.context, html);
   await closeAll();
   const catalog = listingCatalog(entries, { kindOf: sc.kindOf });
-  const fake = new FakeApis(catalog, { pages: { [new URL(sc.url).pathname]: html } });
+  const fake = new FakeApis(catalog, { pages: { [new URL(sc.url).pathname]: html }, twists: { net: true } });
   const s = await launch(fake, { viewport: { width: 1280, height: 900 }, initScripts: [listingInit] });
   const cold = await readListing(s, sc, entries);
   const reqs = fake.apiRequests();
   const papers = entries.length;
   const people = new Set(entries.flatMap((e) => e.names)).size;
-  const bound = Math.ceil(papers / 100) + Math.ceil(people / 100) + 10;
-  row(`${sc.label}: entries, authors, distinct people`, `${papers}, ${entries.reduce((a, e) => a + e.names.length, 0)}, ${people}`);
-  row(`${sc.label}: cold API requests (scrolled to the end)`, `${reqs.length} (bound ⌈papers/100⌉ + ⌈people/100⌉ + 10 = ${bound}): ${endpoints(reqs)}`);
+  const seen = new Set(cold.seen);
+  const newAuthors = entries.filter((e, k) => seen.has(e.id) && sc.kindOf(k) === 'fresh').reduce((a, e) => a + e.names.length, 0);
+  const pace = sc.pace.readMs ? `to the end in ${sc.pace.readMs / 1000} s` : `a screen every ${sc.pace.dwellMs / 1000} s for ${sc.pace.budgetMs / 1000} s`;
+  row(`${sc.label}: entries, authors, distinct people; reading`, `${papers}, ${entries.reduce((a, e) => a + e.names.length, 0)}, ${people}; ${pace}, the catalogs' caps and latency`);
+  row(`${sc.label}: cold API requests`, `${reqs.length}: ${endpoints(reqs)}`);
+  row(`${sc.label}: requests answered 429 by a per-second cap`, `${reqs.filter((r) => r.capped).length} (target 0); refused as other clients' (modelled): ${reqs.filter((r) => r.foreign).length}`);
   row(`${sc.label}: OpenAlex credits (list calls) per 100 entries`, (reqs.filter(isListCall).length / (papers / 100)).toFixed(1));
   // The tab's daily share (lib/background/page-allowance.ts), as the background charged this reading.
   const spend = await s.sw.evaluate(() => chrome.storage.session.get('weft.pageSpend')).catch(() => ({})); // eslint-disable-line no-undef -- the worker's
   const tabs = Object.values(spend['weft.pageSpend']?.tabs ?? {});
   row(`${sc.label}: charged to the tab's daily share (credits / requests)`, tabs.map((t) => `${t.credits.toFixed(0)} / ${t.requests.toFixed(0)}`).join(', ') || 'nothing recorded');
-  row(`${sc.label}: entries settled by the end of the scroll`, `${cold.settledPapers}/${papers} (scroll ${(cold.scrollMs / 1000).toFixed(1)} s)`);
-  row(`${sc.label}: DOMContentLoaded → first screen ready`, cold.firstReady != null ? `${Math.round(cold.firstReady - cold.dcl)} ms (${cold.first.length} entries)` : 'never');
+  row(`${sc.label}: requests per new-paper author seen`, newAuthors ? `${(reqs.filter(isIdentityCall).length / newAuthors).toFixed(2)} (${newAuthors} authors)` : 'n/a');
+  row(`${sc.label}: DOMContentLoaded → first screen final`, cold.firstReady != null ? `${Math.round(cold.firstReady - cold.dcl)} ms (${cold.first.length} entries; target ≤ ${sc.targets.firstScreenMs} ms after navigation)` : 'never');
+  row(`${sc.label}: coming into view → settled, median / p95`, `${msOrNever(quantile(cold.late, 0.5))} / ${msOrNever(quantile(cold.late, 0.95))} (target p95 ≤ ${sc.targets.settleP95Ms} ms; ${cold.late.length} entries)`);
+  row(`${sc.label}: entries seen, settled by the end; badges`, `${cold.seen.length} seen, ${cold.settledPapers}/${papers} settled (scroll ${(cold.scrollMs / 1000).toFixed(1)} s); ${JSON.stringify(cold.badges)}`);
   row(`${sc.label}: long tasks > 50 ms, loading / scrolling`, `${lt(cold.load)} / ${lt(cold.scroll)}`);
   row(`${sc.label}: animation frames > 50 ms, loading / scrolling`, `${lt(cold.loadFrames)} / ${lt(cold.scrollFrames)}`);
   if (sc.warm) {
@@ -398,6 +521,8 @@ async function main() {
 
   // 1b: a paper no catalog has yet
   await freshRows(n, row);
+  // 1c: abstract pages under the catalogs' limits
+  await netAbsRows(row);
 
   // 3: content-script size
   const csDir = path.join(EXT_DIR, 'content-scripts');
@@ -623,6 +748,8 @@ async function main() {
   console.log(`${'metric'.padEnd(w)}  value`);
   console.log('-'.repeat(w + 2) + '  ' + '-'.repeat(40));
   for (const [m, v] of rows) console.log(`${m.padEnd(w)}  ${v}`);
+  recordFigures(path.join(ROOT, 'docs', 'performance.md'), rows, `${new Date().toISOString().slice(0, 10)}, ${version.split(' ').slice(0, 2).join(' ')}`);
+  console.log('\nThe figures are in docs/performance.md, Measured figures.');
   return 0;
 }
 

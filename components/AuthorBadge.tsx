@@ -26,7 +26,7 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
   };
   switch (state.kind) {
     case 'idle':
-    case 'loading':
+    case 'loading': {
       if (state.kind === 'idle' && state.reason) {
         // Visible text starts the accessible name (WCAG 2.5.3).
         return (
@@ -35,11 +35,15 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
           </button>
         );
       }
+      const identifying = state.kind === 'loading' && !!state.identifying;
+      // The same placeholder (its size never changes); what is happening is said in words.
+      const doing = state.kind === 'idle' ? 'profile not loaded yet' : identifying ? 'identifying the author of a paper no catalog has yet' : 'loading profile';
       return (
-        <button {...common} class={state.kind} aria-label={`${entry.name}: ${state.kind === 'idle' ? 'profile not loaded yet' : 'loading profile'}`}>
+        <button {...common} class={identifying ? 'loading identifying' : state.kind} aria-label={`${entry.name}: ${doing}`} title={identifying ? 'Identifying…' : undefined}>
           <span aria-hidden="true">h ··</span>
         </button>
       );
+    }
     case 'unmatched':
       return (
         <button {...common} class="quiet" aria-label={`no profile: ${entry.name} has no catalog profile Weft can vouch for`} title="No profile">

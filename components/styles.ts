@@ -49,6 +49,7 @@ export const badgeCss = `${tokens}
   button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
   button[aria-expanded="true"] { border-color: var(--weft-accent); }
   .loading, .idle { color: var(--weft-muted); }
+  .identifying { border: 1px dotted var(--weft-border); }
   .loading span { animation: weft-pulse 1.2s ease-in-out infinite; }
   :host([data-weft-paper]) .loading span { animation: none; }
   :host([data-weft-paper]) button { font-family: inherit; }

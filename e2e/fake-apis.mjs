@@ -295,7 +295,7 @@ export function buildCatalog({ arxivId, title, authors, seed = 1, unmatched = []
   };
 }
 
-const json = (status, body) => ({ status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body) });
+const json = (status, body, headers = {}) => ({ status, contentType: 'application/json; charset=utf-8', body: JSON.stringify(body), headers });
 const html404 = () => ({ status: 404, contentType: 'text/html; charset=utf-8', body: OA_404 });
 const project = (o, fields) => Object.fromEntries(fields.map((f) => [f, o[f] ?? null]));
 
@@ -306,7 +306,7 @@ export class FakeApis {
    * @param {Record<string,string>} [o.pages]  arXiv id → page HTML served at https://arxiv.org/abs/<id>[vN]
    * @param {Record<string,string>} [o.htmlPages]  arXiv id → HTML view served at https://arxiv.org/html/<id>[vN][/]
    * @param {string} [o.htmlCss]  the HTML view's arXiv stylesheet (a stand-in)
-   * @param {object} [o.twists]  {down, openalexMissing, fresh, slowMs, budgetSpent}
+   * @param {object} [o.twists]  {down, openalexMissing, fresh, slowMs, budgetSpent, net}
    */
   constructor(catalog, { pages = {}, htmlPages = {}, htmlCss = '', twists = {} } = {}) {
     this.catalog = catalog;
@@ -387,10 +387,58 @@ export class FakeApis {
       r = json(500, { error: `fake-apis bug: ${e.message}` });
     }
     if (this.twists.slowMs) await sleep(this.twists.slowMs);
+    const net = req.method === 'OPTIONS' ? null : this.#net(rec);
+    if (net) {
+      if (net.refused) r = net.refused;
+      await sleep(net.ms);
+    }
     rec.status = r.status;
     rec.tEnd = Date.now();
     this.inFlight--;
     return { ...r, headers: { ...cors, ...(r.headers ?? {}) } };
+  }
+
+  /**
+   * The twist `net` (true, or an object overriding parts of it): the real catalogs' limits and
+   * latency (docs/catalog-apis.md, Keys, credits and the daily allowance; Keys and the shared
+   * pool). OpenAlex takes a keyless client's 10 requests in any one second (30 with a key) and
+   * answers the rest 429 with Retry-After 1; Semantic Scholar's keyless pool takes one a second.
+   * Answers take 60–250 ms (OpenAlex singletons and autocomplete), 150–600 ms (OpenAlex lists)
+   * or 250–1,200 ms (Semantic Scholar), drawn from a seeded sequence. `openalexFlaky` /
+   * `s2Flaky` (0–1) refuse that share of the requests within the cap as well, as other clients on
+   * the same address or pool do; those are marked `foreign` on the request and are not the
+   * client's fault. A request a cap refused is marked `capped`.
+   */
+  #net(rec) {
+    const t = this.twists.net;
+    if (!t) return null;
+    const o = { openalexPerSecond: 10, openalexKeyedPerSecond: 30, s2PerSecond: 1, latency: true, openalexFlaky: 0, s2Flaky: 0, ...(typeof t === 'object' ? t : {}) };
+    const api = rec.host === S2_HOST ? 's2' : 'openalex';
+    this.netState ??= { arrivals: { openalex: [], s2: [] }, seed: 0x5eed };
+    const st = this.netState;
+    const draw = () => {
+      st.seed = (Math.imul(st.seed, 1664525) + 1013904223) >>> 0;
+      return st.seed / 2 ** 32;
+    };
+    const keyed = api === 'openalex' ? /[?&]api_key=/.test(rec.url) : !!rec.apiKey;
+    const cap = api === 's2' ? o.s2PerSecond : keyed ? o.openalexKeyedPerSecond : o.openalexPerSecond;
+    const span = api === 's2' ? [250, 1200] : /^\/(autocomplete|works|authors)\/./.test(rec.path) ? [60, 250] : [150, 600];
+    const ms = o.latency ? Math.round(span[0] + draw() * (span[1] - span[0])) : 0;
+    const recent = st.arrivals[api].filter((at) => rec.tStart - at < 1000);
+    st.arrivals[api] = recent;
+    const refusal = () => (api === 'openalex'
+      ? json(429, { error: 'Rate limit exceeded', message: `Rate limit exceeded: ${cap} requests per second. Please slow down.` }, { 'retry-after': '1' })
+      : json(429, { message: 'Too Many Requests. Please wait and try again or apply for a key for higher rate limits.', code: '429' }));
+    if (recent.length >= cap) {
+      rec.capped = true;
+      return { ms: Math.min(ms, 80), refused: refusal() };
+    }
+    recent.push(rec.tStart);
+    if (draw() < (api === 'openalex' ? o.openalexFlaky : o.s2Flaky)) {
+      rec.foreign = true;
+      return { ms: Math.min(ms, 80), refused: refusal() };
+    }
+    return { ms, refused: null };
   }
 
   /** A key the catalog would refuse (twist `keys`): only keys sent are checked. */

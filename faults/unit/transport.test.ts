@@ -201,7 +201,7 @@ describe('transport faults', () => {
     expect(cites).toMatchObject({ ok: true, data: { known: true, source: 'openalex', s2Failure: 'rate-limited' } });
     const s2Calls = bg.count(S2_HOST);
     expect(s2Calls).toBeGreaterThan(0);
-    expect(s2Calls).toBeLessThanOrEqual(3); // 1 + at most 2 retries, however many panels asked
+    expect(s2Calls).toBeLessThanOrEqual(6); // 1 + at most 5 retries, however many panels asked
     // full jitter: waits are drawn, not fixed, and capped
     expect(bg.slept.every((ms) => ms >= 0 && ms <= 10_000)).toBe(true);
     const from = bg.requests.length;
@@ -239,9 +239,9 @@ describe('transport faults', () => {
       return { ms: performance.now() - t0, answers };
     };
 
-    // The shipped timeouts (an S2 attempt 15 s, its queue 10 s): the pages answer from OpenAlex
-    // within S2_WAIT_MS (3 s) and do not wait for S2 at all.
-    let bg = startBackground({ route, http: { timeoutMs: 15_000, queueTimeoutMs: { [S2_HOST]: 10_000 } } });
+    // The shipped timeouts (an S2 attempt 15 s, its stall limit 10 s): the pages answer from
+    // OpenAlex within S2_WAIT_MS (3 s) and do not wait for S2 at all.
+    let bg = startBackground({ route, http: { timeoutMs: 15_000, limits: { [S2_HOST]: { stallMs: 10_000 } } } });
     const tabs = await Promise.all(papers.map((id) => tab(bg, id)));
     expect(Math.max(...tabs.map((t) => t.ms))).toBeLessThan(3_000 + 1_500);
     for (const { answers: [authors, cites, related, institutions] } of tabs) {
@@ -252,9 +252,9 @@ describe('transport faults', () => {
       expect(institutions).toMatchObject({ ok: true, data: { known: true } });
     }
 
-    // Scaled down (attempt 200 ms, queue 300 ms): what waits for S2 alone (its own pairing)
-    // settles within queue deadline + attempt timeout, however many tabs ask, as a typed timeout.
-    bg = startBackground({ route, http: { timeoutMs: 200, queueTimeoutMs: { [S2_HOST]: 300 } } });
+    // Scaled down (attempt 200 ms, stall limit 300 ms): what waits for S2 alone (its own pairing)
+    // settles within stall limit + attempt timeout, however many tabs ask, as a typed timeout.
+    bg = startBackground({ route, http: { timeoutMs: 200, limits: { [S2_HOST]: { stallMs: 300 } } } });
     const scaled = await Promise.all(papers.map((id) => tab(bg, id, { s2Authors: true })));
     expect(Math.max(...scaled.map((t) => t.ms))).toBeLessThan(300 + 200 + 1_000);
     for (const { answers } of scaled) expect(answers[4]).toMatchObject({ ok: false, error: { kind: 'timeout' } });
@@ -263,18 +263,16 @@ describe('transport faults', () => {
     tried('s2-hangs-20-tabs');
   });
 
-  it('[retry-after-zero] Retry-After: 0 or a past date still gets the jittered backoff and a cooldown', async () => {
+  it('[retry-after-zero] Retry-After: 0 or a past date still gets the jittered backoff, and the host is held meanwhile', async () => {
     for (const retryAfter of ['0', new Date(Date.now() - 3_600_000).toUTCString()]) {
       const bg = startBackground({ route: (u) => (u.host === S2_HOST ? json({ message: 'Too Many Requests' }, 429, { 'retry-after': retryAfter }) : undefined) });
       const cites = await bg.ask<PaperCitationsResult>({ type: 'paper-citations', arxivId: ID });
       expect(cites).toMatchObject({ ok: true, data: { known: true, source: 'openalex', s2Failure: 'rate-limited' } });
-      expect(bg.count(S2_HOST)).toBeLessThanOrEqual(3);
-      // every retry waited (a backoff drawn from 0…1 s, then 0…2 s), none went out at once
+      // a refused request is sent again a few times (a refusal is no answer), never in a storm
+      expect(bg.count(S2_HOST)).toBeLessThanOrEqual(6);
+      // every retry waited (a backoff drawn from 0…1 s, 0…2 s, …), none went out at once
       expect(bg.slept.length).toBeGreaterThan(0);
       expect(bg.slept.every((ms) => ms > 0)).toBe(true);
-      const from = bg.requests.length;
-      await bg.ask({ type: 'related-papers', arxivId: ID });
-      expect(bg.count(S2_HOST, from)).toBe(0); // the host cools down all the same
     }
     tried('retry-after-zero');
   });

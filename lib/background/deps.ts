@@ -4,7 +4,8 @@ import { createCatalog, type Catalog } from './catalog/catalog';
 import { createFreshIdentifier, type FreshIdentifier } from './identity/fresh/identifier';
 import { freshForListings } from './identity/fresh/for-listings';
 import { createPaperBatches, type PaperBatches } from './catalog/paper-batches';
-import { createHttp, lowPriority, type Http } from './catalog/http';
+import { createHttp, type Http } from './catalog/http';
+import { PRIORITY } from './catalog/pacer';
 import { withGrantedHosts } from './catalog/granted-hosts';
 import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
 import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex-budget';
@@ -49,21 +50,22 @@ export function createBackgroundDeps(): BackgroundDeps {
   const cache = createCache({ ttlScale: () => CACHE_TTL_SCALE[settings.current().cacheLifetime] });
   const apiKeys = createApiKeyStore();
   const keyProblems = createKeyProblemLog();
-  const openalexOptions = {
+  const openalex = createOpenAlex({
+    http,
     getKey: apiKeys.getKey('openalex'),
     onKeyRejected: () => void keyProblems.refused('openalex'),
     budget: createBudgetMemory(sessionBudgetStore),
-  };
-  const openalex = createOpenAlex({ http, ...openalexOptions });
+  });
   const s2 = createSemanticScholar({ http, getKey: apiKeys.getKey('s2'), onKeyRejected: () => void keyProblems.refused('s2') });
   const catalog = createCatalog({ openalex, s2, cache });
   const search = createSearch({ openalex, cache });
   const corrections = createCorrections();
-  // Work ahead of the reader shares the key and the remembered budget, and waits for the rest.
-  const fresh = createFreshIdentifier({ openalex, openalexAhead: createOpenAlex({ http: lowPriority(http), ...openalexOptions }), cache });
+  const fresh = createFreshIdentifier({ openalex, cache });
   const paperBatches = createPaperBatches({ openalex, s2, cache, catalog, identifyFresh: freshForListings(fresh, cache) });
+  // Checks for followed researchers' new papers go before work ahead of a reader, after what they see.
+  const follows = createFollowService({ openalex: openalex.at(PRIORITY.near) });
   return {
-    http, cache, openalex, s2, catalog, paperBatches, follows: createFollowService({ openalex }), apiKeys, keyProblems, search,
+    http, cache, openalex, s2, catalog, paperBatches, follows, apiKeys, keyProblems, search,
     recentSearches: createRecentSearchStore(), corrections, fresh,
   };
 }

@@ -17,8 +17,9 @@
  */
 import { browser } from 'wxt/browser';
 import type { Sender } from './define-requests';
-import type { WeftRequest } from './protocol';
+import type { PaperAuthorsResult, WeftRequest } from './protocol';
 import type { BatchAnswer } from './catalog/paper-batches';
+import type { ListedPaper } from './catalog/fresh-papers';
 import { allowanceBackAt } from './catalog/allowance';
 import { EAGER_AUTHORS, OPENALEX_MAX_OR_VALUES, PAGE_DAILY_CREDITS, PAGE_DAILY_REQUESTS, S2_BATCH_MAX } from '../shared/limits';
 
@@ -52,14 +53,24 @@ function costs(calls: (n: number, size: number) => number) {
     resolving: (papers: number): Cost => ({ requests: calls(papers, OPENALEX_MAX_OR_VALUES) + calls(papers, S2_BATCH_MAX), credits: calls(papers, OPENALEX_MAX_OR_VALUES) }),
     /** Author figures, 100 per list call. */
     figures: (ids: number): Cost => ({ requests: calls(ids, OPENALEX_MAX_OR_VALUES), credits: calls(ids, OPENALEX_MAX_OR_VALUES) }),
-    /** Identifying `names` authors of papers no catalog has, on a listing: an autocomplete each, then the shared works. */
-    identifying: (names: number): Cost => ({ requests: names + calls(names, AUTHORS_PER_CREDIT), credits: calls(names, AUTHORS_PER_CREDIT) }),
+    /** The shared works of `names` authors of papers no catalog has, on a listing. */
+    identifying: (names: number): Cost => ({ requests: calls(names, AUTHORS_PER_CREDIT), credits: calls(names, AUTHORS_PER_CREDIT) }),
   };
 }
+/**
+ * The free lookups of `names` authors of papers OpenAlex lacks, an autocomplete each: they start
+ * as soon as OpenAlex says it lacks a paper the reader is looking at, before Semantic Scholar
+ * answers (catalog/paper-batches.ts, services/paper.ts), and serve its identifying later.
+ */
+const candidates = (names: number): Cost => ({ requests: names, credits: 0 });
 const AT_MOST = costs((n, size) => Math.ceil(n / size));
 const SHARE = costs((n, size) => n / size);
 
 const figuresKey = (arxivId: string) => `${arxivId}#figures`;
+/** A paper's own page: its OpenAlex work and Semantic Scholar paper, and the figures of the first authors. */
+const paperLookups = ({ names, eager = 0 }: { names: readonly string[]; eager?: number }): Cost => add({ requests: 2, credits: 0 }, AT_MOST.figures(Math.min(eager, names.length)));
+
+const candidatesKey = (arxivId: string) => `${arxivId}#candidates`;
 const identifyKey = (arxivId: string) => `${arxivId}#identify`;
 
 interface TabSpend extends Cost {
@@ -140,21 +151,28 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
   function upperBound(tab: TabSpend, r: WeftRequest): Cost {
     switch (r.type) {
       case 'papers-authors': {
-        // Resolving a paper (its DOI lookup), its authors' figures and identifying them are weighed apart, each once.
-        const isNew = new Set(fresh(tab, [...r.papers.flatMap((p) => [p.arxivId, figuresKey(p.arxivId), identifyKey(p.arxivId)]), ...r.ahead, ...r.upcoming.map((p) => identifyKey(p.arxivId))], false));
+        // Resolving a paper (its DOI lookup), its authors' figures, their candidates and their
+        // shared works are weighed apart, each once.
+        const named = byId([...r.papers, ...r.upcoming]);
+        const isNew = new Set(fresh(tab, [...r.papers.flatMap((p) => [p.arxivId, figuresKey(p.arxivId)]), ...r.ahead, ...named.flatMap((p) => [candidatesKey(p.arxivId), identifyKey(p.arxivId)])], false));
         const resolved = new Set([...r.papers.map((p) => p.arxivId), ...r.ahead].filter((id) => isNew.has(id))).size;
-        const named = namesOf(r.papers.filter((p) => isNew.has(figuresKey(p.arxivId))));
+        const shown = namesOf(r.papers.filter((p) => isNew.has(figuresKey(p.arxivId))));
         // A paper resolved before and found in a catalog needs no identifying: only the others may.
         const mayLack = (id: string) => !tab.seen.has(id) || tab.lacking.has(id);
-        const identified = namesOf(byId([...r.papers, ...r.upcoming]).filter((p) => isNew.has(identifyKey(p.arxivId)) && mayLack(p.arxivId)));
-        return [AT_MOST.resolving(resolved), AT_MOST.figures(named), AT_MOST.identifying(identified)].reduce(add);
+        const toIdentify = (key: (id: string) => string) => namesOf(named.filter((p) => isNew.has(key(p.arxivId)) && mayLack(p.arxivId)));
+        return [AT_MOST.resolving(resolved), AT_MOST.figures(shown), candidates(toIdentify(candidatesKey)), AT_MOST.identifying(toIdentify(identifyKey))].reduce(add);
       }
       case 'paper-authors':
-        return fresh(tab, [r.arxivId], false).length ? add({ requests: 2, credits: 0 }, AT_MOST.figures(Math.min(r.eager ?? 0, r.names.length))) : FREE;
+        // Its two paper lookups and eager figures; where OpenAlex lacks the paper, the candidates' lookups too.
+        return add(fresh(tab, [r.arxivId], false).length ? paperLookups(r) : FREE, fresh(tab, [candidatesKey(r.arxivId)], false).length ? candidates(namesOf([r])) : FREE);
       case 'paper-identify':
-        return fresh(tab, [identifyKey(r.arxivId)], false).length ? { requests: Math.min(r.names.length, EAGER_AUTHORS) + PAGE_IDENTIFY_CREDITS, credits: PAGE_IDENTIFY_CREDITS } : FREE;
+        return fresh(tab, [identifyKey(r.arxivId)], false).length
+          ? add({ requests: PAGE_IDENTIFY_CREDITS, credits: PAGE_IDENTIFY_CREDITS }, fresh(tab, [candidatesKey(r.arxivId)], false).length ? candidates(namesOf([r])) : FREE)
+          : FREE;
       case 'author-metrics':
         return AT_MOST.figures(fresh(tab, r.ids, false).length);
+      case 'papers-passed': // only gives way to other work
+        return FREE;
       case 'author-candidates':
       case 'author-correct':
       case 'follow':
@@ -171,12 +189,17 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
 
   /** What answering `r` did cost at most, now that the answer says which papers no catalog had. */
   function charged(tab: TabSpend, r: WeftRequest, answer: unknown): Cost {
+    if (r.type === 'paper-authors') {
+      const lookups = fresh(tab, [r.arxivId], true).length ? paperLookups(r) : FREE;
+      // Found in OpenAlex: no candidates were looked up.
+      const lacked = (answer as PaperAuthorsResult).source !== 'openalex' && fresh(tab, [candidatesKey(r.arxivId)], true).length > 0;
+      return add(lookups, lacked ? candidates(namesOf([r])) : FREE);
+    }
     if (r.type !== 'papers-authors') {
       const cost = upperBound(tab, r);
       switch (r.type) {
-        case 'paper-authors':
         case 'paper-identify':
-          fresh(tab, [r.type === 'paper-identify' ? identifyKey(r.arxivId) : r.arxivId], true);
+          fresh(tab, [identifyKey(r.arxivId), candidatesKey(r.arxivId)], true);
           break;
         case 'author-metrics':
           fresh(tab, r.ids, true);
@@ -198,10 +221,13 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
     const resolved = fresh(tab, [...r.papers.map((p) => p.arxivId), ...r.ahead], true).length;
     // Figures come from OpenAlex for its records and for the people identified; Semantic Scholar's records carry their own.
     const shown = r.papers.filter((p) => (source.get(p.arxivId) === 'openalex' || source.get(p.arxivId) === 'fresh') && fresh(tab, [figuresKey(p.arxivId)], true).length);
-    // Identified: the papers shown that no catalog has, and those coming up that OpenAlex lacks.
-    const identified = byId([...r.papers.filter((p) => source.get(p.arxivId) === 'fresh'), ...r.upcoming.filter((p) => lacking.has(p.arxivId))])
-      .filter((p) => fresh(tab, [identifyKey(p.arxivId)], true).length);
-    return [SHARE.resolving(resolved), SHARE.figures(namesOf(shown)), SHARE.identifying(namesOf(identified))].reduce(add);
+    // Candidates were looked up for the papers shown that OpenAlex lacks, and for those coming up that it lacks;
+    // shared works asked for the papers shown that no catalog has, and for those coming up.
+    const upcoming = r.upcoming.filter((p) => lacking.has(p.arxivId));
+    const charge = (papers: ListedPaper[], key: (id: string) => string) => namesOf(byId(papers).filter((p) => fresh(tab, [key(p.arxivId)], true).length));
+    const looked = charge([...r.papers.filter((p) => source.get(p.arxivId) === 's2' || source.get(p.arxivId) === 'fresh'), ...upcoming], candidatesKey);
+    const identified = charge([...r.papers.filter((p) => source.get(p.arxivId) === 'fresh'), ...upcoming], identifyKey);
+    return [SHARE.resolving(resolved), SHARE.figures(namesOf(shown)), candidates(looked), SHARE.identifying(identified)].reduce(add);
   }
 
   return {

@@ -12,10 +12,14 @@ import type { AuthorMetricsResult, AuthorSlot } from '../background/protocol';
 import { EAGER_AUTHORS, MAX_PAGE_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
 import { capName, capNames, NOT_LOADED } from './caps';
 
+/** A badge whose author is being identified from evidence (a paper no catalog has yet). */
+export const IDENTIFYING: BadgeState = { kind: 'loading', identifying: true };
+
 export type BadgeState =
   /** Not loaded yet; with a `reason` when it will not be (an author past the caps: lib/ui/caps.ts). */
   | { kind: 'idle'; reason?: string }
-  | { kind: 'loading' }
+  /** `identifying`: the paper is in no catalog yet, and who the author is is being worked out. */
+  | { kind: 'loading'; identifying?: boolean }
   /** No profile fits (or the reader said so); `identity` says what was considered. */
   | { kind: 'unmatched'; identity: Identity | null }
   | { kind: 'error'; message: string; retryAt: number | null }
@@ -194,7 +198,10 @@ export function createAuthorProfiles(
     const r = await ask({ ...paperAuthorsRequest(arxivId, names(), eagerCount, options), ...(revalidate ? { revalidate } : {}) });
     // No catalog has the paper yet: who the authors are comes from evidence instead.
     if (r.source === null) {
-      batch(placeInPageOrder);
+      batch(() => {
+        placeInPageOrder();
+        for (const entry of entries) if (entry.state.value.kind === 'loading') entry.state.value = IDENTIFYING;
+      });
       return identifyFresh(r.slots, revalidate);
     }
     if (!ownList) batch(() => r.slots.forEach((slot, i) => positions[i] && (positions[i].value = slot.position)));

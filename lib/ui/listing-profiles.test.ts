@@ -2,7 +2,7 @@ import type { PagePaper } from '../arxiv/page-model';
 import type { PaperAnswer } from '../background/catalog/paper-batches';
 import type { AuthorMetrics } from '../catalog/types';
 import { RemoteError } from './client';
-import { createListingProfiles, RESOLVE_AHEAD } from './listing-profiles';
+import { createListingProfiles, PASSED_ENTRIES, RESOLVE_AHEAD } from './listing-profiles';
 import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS } from '../shared/limits';
 
 const id = (k: number) => `2606.${String(10000 + k)}`;
@@ -24,6 +24,12 @@ const metrics = (oa: string): AuthorMetrics => ({
   source: 'openalex', openalexId: oa, s2Id: null, orcid: null, displayName: oa, hIndex: 9, citedBy: 90, works: 19, lastKnownInstitutions: [],
 });
 
+/** The background's answer for one paper: its first author's profile, no profile for the second. */
+const answerOf = (arxivId: string): PaperAnswer => ({
+  arxivId, source: 'openalex', fetchedAt: 1, stale: false,
+  slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }],
+});
+
 interface Sent {
   papers: { arxivId: string; names: string[]; category: string | null }[];
   ahead: string[];
@@ -34,15 +40,21 @@ interface Sent {
 /** `unindexed`: the entries OpenAlex lacks (the background says so of those resolved ahead). */
 function setup(n: number, answer?: (req: Sent) => PaperAnswer[] | Promise<never>, unindexed: (k: number) => boolean = () => false, authors = 2) {
   const sent: Sent[] = [];
-  const ask = vi.fn(async (req: Sent) => {
+  /** The entries reported as scrolled past, per report. */
+  const passed: number[][] = [];
+  const ask = vi.fn(async (req: Sent | { type: 'papers-passed'; ids: string[] }) => {
+    if ('ids' in req) {
+      passed.push(req.ids.map(index));
+      return null;
+    }
     sent.push(req);
     return {
-      papers: answer ? await answer(req) : req.papers.map((p): PaperAnswer => ({ arxivId: p.arxivId, source: 'openalex', fetchedAt: 1, stale: false, slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }] })),
+      papers: answer ? await answer(req) : req.papers.map((p) => answerOf(p.arxivId)),
       unindexed: req.ahead.filter((a) => unindexed(index(a))),
     };
   });
   const profiles = createListingProfiles(pages(n, authors), ask as never, { onlyFollowed: false, gatherMs: 0 });
-  return { profiles, sent, ask, index, flush: () => new Promise((r) => setTimeout(r, 0)) };
+  return { profiles, sent, passed, ask, index, flush: () => new Promise((r) => setTimeout(r, 0)) };
 }
 
 describe('listing profiles: what is asked when', () => {
@@ -106,6 +118,18 @@ describe('listing profiles: what is asked when', () => {
     expect(Math.max(...named)).toBe(299);
   });
 
+  it('tells the background once which entries still loading the reader left far behind', async () => {
+    const { profiles, passed, flush } = setup(2000, () => new Promise<never>(() => {}));
+    for (const k of [0, 1, 2]) profiles.near(k);
+    profiles.near(10);
+    expect(passed).toEqual([]); // still close by
+    profiles.near(PASSED_ENTRIES + 2);
+    expect(passed).toEqual([[0, 1]]);
+    profiles.near(PASSED_ENTRIES + 12);
+    expect(passed).toEqual([[0, 1], [2, 10]]);
+    await flush();
+  });
+
   it('after a jump resolves the spot in whole calls, and asks for each entry once', async () => {
     const { profiles, sent, index } = setup(2000);
     profiles.near(0);
@@ -128,6 +152,17 @@ describe('listing profiles: badge states', () => {
     expect(b!.state.value.kind).toBe('unmatched');
     await profiles.answered(0);
     expect(profiles.progress.value).toEqual({ total: 3, settled: 1, loading: 0 });
+  });
+
+  it("says a paper OpenAlex lacks is being identified while its badges wait, not just loading", async () => {
+    const { profiles, flush } = setup(100, (req) => (req.papers.some((p) => p.arxivId === id(5)) ? new Promise<never>(() => {}) : req.papers.map((p) => answerOf(p.arxivId))), (k) => k === 5);
+    profiles.near(0);
+    const [early] = profiles.entriesOf(5); // made before the background said anything of it
+    await flush();
+    expect(early!.state.value).toEqual({ kind: 'loading', identifying: true });
+    profiles.near(5);
+    expect(profiles.entriesOf(5).map((e) => e.state.value)).toEqual([{ kind: 'loading', identifying: true }, { kind: 'loading', identifying: true }]);
+    expect(profiles.entriesOf(6)[0]!.state.value).toEqual({ kind: 'loading' });
   });
 
   it('numbers badges across the page, so the card layer can address any of them', () => {

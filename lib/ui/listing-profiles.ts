@@ -19,7 +19,7 @@ import { batch, signal, type ReadonlySignal } from '@preact/signals';
 import type { PagePaper } from '../arxiv/page-model';
 import type { PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
-import type { AuthorEntry, BadgeState } from './author-profiles';
+import { IDENTIFYING, type AuthorEntry, type BadgeState } from './author-profiles';
 import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
 import { capNames, NOT_LOADED } from './caps';
 
@@ -29,6 +29,12 @@ type Ask = typeof askBackground;
 export const RESOLVE_AHEAD = 60;
 /** Waits this long for entries that come near in the same scroll before asking. */
 const GATHER_MS = 16;
+/**
+ * Entries this far above the first one coming near, still waiting for their answers, have been
+ * scrolled past: the background lets their lookups wait for the work ahead (docs/performance.md,
+ * Priorities). About three screens of a listing.
+ */
+export const PASSED_ENTRIES = 20;
 
 type Status = 'new' | 'asked' | 'done' | 'failed';
 
@@ -87,6 +93,8 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   const introduced = new Uint8Array(n);
   /** Resolved ahead, and OpenAlex has no record of it: maybe a paper no catalog has yet. */
   const unindexed = new Uint8Array(n);
+  /** Reported as scrolled past while its answer was on the way. */
+  const passed = new Uint8Array(n);
   const positions = new Map<string, number[]>();
   papers.forEach((p, k) => positions.set(p.arxivId, [...(positions.get(p.arxivId) ?? []), k]));
   /** Each entry's author badges, made when it first comes near. */
@@ -94,6 +102,8 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   /** Every badge of the page, by its page-wide index (the card layer addresses them so). */
   const all: AuthorEntry[] = [];
   const near = new Set<number>();
+  /** Entries among `near` that were in the viewport when they came: what the reader waits for. */
+  const inView = new Set<number>();
   /** Settles when entry k's answer (or failure) has been applied. */
   const answered = new Map<number, { promise: Promise<void>; resolve: () => void }>();
   const answeredOf = (k: number) => {
@@ -127,7 +137,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     if (!entries) {
       entries = papers[k]!.authors.map((a) => {
         // Past the cap an author is not sent (lib/ui/caps.ts): their badge says so.
-        const state = signal<BadgeState>(a.index < MAX_ENTRY_AUTHORS ? { kind: 'loading' } : { kind: 'idle', reason: NOT_LOADED.entry });
+        const state = signal<BadgeState>(a.index >= MAX_ENTRY_AUTHORS ? { kind: 'idle', reason: NOT_LOADED.entry } : unindexed[k] ? IDENTIFYING : { kind: 'loading' });
         const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state };
         all.push(entry);
         return entry;
@@ -213,35 +223,63 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     return block;
   }
 
+  /** Tells the background which entries above `before`, still loading, the reader has left behind. */
+  function reportPassed(before: number): void {
+    const ids: string[] = [];
+    for (let k = 0; k < before && ids.length < MAX_BATCH_PAPERS; k++) {
+      if (status[k] !== 'asked' || passed[k]) continue;
+      passed[k] = 1;
+      ids.push(papers[k]!.arxivId);
+    }
+    if (ids.length) void ask({ type: 'papers-passed', ids }).catch(() => undefined);
+  }
+
   async function send(): Promise<void> {
     timer = undefined;
     const wanted = [...near].filter((k) => status[k] === 'new').sort((a, b) => a - b);
+    const seen = new Set(inView);
     near.clear();
-    for (let start = 0; start < wanted.length; start += MAX_BATCH_PAPERS) {
-      const part = wanted.slice(start, start + MAX_BATCH_PAPERS);
-      const last = part[part.length - 1]!;
-      const upcoming = upcomingOf(last);
-      const ahead = aheadOf(last, part.filter((k) => !resolved[k]).length);
-      // The upcoming block is resolved with the rest: the background tells its new papers so.
-      for (const k of upcoming) if (ahead.length < MAX_BATCH_PAPERS && !ahead.includes(k)) ahead.push(k);
-      for (const k of part) {
-        status[k] = 'asked';
-        resolved[k] = 1;
-        introduced[k] = 1;
-      }
-      for (const k of ahead) resolved[k] = 1;
-      count();
+    inView.clear();
+    if (!wanted.length) return;
+    reportPassed(wanted[0]! - PASSED_ENTRIES);
+    const last = wanted[wanted.length - 1]!;
+    const upcoming = upcomingOf(last);
+    const ahead = aheadOf(last, wanted.filter((k) => !resolved[k]).length);
+    // The upcoming block is resolved with the rest: the background tells its new papers so.
+    for (const k of upcoming) if (ahead.length < MAX_BATCH_PAPERS && !ahead.includes(k)) ahead.push(k);
+    for (const k of wanted) {
+      status[k] = 'asked';
+      resolved[k] = 1;
+      introduced[k] = 1;
+    }
+    for (const k of ahead) resolved[k] = 1;
+    count();
+    // What the reader sees goes first and on its own; the next screen's entries after it, with
+    // the work ahead of them.
+    const parts = [wanted.filter((k) => seen.has(k)), wanted.filter((k) => !seen.has(k))]
+      .flatMap((list) => Array.from({ length: Math.ceil(list.length / MAX_BATCH_PAPERS) }, (_, i) => list.slice(i * MAX_BATCH_PAPERS, (i + 1) * MAX_BATCH_PAPERS)));
+    parts.forEach((part, i) => {
+      const furthest = i === parts.length - 1;
       const request = {
         type: 'papers-authors' as const,
         papers: part.map(listed),
-        ahead: ahead.map((k) => papers[k]!.arxivId),
-        upcoming: upcoming.map(listed),
+        ahead: furthest ? ahead.map((k) => papers[k]!.arxivId) : [],
+        upcoming: furthest ? upcoming.map(listed) : [],
         onlyFollowed,
+        inView: seen.has(part[0]!),
       };
       void ask(request).then(
         (answer) => {
           if (disposed) return;
-          for (const id of answer.unindexed) for (const k of positions.get(id) ?? []) unindexed[k] = 1;
+          // Papers OpenAlex lacks are being identified from evidence: their badges say so.
+          batch(() => {
+            for (const id of answer.unindexed) {
+              for (const k of positions.get(id) ?? []) {
+                unindexed[k] = 1;
+                for (const e of byPaper[k] ?? []) if (e.state.value.kind === 'loading') e.state.value = IDENTIFYING;
+              }
+            }
+          });
           part.forEach((k, i) => {
             const a = answer.papers[i];
             if (a) apply(k, a);
@@ -261,7 +299,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
           count();
         },
       );
-    }
+    });
   }
 
   return {
@@ -270,11 +308,15 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     entriesOf,
     progress: progress as ReadonlySignal<ListingProgress>,
 
-    /** Entry `k` came near the viewport: its badges load (once), together with others near. */
-    near(k: number): void {
+    /**
+     * Entry `k` came near the viewport (`visible`: into it): its badges load (once), together
+     * with others near, those in view before the next screen's.
+     */
+    near(k: number, visible = true): void {
       entriesOf(k);
       if (status[k] !== 'new') return;
       near.add(k);
+      if (visible) inView.add(k);
       if (gatherMs <= 0) void send();
       else timer ??= setTimeout(() => void send(), gatherMs);
     },
@@ -289,6 +331,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
           if (s !== 'failed') return;
           status[k] = 'new';
           near.add(k);
+          inView.add(k);
           for (const e of entriesOf(k).slice(0, MAX_ENTRY_AUTHORS)) e.state.value = { kind: 'loading' };
         });
       });

@@ -2,22 +2,30 @@
  * Coalesces lookups of single keys into batched catalog calls. Keys asked for within a short
  * window — by one request, by several scroll batches of one page, by several tabs — share calls
  * of up to `max` keys; a full call goes out at once, the rest when the window closes. A key
- * already waiting or in flight is never asked for twice: its caller joins that call.
+ * already waiting or in flight is never asked for twice: its caller joins that call, and raises
+ * its priority when the caller is more urgent (pacer.ts), so a lookup made ahead of the reader
+ * does not hold the reader back once they get there.
  */
+import { PRIORITY, raise, type PriorityBox } from './pacer';
 
 export interface BatcherOptions<K, V> {
   /** Keys per call (the API's limit). */
   max: number;
   /** How long the first key of a partial call waits for company. */
   windowMs: number;
-  /** One catalog call for `keys`; keys absent from the map have no value (not an error). */
-  load: (keys: K[]) => Promise<Map<K, V>>;
+  /**
+   * One catalog call for `keys`; keys absent from the map have no value (not an error). Its
+   * requests go at `priority`, which may rise while they wait.
+   */
+  load: (keys: K[], priority: PriorityBox) => Promise<Map<K, V>>;
 }
 
 interface Waiting<V> {
   resolve: (value: V | undefined) => void;
   reject: (error: unknown) => void;
   promise: Promise<V | undefined>;
+  /** The most urgent caller's priority; once sent, the call's. */
+  priority: PriorityBox;
 }
 
 function deferred<V>(): Waiting<V> {
@@ -29,26 +37,28 @@ function deferred<V>(): Waiting<V> {
   });
   // Callers may look at only some of the keys they asked for; the rest must not be "unhandled".
   promise.catch(() => undefined);
-  return { resolve, reject, promise };
+  return { resolve, reject, promise, priority: { value: -Infinity } };
 }
 
 export function createBatcher<K, V>({ max, windowMs, load }: BatcherOptions<K, V>) {
   /** Keys not yet sent, in the order asked. */
   const waiting = new Map<K, Waiting<V>>();
-  const inflight = new Map<K, Promise<V | undefined>>();
+  const inflight = new Map<K, Waiting<V>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let flushQueued = false;
 
   function send(keys: K[]): void {
     const calls = keys.map((key) => [key, waiting.get(key)!] as const);
+    const priority: PriorityBox = { value: Math.max(...calls.map(([, w]) => w.priority.value)) };
     for (const [key, w] of calls) {
       waiting.delete(key);
-      inflight.set(key, w.promise);
+      w.priority = priority;
+      inflight.set(key, w);
     }
     const done = () => {
-      for (const [key, w] of calls) if (inflight.get(key) === w.promise) inflight.delete(key);
+      for (const [key, w] of calls) if (inflight.get(key) === w) inflight.delete(key);
     };
-    load(keys).then(
+    load(keys, priority).then(
       (values) => {
         done();
         for (const [key, w] of calls) w.resolve(values.get(key));
@@ -71,17 +81,22 @@ export function createBatcher<K, V>({ max, windowMs, load }: BatcherOptions<K, V
   }
 
   return {
-    /** Each key's value (undefined: the catalog has none); each rejects with its call's error. */
-    get(keys: readonly K[]): Map<K, Promise<V | undefined>> {
+    /**
+     * Each key's value (undefined: the catalog has none); each rejects with its call's error.
+     * `priority`: how urgent the caller is (pacer.ts PRIORITY; default `view`).
+     */
+    get(keys: readonly K[], priority: number = PRIORITY.view): Map<K, Promise<V | undefined>> {
       const answers = new Map<K, Promise<V | undefined>>();
       for (const key of keys) {
         if (answers.has(key)) continue;
-        const joined = inflight.get(key) ?? waiting.get(key)?.promise;
+        const joined = inflight.get(key) ?? waiting.get(key);
         if (joined) {
-          answers.set(key, joined);
+          raise(joined.priority, priority);
+          answers.set(key, joined.promise);
           continue;
         }
         const w = deferred<V>();
+        w.priority.value = priority;
         waiting.set(key, w);
         answers.set(key, w.promise);
       }

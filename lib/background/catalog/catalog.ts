@@ -115,7 +115,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
    * author list of its own (the HTML view), so its names' positions matter: Semantic Scholar's
    * list is waited for even when OpenAlex paired every name.
    */
-  async function paperAuthors(arxivId: string, names: string[], revalidate = false, fullList = false): Promise<ResolvedAuthors> {
+  async function paperAuthors(arxivId: string, names: string[], revalidate = false, fullList = false, onNoOpenAlexRecord?: () => void): Promise<ResolvedAuthors> {
     const asked = Date.now();
     const s2Pending = s2Paper(arxivId, revalidate);
     s2Pending.catch(() => undefined); // awaited below only when needed
@@ -127,6 +127,8 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
       oaError = e;
     }
 
+    // The paper may be new: whoever identifies its authors can start while S2 is asked.
+    if (oa && !oa.value.found) onNoOpenAlexRecord?.();
     if (oa?.value.found) {
       const oaPairing = pair(names, oa.value.value.authors);
       const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pair(names, s2.value.value.authors) : null)).catch(() => null);

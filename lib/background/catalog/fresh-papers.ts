@@ -19,7 +19,16 @@ export interface ListedPaper {
 }
 
 /**
- * Per paper, one identity per name, in page order. `ahead`: the papers are further down the page
- * than the reader, and their requests give way to those for what the reader is looking at.
+ * Per paper, one identity per name, in page order. `priority`: how urgent (pacer.ts PRIORITY);
+ * papers further down the page than the reader give way to those the reader is looking at.
  */
-export type IdentifyFresh = (papers: ListedPaper[], options?: { ahead?: boolean }) => Promise<Identity[][]>;
+export interface IdentifyFresh {
+  (papers: ListedPaper[], options?: { priority?: number }): Promise<Identity[][]>;
+  /**
+   * Starts the free lookups (candidates by name) for papers that may turn out to be new while
+   * Semantic Scholar is asked, so that identifying them, if they are, takes less time.
+   */
+  prepare?(papers: ListedPaper[], priority: number): void;
+  /** Lowers the priority of papers being identified (the reader scrolled far past them). */
+  lower?(ids: string[], priority: number): void;
+}

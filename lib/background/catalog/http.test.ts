@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as v from 'valibot';
-import { createHttp, lowPriority, parseRetryAfter, validate, type HttpOptions } from './http';
+import { createHttp, parseRetryAfter, prioritized, validate, type HttpOptions } from './http';
+import { PRIORITY } from './pacer';
 import { classifyOpenAlex429 } from './openalex';
 import { failure } from './test-helpers';
 import { fixturesUrl } from '@/test/fixtures';
@@ -35,6 +36,10 @@ function setup(responses: (() => Response | Promise<Response>)[], opts: HttpOpti
     now: () => t,
     random: () => 0.5,
     sleep: async (ms) => {
+      sleeps.push(ms);
+      t += ms;
+    },
+    wait: async (ms) => {
       sleeps.push(ms);
       t += ms;
     },
@@ -146,31 +151,36 @@ describe('createHttp', () => {
     await expect(http.getJson(OA)).resolves.toEqual({ ok: 1 });
   });
 
-  it.skipIf(!haveFixtures)('turns the quoted S2 429 into rate-limited after retries, then fails fast', async () => {
+  it.skipIf(!haveFixtures)('sends a request the quoted S2 429 refused again, with backoff, and reports rate-limited only after its retries', async () => {
     const s2429 = () => text(fixture('semanticscholar/error-429-too-many-requests.QUOTED.json'), 429, 'application/json');
-    const { http, fetch, sleeps, now } = setup([s2429, s2429, s2429], { cooldownMs: 30_000 });
+    const { http, fetch, sleeps, now, advance } = setup([...Array.from({ length: 6 }, () => s2429), () => json({ ok: 1 })], { cooldownMs: 30_000 });
     const e = await failure(http.getJson(S2));
     expect(e.kind).toBe('rate-limited');
-    expect(fetch).toHaveBeenCalledTimes(3);
-    expect(sleeps).toEqual([500, 1000]);
+    expect(fetch).toHaveBeenCalledTimes(6);
+    // Full-jitter backoff (rand 0.5) capped at 4 s, each retry also waiting for S2's one request a second.
+    expect(sleeps.filter((ms) => [500, 1000, 2000].includes(ms))).toEqual([500, 1000, 2000, 2000, 2000]);
     expect(e.retryAt).toBe(now() + 30_000);
-
-    const fast = await failure(http.getJson(S2));
-    expect([fast.kind, fast.retryAt]).toEqual(['rate-limited', e.retryAt]);
-    expect(fetch).toHaveBeenCalledTimes(3);
+    // A host that refused every try is not hammered: it cools down, then takes requests again.
+    expect((await failure(http.getJson(S2))).kind).toBe('rate-limited');
+    expect(fetch).toHaveBeenCalledTimes(6);
+    advance(30_000);
+    await expect(http.getJson(S2)).resolves.toEqual({ ok: 1 });
   });
 
-  it('still backs off and cools down when Retry-After says 0 or a date in the past', async () => {
+  it('turns a refusal that passes into an answer: a 429 is never the answer', async () => {
+    const s2429 = () => json({ message: 'Too Many Requests', code: '429' }, 429);
+    const { http, fetch } = setup([s2429, s2429, s2429, () => json({ data: [] })]);
+    await expect(http.getJson(S2)).resolves.toEqual({ data: [] });
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('still backs off when Retry-After says 0 or a date in the past', async () => {
     for (const retryAfter of ['0', new Date(T0 - 60_000).toUTCString()]) {
       const limited = () => json({}, 429, { 'retry-after': retryAfter });
-      const { http, fetch, sleeps, now } = setup([limited, limited, limited, () => json({ ok: 1 })]);
-      const e = await failure(http.getJson(S2));
-      expect(e.kind).toBe('rate-limited');
+      const { http, fetch, sleeps } = setup([limited, limited, () => json({ ok: 1 })]);
+      await expect(http.getJson(OA)).resolves.toEqual({ ok: 1 });
       // The jittered backoff (rand 0.5: 0.5 s, then 1 s), not an immediate retry storm.
       expect(sleeps).toEqual([500, 1000]);
-      // A minimum cooldown: the next call makes no request.
-      expect(e.retryAt! - now()).toBeGreaterThanOrEqual(5_000);
-      expect((await failure(http.getJson(S2))).kind).toBe('rate-limited');
       expect(fetch).toHaveBeenCalledTimes(3);
     }
   });
@@ -203,12 +213,12 @@ describe('createHttp', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
-  it('fails a request that waits for a busy host past the queue deadline, and lets the next one through', async () => {
+  it('fails a request that waits for a host that stopped answering, and lets the next one through', async () => {
     let release!: () => void;
     const fetch = vi.fn()
       .mockImplementationOnce(() => new Promise<Response>((r) => (release = () => r(json({ first: true })))))
       .mockImplementation(async () => json({ later: true }));
-    const http = createHttp({ fetch, queueTimeoutMs: { 'api.semanticscholar.org': 30 } });
+    const http = createHttp({ fetch, limits: { 'api.semanticscholar.org': { stallMs: 30 } } });
     const first = http.getJson(S2);
     const t0 = performance.now();
     const queued = failure(http.getJson(S2));
@@ -286,11 +296,11 @@ describe('createHttp', () => {
       inFlight.set(url.host, inFlight.get(url.host)! - 1);
       return json({});
     };
-    const http = createHttp({ fetch });
+    const http = createHttp({ fetch, limits: { 'api.semanticscholar.org': { perSecond: 100 } } });
     const oa = Array.from({ length: 10 }, (_, i) => http.getJson(new URL(`https://api.openalex.org/works/W${i}`)));
     const s2 = Array.from({ length: 5 }, (_, i) => http.getJson(new URL(`https://api.semanticscholar.org/graph/v1/paper/${i}`)));
     await Promise.all([...oa, ...s2]);
-    expect(peak.get('api.openalex.org')).toBe(4);
+    expect(peak.get('api.openalex.org')).toBe(6);
     expect(peak.get('api.semanticscholar.org')).toBe(1);
     expect(started.filter((p) => p.startsWith('/works/'))).toEqual(Array.from({ length: 10 }, (_, i) => `/works/W${i}`));
   });
@@ -302,35 +312,33 @@ describe('createHttp', () => {
       await new Promise((r) => setTimeout(r, 2));
       return json({});
     };
-    const http = createHttp({ fetch });
-    const ahead = lowPriority(http);
-    // Ten lookups ahead take the four slots and queue; two for the screen come after them.
+    const http = createHttp({ fetch, limits: { 'api.openalex.org': { perSecond: 100 } } });
+    const ahead = prioritized(http, PRIORITY.ahead);
+    // Ten lookups ahead take the six slots and queue; two for the screen come after them.
     const early = Array.from({ length: 10 }, (_, i) => ahead.getJson(new URL(`https://api.openalex.org/works/W${i}`)));
     const now = [http.getJson(new URL('https://api.openalex.org/authors/A1')), http.getJson(new URL('https://api.openalex.org/authors/A2'))];
     await Promise.all([...early, ...now]);
-    expect(started.slice(0, 6)).toEqual(['/works/W0', '/works/W1', '/works/W2', '/works/W3', '/authors/A1', '/authors/A2']);
+    expect(started.slice(0, 8)).toEqual(['/works/W0', '/works/W1', '/works/W2', '/works/W3', '/works/W4', '/works/W5', '/authors/A1', '/authors/A2']);
     expect(started).toHaveLength(12);
   });
 
-  it('lets work ahead of the reader wait longer for a slot than the rest', async () => {
-    let release!: () => void;
-    let calls = 0;
-    const fetch = vi.fn(() => (calls++ === 0 ? new Promise<Response>((r) => (release = () => r(json({ first: true })))) : Promise.resolve(json({ later: true }))));
-    const http = createHttp({ fetch, concurrency: { 'api.semanticscholar.org': 1 }, queueTimeoutMs: { 'api.semanticscholar.org': 40 } });
-    const first = http.getJson(S2);
-    const now = http.getJson(S2);
-    const ahead = lowPriority(http).getJson(S2);
-    await expect(now).rejects.toMatchObject({ kind: 'timeout' });
-    await new Promise((r) => setTimeout(r, 40)); // past the deadline of the others
-    release();
-    await expect(first).resolves.toEqual({ first: true });
-    await expect(ahead).resolves.toEqual({ later: true });
+  it('paces a host to its cap per second: requests that waited their turn are answers, not errors', async () => {
+    const { http, fetch, now } = setup([]);
+    const sent: number[] = [];
+    fetch.mockImplementation(async () => {
+      sent.push(now());
+      return json({ ok: 1 });
+    });
+    const all = await Promise.all(Array.from({ length: 5 }, (_, i) => http.getJson(new URL(`https://api.semanticscholar.org/graph/v1/paper/${i}`))));
+    expect(all).toHaveLength(5);
+    // One a second: every request at least a second after the one before.
+    for (let i = 1; i < sent.length; i++) expect(sent[i]! - sent[i - 1]!).toBeGreaterThanOrEqual(1000);
   });
 
   it('lets a queued request leave the queue when its caller aborts', async () => {
     let release!: () => void;
     const fetch = vi.fn(() => new Promise<Response>((r) => (release = () => r(json({ first: true })))));
-    const http = createHttp({ fetch, concurrency: { 'api.semanticscholar.org': 1 } });
+    const http = createHttp({ fetch });
     const first = http.getJson(S2);
     const controller = new AbortController();
     const queued = http.getJson(S2, { signal: controller.signal });
@@ -347,7 +355,7 @@ describe('createHttp', () => {
     const sleep = (ms: number) => new Promise<void>((resolve) => sleeps.push({ ms, wake: () => ((t += ms), resolve()) }));
     const responses = [json({}, 429, { 'retry-after': '2' }), json({ ok: 1 }), json({ ok: 1 })];
     const fetch = vi.fn(async () => responses.shift()!);
-    const http = createHttp({ fetch, sleep, now: () => t });
+    const http = createHttp({ fetch, sleep, wait: sleep, now: () => t });
 
     const a = http.getJson(new URL('https://api.openalex.org/works/W1'));
     await vi.waitFor(() => expect(sleeps).toHaveLength(1));

@@ -1,39 +1,49 @@
 /**
  * The one fetch layer every catalog client uses (runs in the background service worker:
  * `fetch` only, no DOM). It owns everything that is about HTTP rather than about an API:
- * timeouts, a FIFO concurrency limit per host, retries with full-jitter backoff, Retry-After,
- * a per-host cooldown after rate limiting, and turning bad responses into `CatalogError`s.
- * API-specific knowledge (OpenAlex's budget 429) comes in through the `classify429` hook.
+ * timeouts, each host's pace and priorities (pacer.ts), retries with full-jitter backoff,
+ * Retry-After, and turning bad responses into `CatalogError`s. API-specific knowledge
+ * (OpenAlex's budget 429) comes in through the `classify429` hook.
  */
 import * as v from 'valibot';
 import { CatalogError } from '../../catalog/types';
 import { API_BASES, API_KEY_HEADER, API_KEY_PARAM, isCatalogUrl } from '../../catalog/hosts';
 import { MAX_RESPONSE_BYTES } from '../../shared/limits';
+import { createPacer, type HostLimits, type Pacer, type Permit, type Priority } from './pacer';
 
 export interface HttpOptions {
   fetch?: typeof fetch;
   now?: () => number;
   /** Uniform in [0, 1). */
   random?: () => number;
+  /** Waits before a retry (tests record it). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Waits for a host's next free place (default: a timer; tests on a fake clock advance it). */
+  wait?: (ms: number) => Promise<void>;
+  /** Arms the pacer's stall checks (tests keep real timers out). */
+  setTimer?: (fn: () => void, ms: number) => () => void;
   /** Per attempt, including reading the body. Capped at 20 s: MV3 kills fetches slower than 30 s. */
   timeoutMs?: number;
+  /** Retries of a failure that may pass (5xx, network). */
   maxRetries?: number;
+  /** Retries of a request the host refused for its rate: a refusal never becomes an answer. */
+  maxRateRetries?: number;
   backoffBaseMs?: number;
   backoffCapMs?: number;
+  /**
+   * The longest backoff before sending a refused request again: Semantic Scholar's shared pool
+   * refuses often and briefly, and a host that refuses everything must fail within seconds,
+   * not minutes (docs/performance.md, Pacing).
+   */
+  rateBackoffCapMs?: number;
   /** A longer Retry-After fails the call at once instead of holding the caller. */
   maxRetryAfterMs?: number;
-  /** How long a host stays in cooldown after a 429 that said nothing about when to come back. */
+  /** How long a host stays in cooldown after a 429 whose Retry-After was too long to wait. */
   cooldownMs?: number;
-  /** Parallel requests per host, merged over the defaults (OpenAlex 4, Semantic Scholar 1). */
-  concurrency?: Record<string, number>;
-  /**
-   * How long a request may wait for a free slot of its host before failing with `timeout`,
-   * merged over the defaults (QUEUE_TIMEOUT_MS): a hanging host must not hold every tab.
-   */
-  queueTimeoutMs?: Record<string, number>;
-  /** For hosts not listed; one at a time unless told otherwise (arXiv asks for a single connection). */
-  defaultConcurrency?: number;
+  /** Each host's limits, merged over the defaults (HOST_LIMITS). */
+  limits?: Record<string, Partial<HostLimits>>;
+  /** Limits for hosts not listed; one at a time, once a second unless told otherwise. */
+  defaultLimits?: Partial<HostLimits>;
 }
 
 /** What a 429 looked like, for an API-specific classifier. */
@@ -55,10 +65,12 @@ export type Classify429 = (info: RateLimitInfo) => number | null;
 export interface RequestOptions {
   signal?: AbortSignal;
   /**
-   * `low`: work ahead of the reader (a listing's next entries). Such requests get a host's free
-   * slot only when no `high` one (the default: what the reader is looking at) is waiting.
+   * How urgent the request is (pacer.ts PRIORITY; default `view`): a host's free place goes to
+   * the most urgent request waiting. A box may be raised while the request waits.
    */
-  priority?: 'high' | 'low';
+  priority?: Priority;
+  /** The request carries the reader's own key: the host counts it apart, often with a higher cap. */
+  keyed?: boolean;
   method?: 'GET' | 'POST';
   body?: string;
   headers?: Record<string, string>;
@@ -71,47 +83,34 @@ export interface RequestOptions {
 export type GetKey = () => string | null | undefined | Promise<string | null | undefined>;
 
 const hostOf = (base: string) => new URL(base).host;
-const DEFAULT_CONCURRENCY: Readonly<Record<string, number>> = {
-  [hostOf(API_BASES.openalex)]: 4,
-  // One at a time: S2's keyless pool is shared by everyone and "best quality possible is 1 RPS".
-  [hostOf(API_BASES.s2)]: 1,
-};
 
 /**
- * The longest wait for a slot before a request fails with `timeout` (docs/reliability.md,
- * Network robustness). Semantic Scholar's one slot is held up to a timeout per request, so
- * its queue gives up soonest; OpenAlex's four slots drain a page's singletons well within its.
+ * Semantic Scholar's answers take up to 1.2 s; a request is taken to reach it within this long
+ * of its sending (pacer.ts), so the next may follow a second after that rather than after the
+ * answer (an abstract page's two requests to it come 0.6 s sooner).
  */
-const QUEUE_TIMEOUT_MS: Readonly<Record<string, number>> = {
-  [hostOf(API_BASES.openalex)]: 30_000,
-  [hostOf(API_BASES.s2)]: 10_000,
-};
-const DEFAULT_QUEUE_TIMEOUT_MS = 30_000;
+const S2_DELIVERY_MS = 600;
 /**
- * Work ahead of the reader waits this many times longer for a slot: it queues behind everything
- * else by design (a listing's next block is a few hundred lookups under OpenAlex's per-second
- * cap), and nothing on screen waits for it.
+ * Each catalog's limits (docs/catalog-apis.md, OpenAlex access and Semantic Scholar access).
+ * OpenAlex: 10 requests a second without a key, 30 with a free one; its answers take 60-600 ms,
+ * so six open at once keep the pace without piling up. Semantic Scholar's keyless pool is shared
+ * by everyone and "best quality possible is 1 RPS"; a key gets 1 a second of its own.
+ * `stallMs`: Semantic Scholar may hang, and anything waiting for it gives up soonest
+ * (docs/reliability.md, Network robustness).
  */
-const LOW_PRIORITY_QUEUE_FACTOR = 4;
+const HOST_LIMITS: Readonly<Record<string, { keyless: HostLimits; keyed: HostLimits }>> = {
+  [hostOf(API_BASES.openalex)]: {
+    keyless: { concurrency: 6, perSecond: 10, stallMs: 30_000 },
+    keyed: { concurrency: 8, perSecond: 30, stallMs: 30_000 },
+  },
+  [hostOf(API_BASES.s2)]: {
+    keyless: { concurrency: 1, perSecond: 1, stallMs: 10_000, deliveryMs: S2_DELIVERY_MS },
+    keyed: { concurrency: 1, perSecond: 1, stallMs: 10_000, deliveryMs: S2_DELIVERY_MS },
+  },
+};
+const DEFAULT_LIMITS: HostLimits = { concurrency: 1, perSecond: 1, stallMs: 30_000 };
 
 const MAX_TIMEOUT_MS = 20_000;
-/**
- * The shortest host cooldown after a 429 that ends the call: `Retry-After: 0` or a date in the
- * past must not turn the cooldown off (docs/reliability.md, Network robustness).
- */
-const MIN_COOLDOWN_MS = 5_000;
-
-interface HostState {
-  limit: number;
-  queueTimeoutMs: number;
-  active: number;
-  /** Waiting for a slot, by priority, each in arrival order. */
-  waiting: Record<NonNullable<RequestOptions['priority']>, (() => void)[]>;
-  /** Requests to this host fail fast with `rate-limited` until then. */
-  cooldownUntil: number;
-  /** Attempts to this host wait until then (another request is honouring a short Retry-After). */
-  pausedUntil: number;
-}
 
 /** One attempt that produced no data: retry (after `delayMs`, else backoff) or give up. */
 type Failure = { error: CatalogError; retry: boolean; delayMs: number | null };
@@ -125,78 +124,36 @@ export function createHttp(opts: HttpOptions = {}) {
   const sleep = opts.sleep ?? abortableSleep;
   const timeoutMs = Math.min(opts.timeoutMs ?? 15_000, MAX_TIMEOUT_MS);
   const maxRetries = opts.maxRetries ?? 2;
+  const maxRateRetries = opts.maxRateRetries ?? 5;
   const backoffBaseMs = opts.backoffBaseMs ?? 1_000;
   const backoffCapMs = opts.backoffCapMs ?? 10_000;
+  const rateBackoffCapMs = opts.rateBackoffCapMs ?? 4_000;
   const maxRetryAfterMs = opts.maxRetryAfterMs ?? 30_000;
   const cooldownMs = opts.cooldownMs ?? 30_000;
-  const concurrency = { ...DEFAULT_CONCURRENCY, ...opts.concurrency };
-  const queueTimeouts = { ...QUEUE_TIMEOUT_MS, ...opts.queueTimeoutMs };
-  const defaultConcurrency = opts.defaultConcurrency ?? 1;
-  const hosts = new Map<string, HostState>();
+  const pacers = new Map<string, Pacer>();
+  /** Requests to a host fail fast with `rate-limited` until then (a Retry-After too long to wait). */
+  const cooldowns = new Map<string, number>();
 
-  function hostState(host: string): HostState {
-    let state = hosts.get(host);
-    if (!state) {
-      state = {
-        limit: concurrency[host] ?? defaultConcurrency,
-        queueTimeoutMs: queueTimeouts[host] ?? DEFAULT_QUEUE_TIMEOUT_MS,
-        active: 0,
-        waiting: { high: [], low: [] },
-        cooldownUntil: 0,
-        pausedUntil: 0,
-      };
-      hosts.set(host, state);
+  function pacerOf(host: string, keyed: boolean): Pacer {
+    const id = `${keyed ? 'keyed' : 'keyless'} ${host}`;
+    let pacer = pacers.get(id);
+    if (!pacer) {
+      const known = HOST_LIMITS[host]?.[keyed ? 'keyed' : 'keyless'];
+      const limits = { ...(known ?? { ...DEFAULT_LIMITS, ...opts.defaultLimits }), ...opts.limits?.[host] };
+      pacer = createPacer({ limits, now, sleep: opts.wait ?? ((ms) => abortableSleep(ms)), setTimer: opts.setTimer, label: host });
+      pacers.set(id, pacer);
     }
-    return state;
+    return pacer;
   }
 
-  /**
-   * A slot of the host, in arrival order within its priority; rejects when the caller aborts or
-   * the queue deadline passes.
-   */
-  async function acquire(state: HostState, label: string, { signal, priority = 'high' }: RequestOptions): Promise<void> {
-    if (state.active < state.limit) {
-      state.active++;
-      return;
-    }
-    const queue = state.waiting[priority];
-    await new Promise<void>((resolve, reject) => {
-      const leave = (reason: unknown) => {
-        clearTimeout(deadline);
-        signal?.removeEventListener('abort', onAbort);
-        queue.splice(queue.indexOf(grant), 1);
-        reject(reason);
-      };
-      const grant = () => {
-        clearTimeout(deadline);
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => leave(signal!.reason);
-      if (signal?.aborted) return reject(signal.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      const waitMs = state.queueTimeoutMs * (priority === 'low' ? LOW_PRIORITY_QUEUE_FACTOR : 1);
-      const deadline = setTimeout(() => leave(new CatalogError('timeout', `${label}: no free slot within ${waitMs} ms`)), waitMs);
-      queue.push(grant);
-    });
+  function failIfCoolingDown(host: string, label: string): void {
+    const until = cooldowns.get(host) ?? 0;
+    if (until > now()) throw new CatalogError('rate-limited', `${label}: host is cooling down after a 429`, until, 429);
   }
 
-  function release(state: HostState): void {
-    const next = state.waiting.high.shift() ?? state.waiting.low.shift();
-    // The slot passes straight to the next waiter, so `active` stays the same.
-    if (next) next();
-    else state.active--;
-  }
+  const backoff = (attempt: number, cap: number) => random() * Math.min(cap, backoffBaseMs * 2 ** attempt);
 
-  function failIfCoolingDown(state: HostState, label: string): void {
-    if (state.cooldownUntil > now()) {
-      throw new CatalogError('rate-limited', `${label}: host is cooling down after a 429`, state.cooldownUntil, 429);
-    }
-  }
-
-  const backoff = (attempt: number) => random() * Math.min(backoffCapMs, backoffBaseMs * 2 ** attempt);
-
-  async function attempt(url: URL, init: RequestOptions, label: string): Promise<{ data: unknown } | Failure> {
+  async function attempt(url: URL, init: RequestOptions, label: string, permit: Permit): Promise<{ data: unknown } | Failure> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(new DOMException('Request timed out', 'TimeoutError')), timeoutMs);
     const signal = init.signal ? anySignal([init.signal, timeout.signal]) : timeout.signal;
@@ -217,6 +174,7 @@ export function createHttp(opts: HttpOptions = {}) {
         });
       const keyed = carriesKey(url, init.headers);
       res = await send(url, init.headers, keyed);
+      permit.answered(now());
       if (keyed && isRedirect(res)) {
         void res.body?.cancel().catch(() => undefined);
         const next = keyedRedirect(res, url, init.headers, label);
@@ -252,7 +210,7 @@ export function createHttp(opts: HttpOptions = {}) {
       if (budgetResetAt !== null) {
         throw new CatalogError('budget-exhausted', `${label}: daily budget exhausted`, budgetResetAt, 429);
       }
-      const error = new CatalogError('rate-limited', `${label}: rate limited`, at + Math.max(retryAfterMs ?? cooldownMs, MIN_COOLDOWN_MS), 429);
+      const error = new CatalogError('rate-limited', `${label}: rate limited`, at + (retryAfterMs ?? cooldownMs), 429);
       return { error, retry: retryAfterMs === null || retryAfterMs <= maxRetryAfterMs, delayMs: retryAfterMs };
     }
     if (status >= 500) {
@@ -264,33 +222,41 @@ export function createHttp(opts: HttpOptions = {}) {
 
   /**
    * Sends one request and resolves with its parsed JSON body; rejects with a `CatalogError`
-   * (or with the caller's abort reason when `init.signal` aborts).
+   * (or with the caller's abort reason when `init.signal` aborts). A request the host refused
+   * for its rate is sent again (its place in the queue kept), up to `maxRateRetries` times: a
+   * refusal is never an answer.
    */
   async function getJson(url: URL, init: RequestOptions = {}): Promise<unknown> {
     // Never the query: it may carry an API key.
     const label = `${init.method ?? 'GET'} ${url.host}${url.pathname}`;
-    const state = hostState(url.host);
-    failIfCoolingDown(state, label);
-    await acquire(state, label, init);
-    try {
-      failIfCoolingDown(state, label);
-      for (let attemptNo = 0; ; attemptNo++) {
-        const pause = state.pausedUntil - now();
-        if (pause > 0) await sleep(pause, init.signal);
-        const result = await attempt(url, init, label);
-        if ('data' in result) return result.data;
-        const { error, retry } = result;
-        if (!retry || attemptNo >= maxRetries) {
-          if (error.kind === 'rate-limited') state.cooldownUntil = Math.max(state.cooldownUntil, error.retryAt ?? 0);
-          throw error;
-        }
-        // Never less than the backoff: `Retry-After: 0` (or a past date) must not retry at once.
-        const delayMs = Math.max(result.delayMs ?? 0, backoff(attemptNo));
-        if (error.kind === 'rate-limited') state.pausedUntil = Math.max(state.pausedUntil, now() + delayMs);
-        await sleep(delayMs, init.signal);
+    failIfCoolingDown(url.host, label);
+    const pacer = pacerOf(url.host, init.keyed ?? false);
+    const order = pacer.order();
+    let failures = 0;
+    let refusals = 0;
+    for (;;) {
+      const permit = await pacer.acquire(init.priority, init.signal, order);
+      let result: { data: unknown } | Failure;
+      try {
+        failIfCoolingDown(url.host, label);
+        result = await attempt(url, init, label, permit);
+      } finally {
+        permit.release();
       }
-    } finally {
-      release(state);
+      if ('data' in result) return result.data;
+      const { error } = result;
+      const refused = error.kind === 'rate-limited';
+      const tries = refused ? ++refusals : ++failures;
+      if (!result.retry || tries > (refused ? maxRateRetries : maxRetries)) {
+        // A Retry-After too long to wait, or a host that refused every try: nothing goes to it
+        // before the time it gave (or `cooldownMs`), so a host that is down is not hammered.
+        if (refused) cooldowns.set(url.host, Math.max(cooldowns.get(url.host) ?? 0, error.retryAt ?? 0));
+        throw error;
+      }
+      // Never less than the backoff: `Retry-After: 0` (or a past date) must not retry at once.
+      const delayMs = Math.max(result.delayMs ?? 0, backoff(tries - 1, refused ? rateBackoffCapMs : backoffCapMs));
+      if (refused) pacer.refused(now() + delayMs);
+      await sleep(delayMs, init.signal);
     }
   }
 
@@ -299,7 +265,11 @@ export function createHttp(opts: HttpOptions = {}) {
 
 export type Http = ReturnType<typeof createHttp>;
 
-/** Whether a request carries the reader's key (as OpenAlex's query parameter or Semantic Scholar's header). */
+/**
+ * Whether a request carries the reader's key (as OpenAlex's query parameter or Semantic Scholar's
+ * header): read from the request itself, not from `keyed` (which picks the pace), so no key
+ * follows a redirect whatever the caller said.
+ */
 function carriesKey(url: URL, headers: Record<string, string> | undefined): boolean {
   return url.searchParams.has(API_KEY_PARAM) || Object.keys(headers ?? {}).some((h) => h.toLowerCase() === API_KEY_HEADER);
 }
@@ -328,9 +298,9 @@ function keyedRedirect(res: Response, url: URL, headers: Record<string, string> 
   return { url: target, headers, keyed: true };
 }
 
-/** The same HTTP layer for work ahead of the reader: its requests yield every slot to the others. */
-export function lowPriority(http: Http): Http {
-  return { getJson: (url, init = {}) => http.getJson(url, { ...init, priority: 'low' }) };
+/** The same HTTP layer, its requests at `priority` unless they say otherwise (pacer.ts PRIORITY). */
+export function prioritized(http: Http, priority: Priority): Http {
+  return { getJson: (url, init = {}) => http.getJson(url, { priority, ...init }) };
 }
 
 /**

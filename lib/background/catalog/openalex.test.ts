@@ -58,7 +58,7 @@ function client(route: (url: URL) => Response | Promise<Response>, opts: Partial
     return route(url);
   });
   const now = () => t;
-  const http = createHttp({ fetch, now, random: () => 0.5, sleep: async (ms) => void (t += ms) });
+  const http = createHttp({ fetch, now, random: () => 0.5, sleep: async (ms) => void (t += ms), wait: async (ms) => void (t += ms) });
   return { oa: createOpenAlex({ http, now, ...opts }), urls, fetch };
 }
 

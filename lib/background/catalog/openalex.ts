@@ -8,7 +8,8 @@
  * `budget-exhausted` until it resets, while singletons keep working.
  */
 import * as v from 'valibot';
-import { validate, type Classify429, type GetKey, type Http } from './http';
+import { prioritized, validate, type Classify429, type GetKey, type Http } from './http';
+import type { Priority } from './pacer';
 import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi, toBareArxivId } from '../../arxiv/ids';
 import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../../catalog/ids';
 import { API_BASES, API_KEY_PARAM } from '../../catalog/hosts';
@@ -153,7 +154,8 @@ export interface OpenAlexOptions {
 type Params = Record<string, string>;
 
 /** The OpenAlex client; `getKey` supplies the user's optional API key at call time. */
-export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected, now = Date.now, budget = createBudgetMemory(null, now) }: OpenAlexOptions) {
+export function createOpenAlex(options: OpenAlexOptions) {
+  const { http, getKey, onBudgetExhausted, onKeyRejected, now = Date.now, budget = createBudgetMemory(null, now) } = options;
   // The budget belongs to the key (or, keyless, the IP): a newly entered key starts afresh.
   const currentKey = async () => (await getKey?.()) || null;
 
@@ -168,7 +170,7 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     if (key) url.searchParams.set(API_KEY_PARAM, key);
     try {
-      return await http.getJson(url, { signal, classify429: classifyOpenAlex429, maxBytes: MAX_RESPONSE_BYTES[kind === 'list' ? 'list' : 'single'] });
+      return await http.getJson(url, { signal, keyed: key !== null, classify429: classifyOpenAlex429, maxBytes: MAX_RESPONSE_BYTES[kind === 'list' ? 'list' : 'single'] });
     } catch (e) {
       if (e instanceof CatalogError && e.kind === 'budget-exhausted' && e.retryAt !== null) {
         await budget.spent(key, e.retryAt);
@@ -454,13 +456,19 @@ export function createOpenAlex({ http, getKey, onBudgetExhausted, onKeyRejected,
     return budget.resetAt(await currentKey());
   }
 
+  /** The same client, its requests at `priority` (pacer.ts PRIORITY); key and spent budget shared. */
+  const at = (priority: Priority): OpenAlexClient => createOpenAlex({ ...options, budget, http: prioritized(http, priority) });
+
   return {
     workByArxivId, worksByArxivIds, authorsByIds, authorById, authorProfile, recentWorks, worksByIds, autocomplete, worksByAuthorsSince, budgetResetAt,
-    candidateProfiles, candidateById, worksJoining, researcherProfile, researcherWorks,
+    candidateProfiles, candidateById, worksJoining, researcherProfile, researcherWorks, at,
   };
 }
 
-export type OpenAlexClient = ReturnType<typeof createOpenAlex>;
+export interface OpenAlexClient extends OpenAlexCalls {
+  at(priority: Priority): OpenAlexClient;
+}
+type OpenAlexCalls = Omit<ReturnType<typeof createOpenAlex>, 'at'>;
 
 /**
  * OpenAlex answers 429 both for a spent daily budget ("Insufficient budget", or fewer credits

@@ -5,6 +5,7 @@ import type { IdentifyFresh, ListedPaper } from './fresh-papers';
 import { NO_PROFILE } from '../../catalog/identity';
 import type { OpenAlexClient } from './openalex';
 import { createPaperBatches, type PaperAnswer, type SlotAnswer } from './paper-batches';
+import { PRIORITY } from './pacer';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
 
@@ -51,6 +52,7 @@ function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetA
     }),
     authorById: vi.fn(async (id: string) => metrics(id)),
     budgetResetAt: vi.fn(async () => over.budgetResetAt ?? 0),
+    at: (): unknown => openalex,
   };
   const s2 = {
     papersByArxivIds: vi.fn(async (ids: string[]) => {
@@ -61,6 +63,7 @@ function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetA
       if (!world.s2.has(id)) throw new CatalogError('not-found', '404', null, 404);
       return record('s2', id, world.s2.get(id)!);
     }),
+    at: (): unknown => s2,
   };
   const cache = createCache({ factory: new IDBFactory() });
   const clients = { openalex: openalex as unknown as OpenAlexClient, s2: s2 as unknown as SemanticScholarClient };
@@ -104,7 +107,7 @@ describe('paper batches (listing pages)', () => {
     // The paper in view on its own; the upcoming ones neither catalog has, together.
     expect(identifyFresh.mock.calls.map((c) => c[0].map((p) => p.arxivId))).toEqual([['2606.00001'], ['2606.00004', '2606.00005']]);
     // The upcoming ones' requests give way to those for what the reader is looking at.
-    expect(identifyFresh.mock.calls.map((c) => c[1]?.ahead ?? false)).toEqual([false, true]);
+    expect(identifyFresh.mock.calls.map((c) => c[1]?.priority)).toEqual([PRIORITY.view, PRIORITY.ahead]);
   });
 
   it('resolves the papers ahead in the same calls and fills the author call up to 100 ids with their authors', async () => {
@@ -142,7 +145,7 @@ describe('paper batches (listing pages)', () => {
       : { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '2 profiles named Bo Li in Computer Science, and nothing on this page tells them apart.' })));
     const { batches, identifyFresh: seam } = setup(world, { identifyFresh });
     const [fresh] = (await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: ['2606.00010'], followed: null })).papers;
-    expect(seam).toHaveBeenCalledWith([listed('2606.00009', ['Ann Lee', 'Bo Li'])]);
+    expect(seam).toHaveBeenCalledWith([listed('2606.00009', ['Ann Lee', 'Bo Li'])], { priority: PRIORITY.view });
     expect(fresh).toMatchObject({ source: 'fresh' });
     expect(slots(fresh!)).toMatchObject([{ state: 'ready', match: 'inferred', metrics: { openalexId: idOf('Ann Lee') } }, { state: 'unmatched' }]);
     // with what each rests on, for the card
@@ -152,8 +155,23 @@ describe('paper batches (listing pages)', () => {
   it('identifies from evidence the authors of a paper OpenAlex lacks while Semantic Scholar cannot be asked', async () => {
     const { batches, identifyFresh } = setup({ openalex: new Map(), s2: new Map() }, { s2Down: true });
     const [paper] = (await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee'])], ahead: [], followed: null })).papers;
-    expect(identifyFresh).toHaveBeenCalledWith([listed('2606.00009', ['Ann Lee'])]);
+    expect(identifyFresh).toHaveBeenCalledWith([listed('2606.00009', ['Ann Lee'])], { priority: PRIORITY.view });
     expect(paper).toMatchObject({ source: 'fresh' });
+  });
+
+  it("starts the free lookups of the reader's papers OpenAlex lacks while Semantic Scholar is asked, once", async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00003', ['Bo Li']]]) };
+    const { batches, identifyFresh } = setup(world);
+    const prepare = vi.fn();
+    identifyFresh.prepare = prepare;
+    const papers = ['2606.00001', '2606.00002', '2606.00003'].map((id, k) => listed(id, names(k, 2)));
+    await batches.authorsOf({ papers, ahead: [], followed: null });
+    // Not the paper OpenAlex has; both the others, before S2 said which of them it has.
+    expect(prepare).toHaveBeenCalledTimes(1);
+    expect(prepare.mock.calls[0]![0].map((p: ListedPaper) => p.arxivId)).toEqual(['2606.00002', '2606.00003']);
+    // Asked again, S2's answers are known: nothing to start.
+    await batches.authorsOf({ papers, ahead: [], followed: null });
+    expect(prepare).toHaveBeenCalledTimes(1);
   });
 
   it('by default shows every author of a fresh paper as no profile, without a request for them', async () => {

@@ -16,7 +16,8 @@
  * read from top to bottom costs about one call per 100 papers plus one per 100 distinct authors.
  */
 import type { Cache, CacheEntry } from '../cache/cache';
-import { createBatcher } from './batcher';
+import { createBatcher, type Batcher } from './batcher';
+import { PRIORITY, type Priority } from './pacer';
 import { CACHE_KEYS, TTL, lookupTtl, pairAuthors, type Catalog, type Lookup } from './catalog';
 import type { IdentifyFresh, ListedPaper } from './fresh-papers';
 import type { OpenAlexClient } from './openalex';
@@ -75,6 +76,8 @@ export interface BatchRequest {
   upcoming?: ListedPaper[];
   /** When set, only these researchers' metrics are fetched (the reader's quiet listing). */
   followed: ReadonlySet<string> | null;
+  /** How urgent `papers` are (pacer.ts PRIORITY; default `view`); the rest goes at `ahead`. */
+  priority?: number;
 }
 
 interface Dated<T> {
@@ -93,9 +96,13 @@ type OpenAlexSide = Dated<Lookup<PaperRecord>> | { error: unknown };
 
 type MetricsOutcome = Dated<AuthorMetrics> | { error: unknown } | null;
 
+type BatchOpenAlex = Pick<OpenAlexClient, 'worksByArxivIds' | 'authorsByIds' | 'budgetResetAt'>;
+type BatchS2 = Pick<SemanticScholarClient, 'papersByArxivIds'>;
+
 export interface PaperBatchDeps {
-  openalex: Pick<OpenAlexClient, 'worksByArxivIds' | 'authorsByIds' | 'budgetResetAt'>;
-  s2: Pick<SemanticScholarClient, 'papersByArxivIds'>;
+  /** `at`: the same client at a priority (pacer.ts): each call goes at its most urgent caller's. */
+  openalex: BatchOpenAlex & { at(priority: Priority): BatchOpenAlex };
+  s2: BatchS2 & { at(priority: Priority): BatchS2 };
   cache: Cache;
   /** The singleton lookups that still work while OpenAlex's daily budget is spent. */
   catalog: Pick<Catalog, 'openAlexWork' | 'authorMetrics'>;
@@ -116,8 +123,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   const works = createBatcher<string, PaperRecord>({
     max: OPENALEX_MAX_OR_VALUES,
     windowMs: WINDOW_MS,
-    load: async (ids) => {
-      const found = await openalex.worksByArxivIds(ids);
+    load: async (ids, priority) => {
+      const found = await openalex.at(priority).worksByArxivIds(ids);
       store(ids.map((id) => {
         const record = found.get(id);
         return record
@@ -130,8 +137,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   const s2Papers = createBatcher<string, PaperRecord | null>({
     max: S2_BATCH_MAX,
     windowMs: WINDOW_MS,
-    load: async (ids) => {
-      const found = await s2.papersByArxivIds(ids);
+    load: async (ids, priority) => {
+      const found = await s2.at(priority).papersByArxivIds(ids);
       store([...found].map(([id, record]) => {
         const value: Lookup<PaperRecord> = record ? { found: true, value: record } : { found: false };
         return { key: CACHE_KEYS.s2Paper(id), value, ttlMs: lookupTtl(id, now())(value) };
@@ -142,8 +149,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   const authors = createBatcher<string, AuthorMetrics>({
     max: OPENALEX_MAX_OR_VALUES,
     windowMs: WINDOW_MS,
-    load: async (ids) => {
-      const found = await openalex.authorsByIds(ids);
+    load: async (ids, priority) => {
+      const found = await openalex.at(priority).authorsByIds(ids);
       store(found.map((m) => ({ key: CACHE_KEYS.openAlexAuthor(m.openalexId!), value: m, ttlMs: TTL.author })));
       return new Map(found.map((m) => [m.openalexId!, m]));
     },
@@ -152,13 +159,23 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   const dated = <T>(value: T): Dated<T> => ({ value, fetchedAt: now(), stale: false });
   const budgetSpent = async () => (await openalex.budgetResetAt()) > now();
 
-  /** Starts a refresh of stale answers; the stale ones are used meanwhile and kept if it fails. */
-  function refresh<V>(batcher: { get(keys: readonly string[]): Map<string, Promise<V | undefined>> }, ids: string[]): void {
-    if (ids.length) for (const answer of batcher.get(ids).values()) answer.catch(() => undefined);
+  /**
+   * Starts a refresh of stale answers, when nothing more urgent waits; the stale ones are used
+   * meanwhile and kept if it fails.
+   */
+  function refresh<V>(batcher: Batcher<string, V>, ids: string[]): void {
+    if (ids.length) for (const answer of batcher.get(ids, PRIORITY.background).values()) answer.catch(() => undefined);
+  }
+
+  /** Asks `batcher` for `urgent` at `priority`, then (filling the calls) for `rest` at `ahead`. */
+  function ask<V>(batcher: Batcher<string, V>, urgent: string[], rest: string[], priority: number) {
+    const answers = batcher.get(urgent, priority);
+    for (const [id, answer] of batcher.get(rest, PRIORITY.ahead)) if (!answers.has(id)) answers.set(id, answer);
+    return answers;
   }
 
   /** OpenAlex's side of every paper: cached answers first, then the DOI list. */
-  async function openAlexSide(ids: string[], urgent: ReadonlySet<string>): Promise<Map<string, OpenAlexSide>> {
+  async function openAlexSide(ids: string[], urgent: ReadonlySet<string>, priority: number): Promise<Map<string, OpenAlexSide>> {
     const keys = ids.flatMap((id) => [CACHE_KEYS.openAlexWork(id), CACHE_KEYS.openAlexListed(id)]);
     const hits = await cache.getMany<Lookup<PaperRecord>>(keys);
     const side = new Map<string, OpenAlexSide>();
@@ -175,7 +192,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     }
     const spent = await budgetSpent();
     refresh(works, spent ? [] : stale);
-    const asked = spent ? new Map<string, Promise<PaperRecord | undefined>>() : works.get(unknown);
+    const asked = spent ? new Map<string, Promise<PaperRecord | undefined>>() : ask(works, unknown.filter((id) => urgent.has(id)), unknown.filter((id) => !urgent.has(id)), priority);
     await Promise.all(unknown.map(async (id) => {
       const answer = asked.get(id);
       const got = answer ? await settle(answer) : { ok: false as const, error: new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent') };
@@ -189,8 +206,12 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     return side;
   }
 
-  /** Semantic Scholar's records of the papers OpenAlex did not give: cached answers, then one batch. */
-  async function s2Side(ids: string[]): Promise<Map<string, Dated<Lookup<PaperRecord>> | { error: unknown }>> {
+  /**
+   * Semantic Scholar's records of the papers OpenAlex did not give: cached answers, then one batch.
+   * `whileAsking` hears of the reader's papers S2 is asked about afresh (neither cached nor on
+   * their way already), while it is being asked.
+   */
+  async function s2Side(ids: string[], urgent: ReadonlySet<string>, priority: number, whileAsking: (ids: string[]) => void): Promise<Map<string, Dated<Lookup<PaperRecord>> | { error: unknown }>> {
     const hits = await cache.getMany<Lookup<PaperRecord>>(ids.map(CACHE_KEYS.s2Paper));
     const side = new Map<string, Dated<Lookup<PaperRecord>> | { error: unknown }>();
     const unknown = ids.filter((id) => {
@@ -198,8 +219,10 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       if (hit) side.set(id, { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale });
       return !hit;
     });
+    const afresh = unknown.filter((id) => urgent.has(id) && !s2Papers.has(id));
+    if (afresh.length) whileAsking(afresh);
     refresh(s2Papers, ids.filter((id) => hits.get(CACHE_KEYS.s2Paper(id))?.stale));
-    const asked = s2Papers.get(unknown);
+    const asked = ask(s2Papers, unknown.filter((id) => urgent.has(id)), unknown.filter((id) => !urgent.has(id)), priority);
     await Promise.all(unknown.map(async (id) => {
       const got = await settle(asked.get(id)!);
       side.set(id, got.ok ? dated(got.value ? { found: true, value: got.value } : { found: false }) : { error: got.error });
@@ -225,14 +248,16 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
    * Every paper's work. Resolves once the papers the reader is about to see are known; the
    * Semantic Scholar batch for the papers ahead goes on without them.
    */
-  async function resolve(urgent: string[], ahead: string[]) {
-    const urgentSet = new Set(urgent);
-    const oa = await openAlexSide([...urgent, ...ahead], urgentSet);
+  async function resolve(urgent: ListedPaper[], ahead: string[], priority: number) {
+    const urgentSet = new Set(urgent.map((p) => p.arxivId));
+    const oa = await openAlexSide([...urgentSet, ...ahead], urgentSet, priority);
     const toS2 = [...oa].filter(([, side]) => 'error' in side || !side.value.found).map(([id]) => id);
+    // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked.
+    const prepare = (ids: string[]) => identifyFresh.prepare?.(urgent.filter((p) => ids.includes(p.arxivId)), priority);
     // One batch for the page's misses, near and ahead alike: its answers are cached for later.
-    const s2 = toS2.length ? s2Side(toS2) : Promise.resolve(new Map<string, never>());
+    const s2 = toS2.length ? s2Side(toS2, urgentSet, priority, prepare) : Promise.resolve(new Map<string, never>());
     s2.catch(() => undefined);
-    const needS2 = urgent.some((id) => toS2.includes(id));
+    const needS2 = urgent.some((p) => toS2.includes(p.arxivId));
     const s2Answers = needS2 ? await s2 : new Map<string, never>();
     return {
       work: (id: string) => outcome(oa.get(id)!, s2Answers.get(id)),
@@ -273,7 +298,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   }
 
   /** Metrics of `ids` (cached, else fetched with filler up to whole calls). */
-  async function metricsOf(ids: string[], filler: ReturnType<typeof fillerPool>): Promise<Map<string, MetricsOutcome>> {
+  async function metricsOf(ids: string[], filler: ReturnType<typeof fillerPool>, priority: number): Promise<Map<string, MetricsOutcome>> {
     const unique = [...new Set(ids)];
     const hits = await cache.getMany<AuthorMetrics>(unique.map(CACHE_KEYS.openAlexAuthor));
     const out = new Map<string, MetricsOutcome>();
@@ -289,7 +314,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     if (!spent) {
       const room = (OPENALEX_MAX_OR_VALUES - (missing.length % OPENALEX_MAX_OR_VALUES)) % OPENALEX_MAX_OR_VALUES;
       const extra = await filler.take(room, new Set(missing));
-      const asked = authors.get([...missing, ...extra]);
+      const asked = ask(authors, missing, extra, priority);
       for (const answer of asked.values()) answer.catch(() => undefined);
       await Promise.all(missing.map(async (id) => {
         const got = await settle(asked.get(id)!);
@@ -329,15 +354,15 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     void freshAhead(upcoming.map((p) => p.arxivId))
       .then((fresh) => {
         const todo = upcoming.filter((p) => fresh.has(p.arxivId));
-        return todo.length ? identifyFresh(todo, { ahead: true }) : undefined;
+        return todo.length ? identifyFresh(todo, { priority: PRIORITY.ahead }) : undefined;
       })
       .catch(() => undefined); // asked again, and reported, when the reader gets there
   }
 
   /** The answer for `papers`, resolving `ahead` along the way. */
-  async function authorsOf({ papers, ahead, upcoming = [], followed }: BatchRequest): Promise<BatchAnswer> {
+  async function authorsOf({ papers, ahead, upcoming = [], followed, priority = PRIORITY.view }: BatchRequest): Promise<BatchAnswer> {
     const urgent = [...new Set(papers.map((p) => p.arxivId))];
-    const { work, aheadRecords, freshAhead, unindexed } = await resolve(urgent, [...new Set(ahead)].filter((id) => !urgent.includes(id)));
+    const { work, aheadRecords, freshAhead, unindexed } = await resolve([...new Map(papers.map((p) => [p.arxivId, p])).values()], [...new Set(ahead)].filter((id) => !urgent.includes(id)), priority);
     const filler = fillerPool(aheadRecords, followed);
     const outcomes = papers.map((p) => work(p.arxivId));
     const paired = papers.map((p, k) => {
@@ -350,12 +375,12 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const recordIds = paired.flatMap((slots, k) => (outcomes[k]!.kind === 'openalex' && slots ? slots.map((a) => a?.openalexId).filter(wanted) : []));
     const fresh = papers.filter((_, k) => outcomes[k]!.kind === 'fresh');
     const [recordMetrics, identities] = await Promise.all([
-      metricsOf(recordIds, filler),
-      fresh.length ? settle(identifyFresh(fresh)) : Promise.resolve({ ok: true as const, value: [] }),
+      metricsOf(recordIds, filler, priority),
+      fresh.length ? settle(identifyFresh(fresh, { priority })) : Promise.resolve({ ok: true as const, value: [] }),
     ]);
     const identityOf = new Map(identities.ok ? fresh.map((p, k) => [p.arxivId, identities.value[k] ?? []]) : []);
     const identifiedIds = [...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted));
-    const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler) : new Map<string, MetricsOutcome>();
+    const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler, priority) : new Map<string, MetricsOutcome>();
     // Only now: the papers in view must not queue behind the upcoming ones' lookups.
     identifyAhead(upcoming.filter((p) => !urgent.includes(p.arxivId)), freshAhead);
 
@@ -399,7 +424,13 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     return { papers: answers, unindexed };
   }
 
-  return { authorsOf };
+  return {
+    authorsOf,
+    /** Papers the reader scrolled far past: their identification waits for the work ahead. */
+    passed(ids: string[]): void {
+      identifyFresh.lower?.(ids, PRIORITY.passed);
+    },
+  };
 }
 
 export type PaperBatches = ReturnType<typeof createPaperBatches>;

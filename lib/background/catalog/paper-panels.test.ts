@@ -85,7 +85,7 @@ function setup(over: Partial<World> = {}) {
     sent.push(url);
     return route(w, url);
   });
-  const http = createHttp({ fetch, now: () => t, random: () => 0.5, sleep: async (ms) => void (t += ms) });
+  const http = createHttp({ fetch, now: () => t, random: () => 0.5, sleep: async (ms) => void (t += ms), wait: async (ms) => void (t += ms) });
   const openalex = createOpenAlex({ http, now: () => t });
   const s2 = createSemanticScholar({ http });
   const cache = createCache({ factory: new IDBFactory(), now: () => t });

@@ -1,3 +1,4 @@
+import { UNPACED } from './test-helpers';
 import { existsSync, readFileSync } from 'node:fs';
 import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../cache/cache';
@@ -27,7 +28,7 @@ function setup(route: (url: URL) => Response) {
     urls.push(url);
     return route(url);
   });
-  const http = createHttp({ fetch, random: () => 0.5, sleep: async () => undefined, maxRetries: 0 });
+  const http = createHttp({ fetch, random: () => 0.5, sleep: async () => undefined, maxRetries: 0, ...UNPACED });
   const openalex = createOpenAlex({ http });
   const s2 = createSemanticScholar({ http });
   const cache = createCache({ factory: new IDBFactory() });

@@ -1,3 +1,4 @@
+import { UNPACED } from './test-helpers';
 import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../cache/cache';
 import { createHttp } from './http';
@@ -85,7 +86,7 @@ describe('search requests on the wire', () => {
       urls.push(new URL(String(input)));
       return new Response(JSON.stringify({ meta: { count: 0 }, results: [] }), { headers: { 'content-type': 'application/json' } });
     });
-    const openalex = createOpenAlex({ http: createHttp({ fetch, random: () => 0.5, sleep: async () => undefined }) });
+    const openalex = createOpenAlex({ http: createHttp({ fetch, random: () => 0.5, sleep: async () => undefined, ...UNPACED }) });
     const search = createSearch({ openalex, cache: createCache({ factory: new IDBFactory() }) });
     return { search, urls };
   }

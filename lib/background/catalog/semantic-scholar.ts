@@ -6,7 +6,8 @@
  * request at a time to this host and cools down after a 429 (see http.ts).
  */
 import { API_BASES, API_KEY_HEADER } from '../../catalog/hosts';
-import { validate, type GetKey, type Http } from './http';
+import { prioritized, validate, type GetKey, type Http } from './http';
+import type { Priority } from './pacer';
 import { isArxivDoi, toBareArxivId } from '../../arxiv/ids';
 import { bareDoi, isOldStyleArxivId, isS2AuthorId, requireArxivId } from '../../catalog/ids';
 import { S2_LINK_HOST, safeLink } from '../../catalog/links';
@@ -44,7 +45,8 @@ export interface SemanticScholarOptions {
 }
 
 /** The Semantic Scholar client; `getKey` supplies the user's optional API key at call time. */
-export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticScholarOptions) {
+export function createSemanticScholar(options: SemanticScholarOptions) {
+  const { http, getKey, onKeyRejected } = options;
   /** `size`: one record, or a list of them (batches, recommendations), for the body bound. */
   async function request(path: string, params: Record<string, string>, size: keyof typeof MAX_RESPONSE_BYTES, signal?: AbortSignal, postBody?: unknown): Promise<unknown> {
     const url = new URL(path, BASE);
@@ -56,8 +58,8 @@ export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticS
     try {
       const maxBytes = MAX_RESPONSE_BYTES[size];
       return await (postBody === undefined
-        ? http.getJson(url, { signal, headers, maxBytes })
-        : http.getJson(url, { signal, headers, maxBytes, method: 'POST', body: JSON.stringify(postBody) }));
+        ? http.getJson(url, { signal, headers, maxBytes, keyed: !!key })
+        : http.getJson(url, { signal, headers, maxBytes, keyed: !!key, method: 'POST', body: JSON.stringify(postBody) }));
     } catch (e) {
       // An invalid key answers 403 on every call, never a keyless answer: say so, keep the key.
       const refused = asKeyRejection('s2', e, !!key);
@@ -126,10 +128,15 @@ export function createSemanticScholar({ http, getKey, onKeyRejected }: SemanticS
     return { s2Id: a.authorId || authorId, name: a.name ?? '', hIndex: a.hIndex ?? null, citedBy: a.citationCount ?? null, papers: a.paperCount ?? null };
   }
 
-  return { paperByArxivId, papersByArxivIds, recommendations, authorFigures };
+  /** The same client, its requests at `priority` (pacer.ts PRIORITY). */
+  const at = (priority: Priority): SemanticScholarClient => createSemanticScholar({ ...options, http: prioritized(http, priority) });
+
+  return { paperByArxivId, papersByArxivIds, recommendations, authorFigures, at };
 }
 
-export type SemanticScholarClient = ReturnType<typeof createSemanticScholar>;
+export interface SemanticScholarClient extends Omit<ReturnType<typeof createSemanticScholar>, 'at'> {
+  at(priority: Priority): SemanticScholarClient;
+}
 
 function paperRecord(arxivId: string, paper: S.PaperOut): PaperRecord {
   const doi = bareDoi(paper.externalIds?.DOI);

@@ -45,7 +45,7 @@ describe('paper-authors handler', () => {
   it('tells each slot its position in the paper\'s author list', async () => {
     const { h, catalog } = handlers(null);
     const r = await h['paper-authors']({ ...request, fullList: true }, sender);
-    expect(catalog.paperAuthors).toHaveBeenCalledWith('2406.05546', ['A, B', 'C, D'], false, true);
+    expect(catalog.paperAuthors).toHaveBeenCalledWith('2406.05546', ['A, B', 'C, D'], false, true, expect.any(Function));
     expect(r.slots.map((s) => s.position)).toEqual([3, null]);
   });
 

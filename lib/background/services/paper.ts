@@ -5,15 +5,16 @@
 import * as v from 'valibot';
 import type { Fresh } from '../catalog/catalog';
 import { createPaperPanels } from '../catalog/paper-panels';
+import { PRIORITY } from '../catalog/pacer';
 import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
 import { toWireError } from '../errors';
 import type { Correction } from '../identity/corrections';
 import { applyCorrections, NO_PROFILE, recordIdentity } from '../identity/identities';
+import { freshAuthors } from '../identity/fresh/identifier';
 import type { Identity } from '../../catalog/identity';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
-import { EAGER_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
-import { displayName } from '../../arxiv/names';
+import { MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
 import { ArxivId, Category, PaperPrinted, PersonName, Printed, Revalidate } from './fields';
 import { createAuthorMetrics, type MetricsAnswer } from './author';
 
@@ -83,8 +84,15 @@ export const paperRequests = defineRequests({
       upcoming: v.pipe(v.array(ListedEntry), v.maxLength(MAX_BATCH_PAPERS)),
       /** The reader's quiet listing: only followed researchers' figures. */
       onlyFollowed: v.boolean(),
+      /** Whether `papers` are in the viewport, or near it (the next screen): how urgent they are. */
+      inView: v.optional(v.boolean()),
     },
   },
+  /**
+   * A listing's entries the reader has scrolled far past while their answers were still on the
+   * way: their lookups give way to the work ahead of the reader (docs/performance.md, Priorities).
+   */
+  'papers-passed': { from: 'pages', fields: { ids: v.pipe(v.array(ArxivId), v.maxLength(MAX_BATCH_PAPERS)) } },
   'paper-citations': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
   'paper-institutions': { from: 'pages', fields: { arxivId: ArxivId, revalidate: Revalidate } },
   'related-papers': {
@@ -144,7 +152,9 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
   return paperRequests.answer({
     'paper-authors': async ({ arxivId, names, eager = 0, fullList = false, revalidate }) => {
       const refresh = mayRefresh(arxivId, revalidate);
-      const r = await catalog.paperAuthors(arxivId, names, refresh, fullList);
+      // OpenAlex has no record: the free lookups of the page's `paper-identify` start now.
+      const prepare = () => void fresh.prepare([{ arxivId, primaryCategory: null, authors: freshAuthors(names) }], PRIORITY.view).catch(() => undefined);
+      const r = await catalog.paperAuthors(arxivId, names, refresh, fullList, prepare);
       // No record yet (a paper's first days): nobody is identified by a record.
       const base: Identity[] = r.source ? r.slots.map(recordIdentity) : r.slots.map(() => NO_PROFILE);
       const list = await corrections.list();
@@ -174,11 +184,14 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
       };
     },
     'paper-identify': async ({ arxivId, names, category, printed, paperPrinted, revalidate }) => {
-      const shown = names.slice(0, EAGER_AUTHORS);
-      const authors = shown.map((name, index) => ({ index, name: displayName(name), ...(printed?.[index] ? { printed: printed[index] } : {}) }));
+      const authors = freshAuthors(names).map((a) => {
+        const own = printed?.[a.index];
+        return own ? { ...a, printed: own } : a;
+      });
+      // The reader is looking at the page: every level of shared works at once.
       const found = await fresh.identify(
         [{ arxivId, primaryCategory: category, authors, ...(paperPrinted ? { printed: { affiliations: paperPrinted.affiliations } } : {}) }],
-        { revalidate: mayRefresh(`${arxivId}#identify`, revalidate) },
+        { revalidate: mayRefresh(`${arxivId}#identify`, revalidate), eager: true },
       );
       const base = names.map((_, i) => found.papers.get(arxivId)?.[i] ?? NO_PROFILE);
       const identities = applyCorrections(arxivId, names, base, await corrections.list());
@@ -191,9 +204,13 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
       const r = await catalog.s2Authors(arxivId, names);
       return { s2: r.value, fetchedAt: r.fetchedAt, stale: r.stale };
     },
-        'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed }) => {
+        'papers-passed': async ({ ids }) => {
+      paperBatches.passed(ids);
+      return null;
+    },
+        'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed, inView = true }) => {
       const followed = onlyFollowed ? new Set(await follows.followedIds()) : null;
-      return paperBatches.authorsOf({ papers, ahead, upcoming, followed });
+      return paperBatches.authorsOf({ papers, ahead, upcoming, followed, priority: inView ? PRIORITY.view : PRIORITY.near });
     },
     'paper-citations': async ({ arxivId, revalidate }) => flat(await panels.citations(arxivId, mayRefresh(`${arxivId}#citations`, revalidate))),
     'paper-institutions': async ({ arxivId, revalidate }) => flat(await panels.institutions(arxivId, revalidate)),

@@ -137,24 +137,30 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
   let group = 1;
   const observer = new IntersectionObserver((records) => {
     const came: number[] = [];
-    const take = (k: number) => {
+    /** Entries the reader sees now, not on the next screen: they are asked for first. */
+    const seen = new Set<number>();
+    const take = (k: number, visible: boolean) => {
       if (near[k]) return;
       near[k] = 1;
       observer.unobserve(papers[k]!.element);
       came.push(k);
+      if (visible) seen.add(k);
     };
     for (const r of records) {
       const k = r.isIntersecting ? indexOf.get(r.target) : undefined;
       if (k === undefined || near[k]) continue;
+      // The record's own box (no layout read): a watched entry whose top is above the viewport's
+      // bottom edge has itself and the entries before it on screen.
+      const visible = r.boundingClientRect.top < window.innerHeight;
       // A watched entry stands for those since the previous one; the entries after it come
       // along, so that the page changes once per group, not once per entry.
-      for (let j = Math.max(0, k - WATCH_EVERY + 1); j < Math.min(papers.length, k + group); j++) take(j);
+      for (let j = Math.max(0, k - WATCH_EVERY + 1); j < Math.min(papers.length, k + group); j++) take(j, visible && j <= k);
     }
     came.sort((a, b) => a - b);
     if (!came.length) return;
     const wait = group === 1 ? DRAW_WAIT_MS.first : DRAW_WAIT_MS.ahead;
     group = DRAW_GROUP;
-    for (const k of came) profiles.near(k);
+    for (const k of came) profiles.near(k, seen.has(k));
     const drawn = Promise.all(came.map((k) => profiles.answered(k)));
     void Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, wait))]).then(() => setUp(came));
   }, { rootMargin: NEAR_MARGIN });

@@ -1,27 +1,27 @@
 /**
- * The fresh-paper engine behind the listing flow's seam (catalog/fresh-papers.ts): many papers'
- * authors identified in one `identify`, spending credits as a listing does (LISTING_CREDITS),
- * and the named profiles' figures stored under the author keys the listing then reads, so
- * showing them costs no further request.
+ * The fresh-paper engine behind the listing flow's seam (catalog/fresh-papers.ts): papers'
+ * authors identified as the reader approaches them (pipeline.ts), spending credits as a listing
+ * does (LISTING_CREDITS), and the named profiles' figures stored under the author keys the
+ * listing then reads, so showing them costs no further request.
  */
 import type { Cache } from '../../cache/cache';
 import { CACHE_KEYS, TTL } from '../../catalog/catalog';
-import type { IdentifyFresh } from '../../catalog/fresh-papers';
+import type { IdentifyFresh, ListedPaper } from '../../catalog/fresh-papers';
 import { NO_PROFILE } from '../../../catalog/identity';
-import { displayName } from '../../../arxiv/names';
-import { EAGER_AUTHORS } from '../../../shared/limits';
-import { LISTING_CREDITS, type FreshIdentifier } from './identifier';
+import { freshAuthors, LISTING_CREDITS, type FreshIdentifier, type FreshPaper } from './identifier';
+import { createFreshPipeline } from './pipeline';
+import { PRIORITY } from '../../catalog/pacer';
+
+const asFresh = (p: ListedPaper): FreshPaper => ({
+  arxivId: p.arxivId,
+  primaryCategory: p.category,
+  authors: freshAuthors(p.names),
+});
 
 export function freshForListings(fresh: FreshIdentifier, cache: Cache): IdentifyFresh {
-  return async (papers, { ahead = false } = {}) => {
-    const found = await fresh.identify(
-      papers.map((p) => ({
-        arxivId: p.arxivId,
-        primaryCategory: p.category,
-        authors: p.names.slice(0, EAGER_AUTHORS).map((name, index) => ({ index, name: displayName(name) })),
-      })),
-      { credits: LISTING_CREDITS, ahead },
-    );
+  const pipeline = createFreshPipeline(fresh, { credits: LISTING_CREDITS });
+  const identify: IdentifyFresh = async (papers, { priority = PRIORITY.view } = {}) => {
+    const found = await pipeline.identify(papers.map(asFresh), priority);
     const ids = [...found.profiles.keys()];
     if (ids.length) {
       await cache.readMany(ids.map(CACHE_KEYS.openAlexAuthor), TTL.author, async () =>
@@ -30,4 +30,7 @@ export function freshForListings(fresh: FreshIdentifier, cache: Cache): Identify
     }
     return papers.map((p) => p.names.map((_, i) => found.papers.get(p.arxivId)?.[i] ?? NO_PROFILE));
   };
+  identify.prepare = (papers, priority) => void fresh.prepare(papers.map(asFresh), priority).catch(() => undefined);
+  identify.lower = pipeline.lower;
+  return identify;
 }

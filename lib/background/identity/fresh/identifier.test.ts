@@ -1,7 +1,9 @@
+import { UNPACED } from '../../catalog/test-helpers';
 import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../../cache/cache';
 import { createCatalog } from '../../catalog/catalog';
-import { createHttp } from '../../catalog/http';
+import { createHttp, type Http } from '../../catalog/http';
+import { PRIORITY, priorityOf } from '../../catalog/pacer';
 import type { Identity } from '../../../catalog/identity';
 import { createOpenAlex } from '../../catalog/openalex';
 import { createSemanticScholar } from '../../catalog/semantic-scholar';
@@ -143,7 +145,7 @@ function fakeFetch(world: World) {
 function setup(world: World, clock = { t: Date.UTC(2026, 5, 20) }) {
   const f = fakeFetch(world);
   const now = () => clock.t;
-  const http = createHttp({ fetch: f.fetch, now, random: () => 0.5, sleep: async () => undefined });
+  const http = createHttp({ fetch: f.fetch, now, random: () => 0.5, sleep: async () => undefined, ...UNPACED });
   const cache = createCache({ factory: new IDBFactory(), now });
   const openalex = createOpenAlex({ http, now });
   const catalog = createCatalog({ openalex, s2: createSemanticScholar({ http }), cache, now });
@@ -201,12 +203,18 @@ describe('createFreshIdentifier', () => {
     }
   });
 
-  it('identifies 100 fresh papers of 5 authors in 10 credits, nobody wrong', async () => {
+  it('identifies 100 fresh papers of 5 authors with 10 credits of shared works, profiles by the hundred, nobody wrong', async () => {
     const world = buildWorld(9, Array.from({ length: 100 }, () => 5));
-    const { fresh, credits } = setup(world);
+    const { fresh, credits, urls } = setup(world);
     const result = await fresh.identify(world.papers.map(asPaper));
 
-    expect(credits()).toBeLessThanOrEqual(10);
+    // Ten calls for shared works; the profiles by the hundred past them (under the per-second cap,
+    // one list call answers what a hundred free singletons would take ten seconds for).
+    const shared = urls.filter((u) => u.pathname === '/works').length;
+    expect(shared).toBeLessThanOrEqual(10);
+    const profiles = urls.filter((u) => u.pathname === '/authors').length;
+    expect(credits()).toBe(shared + profiles);
+    expect(urls.filter((u) => /^\/authors\/A/.test(u.pathname))).toEqual([]);
     const totals = world.papers.map((p) => verdicts(p.truth, result.papers.get(p.arxivId)!));
     const sum = (k: keyof (typeof totals)[number]) => totals.reduce((n, v) => n + v[k], 0);
     expect(sum('wrong')).toBe(0);
@@ -267,14 +275,26 @@ describe('createFreshIdentifier', () => {
     expect(totals.every((v) => v.wrong === 0 && v.linkedFound === v.linked)).toBe(true);
   });
 
-  it('asks through the client for work ahead of the reader when told the papers are ahead', async () => {
+  it('asks at the priority it is given, and raises it when the reader reaches a paper being identified ahead', async () => {
     const world = buildWorld(10, [6]);
-    const [near, far] = [fakeFetch(world), fakeFetch(world)];
-    const client = (f: ReturnType<typeof fakeFetch>) => createOpenAlex({ http: createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined }) });
-    const fresh = createFreshIdentifier({ openalex: client(near), openalexAhead: client(far), cache: createCache({ factory: new IDBFactory() }) });
-    await fresh.identify(world.papers.map(asPaper), { ahead: true });
-    expect(near.urls).toEqual([]);
-    expect(far.credits()).toBeGreaterThan(0);
+    const f = fakeFetch(world);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const inner = createHttp({ fetch: async (input) => { await gate; return f.fetch(input); }, random: () => 0.5, sleep: async () => undefined, ...UNPACED });
+    const seen: number[] = [];
+    const http: Http = { getJson: (url, init = {}) => { seen.push(priorityOf(init.priority)); return inner.getJson(url, init); } };
+    const fresh = createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }) });
+    const papers = world.papers.map(asPaper);
+    const ahead = fresh.identify(papers, { priority: PRIORITY.ahead });
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    expect(new Set(seen)).toEqual(new Set([PRIORITY.ahead]));
+    // The reader gets there: the same identification goes on, now as urgent as the reader's page.
+    const now = fresh.identify(papers, { priority: PRIORITY.view });
+    seen.length = 0;
+    release();
+    await Promise.all([ahead, now]);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(new Set(seen)).toEqual(new Set([PRIORITY.view]));
   });
 
   it('asks nothing the second time, and again once the decision is hours old', async () => {
@@ -320,8 +340,9 @@ describe('createFreshIdentifier', () => {
   it('spends no credit while the daily budget is spent: free singletons, labelled guesses, nobody wrong', async () => {
     const world = buildWorld(13, [6]);
     const f = fakeFetch(world);
-    const http = createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined });
-    const openalex = { ...createOpenAlex({ http }), budgetResetAt: async () => Date.now() + 3_600_000 };
+    const http = createHttp({ fetch: f.fetch, random: () => 0.5, sleep: async () => undefined, ...UNPACED });
+    const spent = { ...createOpenAlex({ http }), budgetResetAt: async () => Date.now() + 3_600_000 };
+    const openalex = { ...spent, at: () => spent };
     const fresh = createFreshIdentifier({ openalex, cache: createCache({ factory: new IDBFactory() }) });
     const paper = world.papers[0]!;
     const result = await fresh.identify([asPaper(paper)]);

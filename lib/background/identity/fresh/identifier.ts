@@ -24,9 +24,11 @@ import { WORKS_PAGE_SIZE, type AuthorSuggestion, type CandidateProfile, type Ope
 import { CatalogError, type AuthorMetrics } from '../../../catalog/types';
 import { coauthorLinks, decideIdentities } from './evidence';
 import { fieldOfCategory, type Field } from '../../../catalog/fields';
-import { nameKey } from '../../../arxiv/names';
+import { displayName, nameKey } from '../../../arxiv/names';
+import { EAGER_AUTHORS } from '../../../shared/limits';
 import { nameMatcher } from './name-match';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
+import { PRIORITY, priorityOf, raise, type Priority, type PriorityBox } from '../../catalog/pacer';
 import { addRiders, chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt, type PlanSlot } from './plan';
 
 /**
@@ -34,6 +36,13 @@ import { addRiders, chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt
  * call holds their profiles (a page's own paper: n autocompletes and three list calls).
  */
 const ONE_CALL_AUTHORS = 25;
+/** Shared-works calls asked at once for the papers the reader is looking at, at most. */
+const EAGER_MAX_CALLS = 4;
+/**
+ * Profiles fetched with a list call even past a batch's credits, from this many on: fewer go as
+ * free singletons, one request each.
+ */
+const LIST_OVER_SINGLETONS = 3;
 /** Left out of a scan: so many works would crowd everyone else out of its one page. */
 const SCAN_MAX_WORKS = 500;
 const NOTHING_JOINED: WorksJoining = { works: [], complete: true };
@@ -44,6 +53,10 @@ export interface FreshAuthor {
   name: string;
   printed?: PrintedEvidence;
 }
+
+/** The authors a paper is identified by: its first EAGER_AUTHORS names, as the page prints them. */
+export const freshAuthors = (names: readonly string[]): FreshAuthor[] =>
+  names.slice(0, EAGER_AUTHORS).map((name, index) => ({ index, name: displayName(name) }));
 
 export interface FreshPaper {
   /** Bare arXiv id. */
@@ -62,10 +75,13 @@ export interface FreshIdentities {
   profiles: Map<string, AuthorMetrics>;
 }
 
+type IdentifierClient = Pick<OpenAlexClient, 'autocomplete' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
+
 export interface FreshIdentifierOptions {
-  openalex: Pick<OpenAlexClient, 'autocomplete' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
-  /** The same, for work ahead of the reader (`identify(…, { ahead: true })`): its requests wait for the others. */
-  openalexAhead?: FreshIdentifierOptions['openalex'];
+  openalex: IdentifierClient & {
+    /** The same client, its requests at `priority` (pacer.ts). */
+    at(priority: Priority): IdentifierClient;
+  };
   cache: Cache;
   now?: () => number;
 }
@@ -76,12 +92,20 @@ export type CreditBudget = (papers: readonly FreshPaper[]) => number;
 /** A paper's page: 5 credits (10 per 100 papers). */
 export const PAGE_CREDITS: CreditBudget = (papers) => Math.max(5, Math.ceil(papers.length / 10));
 /**
- * A listing: 4 credits per 100 authors, at least 5 per call. Every pair of a paper's n authors
+ * A paper of n authors decided on its own needs about n / 8 calls (its first level cut into
+ * pieces of 100 ids a side, then a call per level): a listing's large collaboration papers.
+ */
+const LARGE_PAPER_AUTHORS_PER_CREDIT = 8;
+/**
+ * A listing: 4 credits per 100 authors, at least 5 per call, and enough for its largest paper. Every pair of a paper's n authors
  * is checked in ⌈log2 n⌉ levels of calls holding 200 candidate ids each (plan.ts); on a /new
  * page, about 2.4 candidates per author and most linked after the first level, that is about 3
  * per 100 authors. Fewer would leave co-authors unchecked.
  */
-export const LISTING_CREDITS: CreditBudget = (papers) => Math.max(5, Math.ceil(papers.reduce((n, p) => n + p.authors.length, 0) / 25));
+export const LISTING_CREDITS: CreditBudget = (papers) =>
+  Math.max(5, Math.ceil(papers.reduce((n, p) => n + p.authors.length, 0) / 25), Math.ceil(Math.max(0, ...papers.map((p) => p.authors.length)) / LARGE_PAPER_AUTHORS_PER_CREDIT));
+
+type Resolve = (papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean) => Promise<Map<string, Decision>>;
 
 interface Decision {
   /** What the decision was taken for (names, printed evidence, category). */
@@ -114,68 +138,113 @@ function signature(p: FreshPaper): string {
   return JSON.stringify([p.primaryCategory, p.authors.map((a) => [nameKey(a.name), a.printed ?? null]), p.printed ?? null]);
 }
 
-export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Date.now }: FreshIdentifierOptions) {
-  /** Papers being identified, so a second request for one joins the first. */
-  const inflight = new Map<string, Promise<Decision>>();
+export function createFreshIdentifier({ openalex, cache, now = Date.now }: FreshIdentifierOptions) {
+  /**
+   * Papers being identified, so a second request for one joins the first, raising its priority
+   * when it is more urgent (the reader reached a paper being identified ahead of them).
+   */
+  const inflight = new Map<string, { decision: Promise<Decision>; priority: PriorityBox }>();
 
   /**
    * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
-   * refresh) asks everything again, bypassing the cache; `ahead`: for papers the reader has not
-   * reached yet, whose requests give way to the others.
+   * refresh) asks everything again, bypassing the cache; `priority`: how urgent the papers are
+   * (pacer.ts PRIORITY; the papers further down a listing give way to those the reader sees);
+   * `eager`: the reader is waiting, so every level of shared works goes at once (sharedWorks).
    */
   async function identify(
     papers: FreshPaper[],
-    { revalidate = false, credits = PAGE_CREDITS, ahead = false }: { revalidate?: boolean; credits?: CreditBudget; ahead?: boolean } = {},
+    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view, eager = false }: { revalidate?: boolean; credits?: CreditBudget; priority?: Priority; eager?: boolean } = {},
   ): Promise<FreshIdentities> {
     const unique = [...new Map(papers.map((p) => [p.arxivId, p])).values()];
     const pending = new Map<string, Promise<Decision>>();
     const mine: FreshPaper[] = [];
     for (const p of unique) {
       const running = revalidate ? undefined : inflight.get(flightKey(p));
-      if (running) pending.set(p.arxivId, running);
-      else mine.push(p);
+      if (running) {
+        raise(running.priority, priorityOf(priority));
+        pending.set(p.arxivId, running.decision);
+      } else mine.push(p);
     }
     if (mine.length > 0) {
-      const batch = cachedOrResolved(mine, revalidate, credits, ahead ? resolveAhead : resolveNow);
+      const box: PriorityBox = typeof priority === 'number' ? { value: priority } : priority;
+      const batch = cachedOrResolved(mine, revalidate, credits, eager, runsOn(openalex.at(box)));
       for (const p of mine) {
         const key = flightKey(p);
         const one = batch.then((m) => m.get(p.arxivId)!);
-        inflight.set(key, one);
+        const flight = { decision: one, priority: box };
+        inflight.set(key, flight);
         const release = () => {
-          if (inflight.get(key) === one) inflight.delete(key);
+          if (inflight.get(key) === flight) inflight.delete(key);
         };
         one.then(release, release);
         pending.set(p.arxivId, one);
       }
     }
     const out: FreshIdentities = { papers: new Map(), profiles: new Map() };
-    for (const p of unique) {
-      const d = await pending.get(p.arxivId)!;
-      out.papers.set(p.arxivId, d.identities);
-      for (const m of d.profiles) if (m.openalexId) out.profiles.set(m.openalexId, m);
-    }
+    for (const p of unique) add(out, p.arxivId, await pending.get(p.arxivId)!);
     return out;
   }
 
-  /** Decisions from the cache where they are still good, the others taken now in one batch. */
-  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, resolve: typeof resolveNow): Promise<Map<string, Decision>> {
+  /** The papers of `papers` decided already (cached, still good): no request at all. */
+  async function decided(papers: FreshPaper[]): Promise<FreshIdentities> {
+    const out: FreshIdentities = { papers: new Map(), profiles: new Map() };
+    for (const [arxivId, d] of await cachedDecisions(papers)) add(out, arxivId, d);
+    return out;
+  }
+
+  /**
+   * Looks up the candidates of `papers` (step 1: free requests) at `priority`, so that an
+   * `identify` of them later finds them in the cache. Resolves when they are in.
+   */
+  async function prepare(papers: FreshPaper[], priority: Priority): Promise<void> {
+    await readCandidates(papers, openalex.at(priority), false);
+  }
+
+  /** Step 1's lookups: every name's autocomplete, every printed ORCID's profile; cached. */
+  function readCandidates(papers: FreshPaper[], client: IdentifierClient, revalidate: boolean) {
+    const queries = new Map<string, string>();
+    for (const p of papers) for (const a of p.authors) if (nameKey(a.name)) queries.set(namesKey(a.name), a.name);
+    const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
+    return Promise.all([
+      cache.readMany<AuthorSuggestion[]>(
+        [...queries.keys()],
+        TTL.author,
+        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await client.autocomplete('authors', queries.get(k)!)] as const))),
+        { revalidate },
+      ),
+      cache.readMany<CandidateProfile | null>(
+        orcids.map(orcidKey),
+        TTL.author,
+        async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await orNull(client.candidateById({ orcid: k.slice(orcidKey('').length) }))] as const))),
+        { revalidate },
+      ),
+    ]);
+  }
+
+  /** The decisions of `papers` the cache holds, still good and taken for the same page. */
+  async function cachedDecisions(papers: FreshPaper[]): Promise<Map<string, Decision>> {
+    const hits = await cache.getMany<Decision>(papers.map((p) => decisionKey(p.arxivId)));
     const decided = new Map<string, Decision>();
-    if (!revalidate) {
-      const hits = await cache.getMany<Decision>(papers.map((p) => decisionKey(p.arxivId)));
-      for (const p of papers) {
-        const hit = hits.get(decisionKey(p.arxivId));
-        if (hit && !hit.stale && hit.value.sig === signature(p)) decided.set(p.arxivId, hit.value);
-      }
+    for (const p of papers) {
+      const hit = hits.get(decisionKey(p.arxivId));
+      if (hit && !hit.stale && hit.value.sig === signature(p)) decided.set(p.arxivId, hit.value);
     }
+    return decided;
+  }
+
+  /** Decisions from the cache where they are still good, the others taken now in one batch. */
+  async function cachedOrResolved(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean, resolve: Resolve): Promise<Map<string, Decision>> {
+    const decided = revalidate ? new Map<string, Decision>() : await cachedDecisions(papers);
     const todo = papers.filter((p) => !decided.has(p.arxivId));
-    if (todo.length > 0) for (const [id, d] of await resolve(todo, revalidate, credits)) decided.set(id, d);
+    if (todo.length > 0) for (const [id, d] of await resolve(todo, revalidate, credits, eager)) decided.set(id, d);
     return decided;
   }
 
   /** The steps of one identification, asking OpenAlex through `client`. */
-  function runsOn(client: FreshIdentifierOptions['openalex']) {
-    async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget): Promise<Map<string, Decision>> {
-      const budget = creditsFor((await client.budgetResetAt()) > now() ? 0 : credits(papers));
+  function runsOn(client: IdentifierClient): Resolve {
+    async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
+      const allowance = (await client.budgetResetAt()) <= now();
+      const budget = creditsFor(allowance ? credits(papers) : 0, allowance);
       const profiles = new Map<string, CandidateProfile>();
       const { suggestions, states } = await candidates(papers, profiles, revalidate);
 
@@ -184,7 +253,7 @@ export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Da
       const missing = await cachedProfiles(allIds, profiles, revalidate);
       const early = missing.length <= MAX_FILTER_IDS ? fetchProfiles(missing, profiles, budget) : null;
       early?.catch(() => undefined); // awaited below
-      await sharedWorks(states, suggestions, budget);
+      await sharedWorks(states, suggestions, budget, eager);
       await early;
       const needed = states.flatMap((s) => s.slots.flatMap((slot) => slot.plan.linked ?? slot.ids));
       await fetchProfiles(await cachedProfiles([...new Set(needed)], profiles, revalidate), profiles, budget);
@@ -214,23 +283,7 @@ export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Da
 
     /** Step 1: every author's candidate ids (≤100 per paper), and the suggestions behind them. */
     async function candidates(papers: FreshPaper[], profiles: Map<string, CandidateProfile>, revalidate: boolean) {
-      const queries = new Map<string, string>();
-      for (const p of papers) for (const a of p.authors) if (nameKey(a.name)) queries.set(namesKey(a.name), a.name);
-      const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
-      const [answers, byOrcid] = await Promise.all([
-        cache.readMany<AuthorSuggestion[]>(
-          [...queries.keys()],
-          TTL.author,
-          async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await client.autocomplete('authors', queries.get(k)!)] as const))),
-          { revalidate },
-        ),
-        cache.readMany<CandidateProfile | null>(
-          orcids.map(orcidKey),
-          TTL.author,
-          async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await orNull(client.candidateById({ orcid: k.slice(orcidKey('').length) }))] as const))),
-          { revalidate },
-        ),
-      ]);
+      const [answers, byOrcid] = await readCandidates(papers, client, revalidate);
       const suggestions = new Map<string, AuthorSuggestion>();
       const states: PaperState[] = papers.map((paper) => {
         const slots = paper.authors.map((author): SlotState => {
@@ -249,10 +302,23 @@ export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Da
       return { suggestions, states };
     }
 
-    /** Step 2: the works that join candidates of different authors, level by level. */
-    async function sharedWorks(states: PaperState[], suggestions: Map<string, AuthorSuggestion>, budget: Credits): Promise<void> {
+    /**
+     * Step 2: the works that join candidates of different authors, level by level; `eager`: every
+     * level at once, in parallel calls (a few credits more, one round trip instead of several:
+     * for the papers the reader is looking at).
+     */
+    async function sharedWorks(states: PaperState[], suggestions: Map<string, AuthorSuggestion>, budget: Credits, eager: boolean): Promise<void> {
       const plans = (s: PaperState) => s.slots.map((slot) => slot.plan);
       const levels = Math.max(0, ...states.map((s) => levelsFor(s.slots.length)));
+      if (eager) {
+        const calls = packCalls(states.flatMap((s) => levelsFrom(0, s.slots.length).flatMap((l) => sidesAt(plans(s), l) ?? [])));
+        // A large paper's levels are many: level by level, each asks only what is still open.
+        if (calls.length <= EAGER_MAX_CALLS) {
+          const found = await Promise.all(calls.map((c) => (budget.take() ? joining([c.a, c.b], false, budget) : NOTHING_JOINED)));
+          deliver(states, found.flatMap((f) => f.works));
+          return;
+        }
+      }
       /** Per paper, the later levels already asked in an earlier call's room. */
       const asked = new Map<PaperState, Set<number>>();
       for (let level = 0; level < levels; level++) {
@@ -316,7 +382,9 @@ export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Da
       const todo = ids.filter((id) => !profiles.has(id));
       if (todo.length === 0) return;
       const found = await Promise.all(chunk(todo, MAX_FILTER_IDS).map(async (part) => {
-        if (budget.take()) {
+        // Past this batch's credits too, while the day's allowance lasts: under OpenAlex's
+        // per-second cap, one list call answers what would take a request per profile.
+        if (budget.take() || (part.length >= LIST_OVER_SINGLETONS && budget.overdraw())) {
           try {
             return await client.candidateProfiles(part);
           } catch (e) {
@@ -333,10 +401,7 @@ export function createFreshIdentifier({ openalex, openalexAhead, cache, now = Da
 
     return resolve;
   }
-  const resolveNow = runsOn(openalex);
-  const resolveAhead = openalexAhead ? runsOn(openalexAhead) : resolveNow;
-
-  return { identify };
+  return { identify, decided, prepare };
 }
 
 export type FreshIdentifier = ReturnType<typeof createFreshIdentifier>;
@@ -348,14 +413,24 @@ interface Credits {
   left(): number;
   /** OpenAlex said the day's budget is gone: no credit is left. */
   spent(): void;
+  /** Whether a call past these credits may still go out (the day's allowance is not spent). */
+  overdraw(): boolean;
 }
 
-function creditsFor(n: number): Credits {
+/** Adds one paper's decision to `out`. */
+function add(out: FreshIdentities, arxivId: string, d: Decision): void {
+  out.papers.set(arxivId, d.identities);
+  for (const m of d.profiles) if (m.openalexId) out.profiles.set(m.openalexId, m);
+}
+
+function creditsFor(n: number, allowance: boolean): Credits {
   let left = n;
+  let open = allowance;
   return {
     take: () => left > 0 && left-- > 0,
     left: () => left,
-    spent: () => void (left = 0),
+    spent: () => void ((left = 0), (open = false)),
+    overdraw: () => open,
   };
 }
 

@@ -3,8 +3,10 @@
  * calls) and catalog requests, that no one tab can exceed (docs/reliability.md, Messages). A
  * message is weighed by what it may cost, not counted as one: before it is answered, what it
  * could cost with nothing cached (every paper it names one no catalog has, every author name an
- * autocomplete) must fit what the tab has left; once answered, it is charged what its answer
- * shows was needed (the papers no catalog had). Each part of a paper's cost (its lookup, its
+ * autocomplete, every paper in view decided on its own) must fit what the tab has left; once
+ * answered, it is charged what its answer shows was needed (the papers no catalog had), and the
+ * identifications by what they did spend, as the identifier tells once each ends (the papers
+ * coming up are decided after the answer: charged an estimate until then). Each part of a paper's cost (its lookup, its
  * authors' figures, identifying them) is weighed once per tab: reading a listing again, or
  * scrolling back, costs the tab nothing more, and a paper found in a catalog is not weighed for
  * identifying when it comes into view. A tab past its share is answered `page-paused` (until
@@ -19,7 +21,7 @@ import { browser } from 'wxt/browser';
 import type { Sender } from './define-requests';
 import type { PaperAuthorsResult, WeftRequest } from './protocol';
 import type { BatchAnswer } from './catalog/paper-batches';
-import type { ListedPaper } from './catalog/fresh-papers';
+import { freshAuthors, LISTING_CREDITS, type FreshIdentifier, type IdentifySpend } from './identity/fresh/identifier';
 import { allowanceBackAt } from './catalog/allowance';
 import { EAGER_AUTHORS, OPENALEX_MAX_OR_VALUES, PAGE_DAILY_CREDITS, PAGE_DAILY_REQUESTS, S2_BATCH_MAX } from '../shared/limits';
 
@@ -34,8 +36,8 @@ const FREE: Cost = { requests: 0, credits: 0 };
 const STORE_KEY = 'weft.pageSpend';
 /** Papers no catalog has: a listing spends at most 4 credits per 100 authors identified (docs/identity.md, Cost). */
 const AUTHORS_PER_CREDIT = 25;
-/** A paper's own page: at most this many credits for the evidence (docs/identity.md, Cost). */
-const PAGE_IDENTIFY_CREDITS = 5;
+/** A paper's own page: at most this many credits (list calls) for the evidence (docs/identity.md, Cost). */
+const PAGE_IDENTIFY: Cost = { requests: 5, credits: 5 };
 
 const add = (a: Cost, b: Cost): Cost => ({ requests: a.requests + b.requests, credits: a.credits + b.credits });
 /** Each paper once, whichever part of a message names it. */
@@ -73,12 +75,21 @@ const paperLookups = ({ names, eager = 0 }: { names: readonly string[]; eager?: 
 const candidatesKey = (arxivId: string) => `${arxivId}#candidates`;
 const identifyKey = (arxivId: string) => `${arxivId}#identify`;
 
+/** The most one paper's identification may spend when it is decided on its own (a paper the reader is looking at). */
+const alone = (p: { arxivId: string; names: readonly string[] }) => LISTING_CREDITS([{ arxivId: p.arxivId, primaryCategory: null, authors: freshAuthors(p.names) }]);
+
 interface TabSpend extends Cost {
   /** Papers (and author ids) this tab has been charged for since the worker started. */
   seen: Set<string>;
   /** Papers of this tab that OpenAlex turned out to lack: only they, and papers not yet resolved, may need identifying. */
   lacking: Set<string>;
+  /** Identifications charged at an estimate while they run: what they spent replaces it once told. */
+  estimated: Map<string, Cost>;
 }
+
+const newTab = (): TabSpend => ({ requests: 0, credits: 0, seen: new Set(), lacking: new Set(), estimated: new Map() });
+/** Identifications whose spend was told before a tab was charged for them, kept at most this many. */
+const KNOWN_MAX = 5_000;
 
 export type PageAllowance = ReturnType<typeof createPageAllowance>;
 
@@ -87,6 +98,8 @@ export interface PageAllowanceOptions {
   daily?: Cost;
   /** Where the day's spend is kept; null keeps it in memory only. */
   store?: { get(): Promise<unknown>; set(value: unknown): Promise<void> } | null;
+  /** Tells what each identification of papers no catalog has spent (identity/fresh/identifier.ts). */
+  identifier?: Pick<FreshIdentifier, 'onSpent'>;
 }
 
 const sessionStore = {
@@ -94,9 +107,11 @@ const sessionStore = {
   set: (value: unknown) => browser.storage.session.set({ [STORE_KEY]: value }),
 };
 
-export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_DAILY_REQUESTS, credits: PAGE_DAILY_CREDITS }, store = sessionStore }: PageAllowanceOptions = {}) {
+export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_DAILY_REQUESTS, credits: PAGE_DAILY_CREDITS }, store = sessionStore, identifier }: PageAllowanceOptions = {}) {
   let day = '';
   let tabs = new Map<number, TabSpend>();
+  /** What identifications spent, by paper, told before any tab was charged for them (a paper in view is decided before its answer). */
+  let known = new Map<string, Cost>();
   let loaded: Promise<void> | null = null;
   let saving: Promise<void> = Promise.resolve();
 
@@ -106,6 +121,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
     if (day !== today()) {
       day = today();
       tabs = new Map();
+      known = new Map();
     }
     return tabs;
   }
@@ -118,7 +134,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
         const spent = current();
         for (const [id, c] of Object.entries(saved.tabs)) {
           const n = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x >= 0 ? x : 0);
-          const tab = spent.get(Number(id)) ?? { requests: 0, credits: 0, seen: new Set<string>(), lacking: new Set<string>() };
+          const tab = spent.get(Number(id)) ?? newTab();
           spent.set(Number(id), { ...tab, requests: tab.requests + n(c?.requests), credits: tab.credits + n(c?.credits) });
         }
       },
@@ -136,8 +152,39 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
     const spent = current();
     const id = sender.tab?.id ?? -1;
     let tab = spent.get(id);
-    if (!tab) spent.set(id, (tab = { requests: 0, credits: 0, seen: new Set(), lacking: new Set() }));
+    if (!tab) spent.set(id, (tab = newTab()));
     return tab;
+  }
+
+  /** An identification ended: each tab charged an estimate for its papers is charged what it spent instead (a share by authors). */
+  function identified({ papers, credits }: IdentifySpend): void {
+    const authors = papers.reduce((n, p) => n + p.authors, 0) || 1;
+    for (const p of papers) {
+      const share = (credits * p.authors) / authors;
+      const spent: Cost = { requests: share, credits: share };
+      let charged = false;
+      for (const tab of current().values()) {
+        const estimate = tab.estimated.get(p.arxivId);
+        if (!estimate) continue;
+        tab.estimated.delete(p.arxivId);
+        tab.requests += spent.requests - estimate.requests;
+        tab.credits += spent.credits - estimate.credits;
+        charged = true;
+      }
+      if (charged) continue;
+      known.set(p.arxivId, spent);
+      if (known.size > KNOWN_MAX) known.delete(known.keys().next().value!);
+    }
+    save();
+  }
+  identifier?.onSpent(identified);
+
+  /** The shared works of paper `id`, charged once to `tab`: what they spent when told already, else `estimate` until then. */
+  function sharedWorks(tab: TabSpend, id: string, estimate: Cost): Cost {
+    const spent = known.get(id);
+    known.delete(id);
+    if (!spent) tab.estimated.set(id, estimate);
+    return spent ?? estimate;
   }
 
   /** The part of `ids` this tab has not been charged for; marks them. */
@@ -159,16 +206,20 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
         const shown = namesOf(r.papers.filter((p) => isNew.has(figuresKey(p.arxivId))));
         // A paper resolved before and found in a catalog needs no identifying: only the others may.
         const mayLack = (id: string) => !tab.seen.has(id) || tab.lacking.has(id);
-        const toIdentify = (key: (id: string) => string) => namesOf(named.filter((p) => isNew.has(key(p.arxivId)) && mayLack(p.arxivId)));
-        return [AT_MOST.resolving(resolved), AT_MOST.figures(shown), candidates(toIdentify(candidatesKey)), AT_MOST.identifying(toIdentify(identifyKey))].reduce(add);
+        const looked = namesOf(named.filter((p) => isNew.has(candidatesKey(p.arxivId)) && mayLack(p.arxivId)));
+        // A paper in view not decided yet may be decided on its own (identity/fresh/pipeline.ts), before the answer;
+        // those coming up are decided with others, after it.
+        const undecided = (id: string) => mayLack(id) && (isNew.has(identifyKey(id)) || tab.estimated.has(id));
+        const inView = r.papers.filter((p) => undecided(p.arxivId)).reduce((n, p) => n + alone(p), 0);
+        const asked = new Set(r.papers.map((p) => p.arxivId));
+        const coming = namesOf(r.upcoming.filter((p) => !asked.has(p.arxivId) && isNew.has(identifyKey(p.arxivId)) && mayLack(p.arxivId)));
+        return [AT_MOST.resolving(resolved), AT_MOST.figures(shown), candidates(looked), { requests: inView, credits: inView }, AT_MOST.identifying(coming)].reduce(add);
       }
       case 'paper-authors':
         // Its two paper lookups and eager figures; where OpenAlex lacks the paper, the candidates' lookups too.
         return add(fresh(tab, [r.arxivId], false).length ? paperLookups(r) : FREE, fresh(tab, [candidatesKey(r.arxivId)], false).length ? candidates(namesOf([r])) : FREE);
       case 'paper-identify':
-        return fresh(tab, [identifyKey(r.arxivId)], false).length
-          ? add({ requests: PAGE_IDENTIFY_CREDITS, credits: PAGE_IDENTIFY_CREDITS }, fresh(tab, [candidatesKey(r.arxivId)], false).length ? candidates(namesOf([r])) : FREE)
-          : FREE;
+        return fresh(tab, [identifyKey(r.arxivId)], false).length ? add(PAGE_IDENTIFY, fresh(tab, [candidatesKey(r.arxivId)], false).length ? candidates(namesOf([r])) : FREE) : FREE;
       case 'author-metrics':
         return AT_MOST.figures(fresh(tab, r.ids, false).length);
       case 'papers-passed': // only gives way to other work
@@ -195,12 +246,13 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
       const lacked = (answer as PaperAuthorsResult).source !== 'openalex' && fresh(tab, [candidatesKey(r.arxivId)], true).length > 0;
       return add(lookups, lacked ? candidates(namesOf([r])) : FREE);
     }
+    if (r.type === 'paper-identify') {
+      const looked = fresh(tab, [candidatesKey(r.arxivId)], true).length ? candidates(namesOf([r])) : FREE;
+      return add(looked, fresh(tab, [identifyKey(r.arxivId)], true).length ? sharedWorks(tab, r.arxivId, PAGE_IDENTIFY) : FREE);
+    }
     if (r.type !== 'papers-authors') {
       const cost = upperBound(tab, r);
       switch (r.type) {
-        case 'paper-identify':
-          fresh(tab, [identifyKey(r.arxivId), candidatesKey(r.arxivId)], true);
-          break;
         case 'author-metrics':
           fresh(tab, r.ids, true);
           break;
@@ -222,12 +274,14 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
     // Figures come from OpenAlex for its records and for the people identified; Semantic Scholar's records carry their own.
     const shown = r.papers.filter((p) => (source.get(p.arxivId) === 'openalex' || source.get(p.arxivId) === 'fresh') && fresh(tab, [figuresKey(p.arxivId)], true).length);
     // Candidates were looked up for the papers shown that OpenAlex lacks, and for those coming up that it lacks;
-    // shared works asked for the papers shown that no catalog has, and for those coming up.
+    // shared works asked for the papers shown that no catalog has (decided by now), and for those coming up.
     const upcoming = r.upcoming.filter((p) => lacking.has(p.arxivId));
-    const charge = (papers: ListedPaper[], key: (id: string) => string) => namesOf(byId(papers).filter((p) => fresh(tab, [key(p.arxivId)], true).length));
-    const looked = charge([...r.papers.filter((p) => source.get(p.arxivId) === 's2' || source.get(p.arxivId) === 'fresh'), ...upcoming], candidatesKey);
-    const identified = charge([...r.papers.filter((p) => source.get(p.arxivId) === 'fresh'), ...upcoming], identifyKey);
-    return [SHARE.resolving(resolved), SHARE.figures(namesOf(shown)), candidates(looked), SHARE.identifying(identified)].reduce(add);
+    const looked = namesOf(byId([...r.papers.filter((p) => source.get(p.arxivId) === 's2' || source.get(p.arxivId) === 'fresh'), ...upcoming])
+      .filter((p) => fresh(tab, [candidatesKey(p.arxivId)], true).length));
+    const works = byId([...r.papers.filter((p) => source.get(p.arxivId) === 'fresh'), ...upcoming])
+      .filter((p) => fresh(tab, [identifyKey(p.arxivId)], true).length)
+      .map((p) => sharedWorks(tab, p.arxivId, SHARE.identifying(namesOf([p]))));
+    return [SHARE.resolving(resolved), SHARE.figures(namesOf(shown)), candidates(looked), ...works].reduce(add);
   }
 
   return {
@@ -254,8 +308,8 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
         throw e;
       }
       const cost = charged(tab, r, value);
-      tab.requests += Math.min(cost.requests, may.requests) - may.requests;
-      tab.credits += Math.min(cost.credits, may.credits) - may.credits;
+      tab.requests += cost.requests - may.requests;
+      tab.credits += cost.credits - may.credits;
       if (cost.requests || cost.credits) save();
       return { ok: true, value };
     },

@@ -4,7 +4,7 @@ import { ARXIV_ORIGIN } from '../arxiv/urls';
 import type { Sender } from './define-requests';
 import { RefusedError, toWireError } from './errors';
 import { audienceOf, parseRequest, type Handlers, type WireResponse } from './protocol';
-import { createPageAllowance, type PageAllowance } from './page-allowance';
+import { createPageAllowance, type PageAllowance, type PageAllowanceOptions } from './page-allowance';
 import { createSenderLimit, type SenderLimit } from './sender-limit';
 
 export type { Handlers } from './protocol';
@@ -77,11 +77,12 @@ export async function dispatch(
 
 /**
  * Registers the message listener; call synchronously at the top of the background's main().
- * `onContentScript` learns each arXiv tab that asks something (so changes can be announced to it).
+ * `onContentScript` learns each arXiv tab that asks something (so changes can be announced to it);
+ * `identifier` tells what identifications spent, charged to the pages that asked for them.
  */
-export function listen(handlers: Handlers, onContentScript?: (tabId: number) => void): void {
+export function listen(handlers: Handlers, onContentScript?: (tabId: number) => void, identifier?: PageAllowanceOptions['identifier']): void {
   const limit = createSenderLimit();
-  const allowance = createPageAllowance();
+  const allowance = createPageAllowance({ identifier });
   browser.runtime.onMessage.addListener((message: unknown, sender: Sender) => {
     if (sender.tab?.id !== undefined && !isExtensionPage(sender) && isTrustedSender(sender, browser.runtime.id)) onContentScript?.(sender.tab.id);
     return dispatch(handlers, message, sender, browser.runtime.id, limit, allowance);

@@ -146,7 +146,8 @@ export function IdentityActions({ entry, onRefresh, loadCandidates, onChoose, on
             {p.candidates.map((c) => <CandidateRow key={c.openalexId} c={c} onPick={() => choose(c.openalexId)} />)}
           </ul>
           <label class="everywhere">
-            <input type="checkbox" checked={everywhere.value} onChange={trusted((e) => (everywhere.value = e.currentTarget.checked))} />
+            {/* On click, not change: a refused click is prevented, so the box never shows a choice not made. */}
+            <input type="checkbox" checked={everywhere.value} onClick={trusted((e) => (everywhere.value = e.currentTarget.checked))} />
             Use this profile for {entry.name} on other papers with these co-authors
           </label>
           <button type="button" class="action" data-weft-action="no-profile" onClick={trusted(() => choose(null))}>No profile fits</button>

@@ -131,3 +131,9 @@ export const progressCss = `${tokens}
   }
   button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
 `;
+
+/** The "Weft paused on this page" line: the progress line's look, at the other corner (both may show). */
+export const pausedCss = `${progressCss}
+  :host { left: 12px !important; right: auto !important; }
+  .line { border-radius: 12px; max-width: 440px; color: var(--weft-fg); }
+`;

@@ -27,4 +27,13 @@ describe('the content scripts’ context', () => {
     expect(ctx.isInvalid).toBe(true);
     expect(ctx.signal.aborted).toBe(true);
   });
+
+  it('goes quiet at the reader’s next move once the extension is gone, no one asking', () => {
+    const ctx = new ContentScriptContext('weft-test-quiet');
+    document.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(ctx.signal.aborted).toBe(false);
+    vi.spyOn(fakeBrowser.runtime, 'id', 'get').mockReturnValue(undefined as unknown as string);
+    document.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(ctx.signal.aborted).toBe(true);
+  });
 });

@@ -53,6 +53,12 @@ export function describeFailure(f: WireError, now = Date.now(), who = 'OpenAlex'
         detail: `${f.message}. Check or remove the key in Weft’s settings (toolbar popup → ⚙); Weft keeps sending it until you do.`,
         retryable: false,
       };
+    case 'page-paused':
+      return {
+        title: 'Weft paused on this page',
+        detail: `This page asked the catalogs for more than one page may in a day. Weft’s other tabs carry on; this one resumes ${formatReset(f.retryAt, now)}.`,
+        retryable: false,
+      };
     case 'internal':
       return { title: 'Weft’s background did not answer', detail: 'Try again; if it keeps failing, reload the extension.', retryable: true };
     default:

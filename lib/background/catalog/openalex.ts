@@ -12,7 +12,7 @@ import { prioritized, validate, type Classify429, type GetKey, type Http } from 
 import type { Priority } from './pacer';
 import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi, toBareArxivId } from '../../arxiv/ids';
 import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../../catalog/ids';
-import { API_BASES } from '../../catalog/hosts';
+import { API_BASES, API_KEY_PARAM } from '../../catalog/hosts';
 import { fieldIdOf } from '../../catalog/fields';
 import { allowanceBackAt } from './allowance';
 import { asKeyRejection } from './key-check';
@@ -180,7 +180,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
     }
     const url = new URL(path, BASE);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    if (key) url.searchParams.set('api_key', key);
+    if (key) url.searchParams.set(API_KEY_PARAM, key);
     try {
       return await http.getJson(url, { signal, keyed: key !== null, classify429: classifyOpenAlex429, maxBytes: MAX_RESPONSE_BYTES[kind === 'list' ? 'list' : 'single'] });
     } catch (e) {

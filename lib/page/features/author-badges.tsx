@@ -31,6 +31,7 @@ import {
 } from '../../ui/author-profiles';
 import type { Feature } from './types';
 import { EAGER_AUTHORS } from '../../shared/limits';
+import { focusFor, setOwnStyle } from '../../ui/trusted';
 
 const HOVER_OPEN_MS = 250;
 const HOVER_CLOSE_MS = 250;
@@ -102,7 +103,8 @@ export function createCardLayer(
     open.value = null;
     if (restoreFocus && current) {
       restoringFocus = true;
-      badgeButton(current.index)?.focus({ preventScroll: true });
+      // In answer to the reader (Escape, ×): the badge may be activated from the keyboard again.
+      focusFor(badgeButton(current.index));
       restoringFocus = false;
     }
   }
@@ -151,12 +153,14 @@ export function createCardLayer(
       const r = hostOf(current.index).getBoundingClientRect();
       const width = ref.current.offsetWidth;
       const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8));
-      ref.current.style.left = `${left + window.scrollX}px`;
-      ref.current.style.top = `${r.bottom + window.scrollY + 6}px`;
+      setOwnStyle(ref.current, { left: `${left + window.scrollX}px`, top: `${r.bottom + window.scrollY + 6}px` });
     });
     if (!current) return null;
     const entry = profiles.entries[current.index]!;
     const researcher = researcherOf(entry);
+    const state = entry.state.value;
+    // An author past the caps (lib/ui/caps.ts) was never sent: nothing to correct.
+    const correctable = identity && !(state.kind === 'idle' && state.reason);
     return (
       <AuthorCard
         entry={entry}
@@ -172,7 +176,7 @@ export function createCardLayer(
                 <FollowButton id={researcher.id} name={researcher.name} category={categoryOf?.(current.index) ?? null} />
               </div>
             )}
-            {identity && (
+            {correctable && (
               <IdentityActions
                 entry={entry}
                 onRefresh={() => identity.refresh([entry.index])}

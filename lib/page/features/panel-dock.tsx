@@ -14,6 +14,7 @@ import type { PanelSlot } from '../../arxiv/page-model';
 
 type Beside = Extract<PanelSlot, { kind: 'beside' }>;
 import { attachStyledShadow } from '../shadow-host';
+import { setOwnStyle } from '../../ui/trusted';
 
 /** Between the text column and the panels, and around them. */
 const GAP_PX = 12;
@@ -38,11 +39,11 @@ function place(box: HTMLElement, layout: Beside): DockMode {
   const stuck = !!header && /^(sticky|fixed)$/.test(getComputedStyle(header).position);
   const dockTop = `--weft-dock-top:${(stuck ? header.offsetHeight : 0) + GAP_PX}px`;
   if (free < MIN_COLUMN_PX) {
-    box.style.cssText = `position:fixed;right:0;top:0;z-index:${DRAWER_Z};${dockTop}`;
+    setOwnStyle(box, `position:fixed;right:0;top:0;z-index:${DRAWER_Z};${dockTop}`);
     return 'drawer';
   }
   // In document coordinates: arXiv's body has no margin, so a positioned one starts there too.
-  box.style.cssText = `position:absolute;left:${right + GAP_PX + window.scrollX}px;top:${column.top + window.scrollY}px;width:${Math.min(free, MAX_COLUMN_PX)}px;height:${column.height}px;z-index:1;${dockTop}`;
+  setOwnStyle(box, `position:absolute;left:${right + GAP_PX + window.scrollX}px;top:${column.top + window.scrollY}px;width:${Math.min(free, MAX_COLUMN_PX)}px;height:${column.height}px;z-index:1;${dockTop}`);
   return 'column';
 }
 
@@ -55,7 +56,7 @@ export function dockBesideArticle(layout: Beside, host: HTMLElement, content: VN
   const open = signal(true);
   const box = document.createElement('div');
   // Out of the page's flow, unseen until first placed.
-  box.style.cssText = 'position:absolute;visibility:hidden';
+  setOwnStyle(box, 'position:absolute;visibility:hidden');
   attachStyledShadow(host, `${panelCss}${dockCss}`).append(box);
   document.body.append(host);
 

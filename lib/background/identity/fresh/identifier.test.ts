@@ -189,6 +189,18 @@ describe('createFreshIdentifier', () => {
     expect(v.linked).toBeGreaterThan(15);
   });
 
+  it('tells what each identification spent: every list call it made, once, with its papers\' authors; nothing for a decision in the cache', async () => {
+    const world = buildWorld(9, [5, 7, 4]);
+    const { fresh, credits } = setup(world);
+    const told: { papers: { arxivId: string; authors: number }[]; credits: number }[] = [];
+    fresh.onSpent((spent) => told.push(spent));
+    await fresh.identify(world.papers.map(asPaper), { credits: LISTING_CREDITS });
+    expect(told).toEqual([{ papers: world.papers.map((p) => ({ arxivId: p.arxivId, authors: p.truth.length })), credits: credits() }]);
+    expect(credits()).toBeGreaterThan(0);
+    await fresh.identify(world.papers.map(asPaper), { credits: LISTING_CREDITS });
+    expect(told).toHaveLength(1);
+  });
+
   it('gives every named profile the figures of that profile', async () => {
     const world = buildWorld(8, [9]);
     const { fresh } = setup(world);

@@ -75,6 +75,15 @@ export interface FreshIdentities {
   profiles: Map<string, AuthorMetrics>;
 }
 
+/**
+ * What one identification spent: OpenAlex list calls (credits) for its papers, each with the
+ * number of authors identified (a page's daily share is charged by them: background/page-allowance.ts).
+ */
+export interface IdentifySpend {
+  papers: { arxivId: string; authors: number }[];
+  credits: number;
+}
+
 type IdentifierClient = Pick<OpenAlexClient, 'autocomplete' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
 
 export interface FreshIdentifierOptions {
@@ -150,6 +159,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
    * the lookup a paper further down started, not wait behind that paper's place.
    */
   const lookups = new Map<string, { shared: ReturnType<typeof sharedPriority>; readers: number }>();
+  const spendListeners = new Set<(spent: IdentifySpend) => void>();
 
   /**
    * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
@@ -269,7 +279,17 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   /** The steps of one identification, asking OpenAlex at `priority`. */
   function runsOn(priority: PriorityBox): Resolve {
     const client = openalex.at(priority);
+    /** The list calls (credits) this identification made: told to `onSpent` listeners once it ends. */
+    let calls = 0;
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
+      try {
+        return await decide(papers, revalidate, credits, eager);
+      } finally {
+        if (calls > 0) for (const listener of spendListeners) listener({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: calls });
+      }
+    }
+
+    async function decide(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
       const allowance = (await client.budgetResetAt()) <= now();
       const budget = creditsFor(allowance ? credits(papers) : 0, allowance);
       const profiles = new Map<string, CandidateProfile>();
@@ -385,6 +405,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
 
     async function joining(sets: string[][], recentFirst: boolean, budget: Credits): Promise<WorksJoining> {
       try {
+        calls++;
         return await client.worksJoining(sets, { recentFirst });
       } catch (e) {
         if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
@@ -413,6 +434,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
         // per-second cap, one list call answers what would take a request per profile.
         if (budget.take() || (part.length >= LIST_OVER_SINGLETONS && budget.overdraw())) {
           try {
+            calls++;
             return await client.candidateProfiles(part);
           } catch (e) {
             if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
@@ -428,7 +450,16 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
 
     return resolve;
   }
-  return { identify, decided, prepare };
+  return {
+    identify,
+    decided,
+    prepare,
+    /** Calls `listener` with what each identification spent, once it ends; returns the unsubscribe. */
+    onSpent(listener: (spent: IdentifySpend) => void): () => void {
+      spendListeners.add(listener);
+      return () => void spendListeners.delete(listener);
+    },
+  };
 }
 
 export type FreshIdentifier = ReturnType<typeof createFreshIdentifier>;

@@ -471,7 +471,7 @@ async function listingRows(sc, row) {
   row(`${sc.label}: requests answered 429 by a per-second cap`, `${reqs.filter((r) => r.capped).length} (target 0); refused as other clients' (modelled): ${reqs.filter((r) => r.foreign).length}`);
   row(`${sc.label}: OpenAlex credits (list calls) per 100 entries`, (reqs.filter(isListCall).length / (papers / 100)).toFixed(1));
   // The tab's daily share (lib/background/page-allowance.ts), as the background charged this reading.
-  const spend = await s.sw.evaluate(() => chrome.storage.session.get('weft.pageSpend')).catch(() => ({})); // eslint-disable-line no-undef -- the worker's
+  const spend = await s.sw.evaluate(() => chrome.storage.session.get('weft.pageSpend')).catch(() => ({}));
   const tabs = Object.values(spend['weft.pageSpend']?.tabs ?? {});
   row(`${sc.label}: charged to the tab's daily share (credits / requests)`, tabs.map((t) => `${t.credits.toFixed(0)} / ${t.requests.toFixed(0)}`).join(', ') || 'nothing recorded');
   row(`${sc.label}: requests per new-paper author seen`, newAuthors ? `${(reqs.filter(isIdentityCall).length / newAuthors).toFixed(2)} (${newAuthors} authors)` : 'n/a');

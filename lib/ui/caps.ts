@@ -2,7 +2,7 @@
  * What a page sends is cut to the background's caps before it is sent (lib/shared/limits.ts):
  * a request over a cap is refused whole, so one overlong name or list would fail every badge
  * of its paper, or of a whole listing batch (docs/reliability.md, Messages). The authors left
- * out are shown as not loaded, and say why (NOT_LOADED).
+ * out are shown as not loaded, and say why (NOT_LOADED_*).
  */
 import { MAX_ENTRY_AUTHORS, MAX_NAME_CHARS, MAX_PAGE_AUTHORS } from '../shared/limits';
 import { formatInteger } from './format';
@@ -19,8 +19,9 @@ export function capNames(names: readonly string[], of: 'paper' | 'entry'): strin
   return names.slice(0, of === 'paper' ? MAX_PAGE_AUTHORS : MAX_ENTRY_AUTHORS).map(capName);
 }
 
-/** Why an author past the cap has no badge figures: the badge and card say so. */
-export const NOT_LOADED = {
-  paper: `not loaded: Weft reads the first ${formatInteger(MAX_PAGE_AUTHORS)} authors of a paper`,
-  entry: `not loaded: Weft reads the first ${formatInteger(MAX_ENTRY_AUTHORS)} authors of a listing entry`,
-} as const;
+/**
+ * Why an author past the cap has no badge figures: the badge and card say so. Two constants, not
+ * one object, so each content script carries only its own (a content script must stay small).
+ */
+export const NOT_LOADED_PAPER = `not loaded: Weft reads the first ${formatInteger(MAX_PAGE_AUTHORS)} authors of a paper`;
+export const NOT_LOADED_ENTRY = `not loaded: Weft reads the first ${formatInteger(MAX_ENTRY_AUTHORS)} authors of a listing entry`;

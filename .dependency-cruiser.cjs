@@ -1,5 +1,5 @@
 /**
- * The layer rule (README, "How it is built"), checked by `npm run check:layers` in `npm test`.
+ * The layer rule (docs/architecture.md), checked by `npm run check:layers` in `npm test`.
  *
  *   shared      lib/arxiv, lib/catalog, lib/shared   runs anywhere; imports only shared code
  *   background  lib/background                       the service worker; imports shared code

@@ -11,7 +11,7 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      // Untrusted catalog text is only ever rendered as text (see README "Security and privacy").
+      // Untrusted catalog text is only ever rendered as text (see docs/security.md).
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render untrusted data as text.' },

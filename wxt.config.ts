@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'wxt';
-// Hosts Weft talks to. Everything else is out of reach by design (see README "Security and
+// Hosts Weft talks to. Everything else is out of reach by design (see docs/security.md "Security and
 // privacy"); scripts/expected-manifest.json holds the list the build check enforces.
 import { API_ORIGINS } from './lib/catalog/hosts';
 // arXiv's announcements for same-day alerts (docs/same-day-alerts.md): arxiv.org, the site the
@@ -65,7 +65,7 @@ export default defineConfig({
     optional_host_permissions: [RSS_HOST_PERMISSION],
     action: { default_title: 'Weft', default_icon: Object.fromEntries(ICON_SIZES.map((size) => [size, `icon/${size}.png`])) },
     // No homepage_url: Weft has no public page of its own yet (the stores show their listing).
-    // Never in private windows, in either browser (Firefox has no "split"): see README, "Security
+    // Never in private windows, in either browser (Firefox has no "split"): see docs/security.md, "Security
     // and privacy", and docs/reliability.md, "Private windows".
     incognito: 'not_allowed',
     commands: manifestCommands(),
@@ -113,7 +113,7 @@ export default defineConfig({
     plugins: [compactShadowCss],
     esbuild: JSX_TRANSFORM,
     // Terser after esbuild's transform: about 4% smaller content scripts than esbuild's own
-    // minifier (each content script must stay ≤ 30 kB gzipped; README, "How it is built").
+    // minifier (each content script must stay ≤ 30 kB gzipped; docs/architecture.md).
     build: { target: 'es2022', minify: 'terser', terserOptions: { compress: { passes: 2 }, ecma: 2020 } },
   }),
 });

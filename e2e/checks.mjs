@@ -86,12 +86,21 @@ export function expectAll(sc, snap, indices, opts = {}) {
 }
 
 /**
+ * Waits until the requests made since `since` are over: nothing new has gone out for longer than
+ * Semantic Scholar's pace spaces its requests (about a second, docs/performance.md).
+ */
+export async function requestsOver(fake, since = 0) {
+  await until(() => Date.now() - Math.max(since, ...fake.apiRequests(since).map((r) => r.tStart)) > 2500, { timeout: 30_000, what: 'the requests to end' });
+}
+
+/**
  * The cold load's numbers, then the same page after a browser restart on the same profile
  * (`relaunch` and `loadReady` of the browser's harness): no API request, the same numbers.
  * Returns the warm load.
  */
 export async function expectWarmSame(sc, cold, { relaunch, loadReady }) {
   expectAll(sc, cold.snap, sc.range());
+  await requestsOver(sc.fake); // the cold load's last answers (panels at Semantic Scholar's pace)
   await sleep(800); // the cold load's cache writes
   const session = await relaunch(cold.s);
   sc.fake.clear();

@@ -1,7 +1,7 @@
 // Author badges on arXiv listings (/list/…, /catchup/…) and search results, on the pages in the
 // shared fixtures (arXiv-rendered and generated), served at their real arxiv.org addresses.
 //
-// Hooks (CONTRACT.md §5 in the acceptance suite; README "Listing and search pages"): one
+// Hooks (CONTRACT.md §5 in the acceptance suite; docs/features.md "Listing and search pages"): one
 // `weft-author[data-weft-author="<i>"][data-weft-paper="<arXiv id>"]` right after each author link
 // of an entry, with the abs page's data-state, data-h-index, data-cited-by, data-works,
 // data-openalex-id, and data-match; data-followed="true" on followed researchers. The progress

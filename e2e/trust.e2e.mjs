@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { launch, relaunch, sleep, until, badges, waitForBadgeStates, screenshot, publishScreenshot } from './harness.mjs';
 import { FakeApis, buildCatalog } from './fake-apis.mjs';
 import { absPage, makeAuthors } from './pages.mjs';
+import { requestsOver } from './checks.mjs';
 
 const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
 const ID = '2406.05546';
@@ -90,7 +91,7 @@ export const tests = [
       const t0 = Date.now();
       await page.locator('[data-weft-action="refresh"]').first().click();
       await until(() => sc.fake.apiRequests(t0).length >= 2, { what: 'the refresh requests' });
-      await sleep(800);
+      await requestsOver(sc.fake, t0);
       const reqs = sc.fake.apiRequests(t0).map((r) => decodeURIComponent(r.url));
       const work = sc.catalog.openalex.work.id.split('/').pop();
       const about = (u) => u.toLowerCase().includes(ID) || u.includes(sc.catalog.people[0].openalexId) || u.includes(work);

@@ -1,7 +1,7 @@
 /**
  * Values carry their sources: a number is a value per catalog, each with its fetch time. Which
  * catalog's value is shown first, and when two catalogs "differ", is decided here and nowhere
- * else (README, "What each number means").
+ * else (docs/data-sources.md, "What each number means").
  */
 import type { SourceId } from './types';
 

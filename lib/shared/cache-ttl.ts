@@ -1,5 +1,5 @@
 /**
- * How long the main catalog answers are kept (README, "Cache"); the options page shows them, the
+ * How long the main catalog answers are kept (docs/data-sources.md, "Cache"); the options page shows them, the
  * background caches by them.
  *
  *   papers (OpenAlex work, S2 paper)   1 day   — citation counts move daily at most

@@ -153,6 +153,16 @@ function setup(world: World, clock = { t: Date.UTC(2026, 5, 20) }) {
   return { ...f, cache, catalog, fresh, clock };
 }
 
+/** An identifier whose requests wait until `release`, each told to `onAsk` with its priority as it is asked. */
+function heldIdentifier(world: World, onAsk: (url: string, priority: Priority | undefined) => void) {
+  const f = fakeFetch(world);
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const inner = createHttp({ fetch: async (input) => { await gate; return f.fetch(input); }, random: () => 0.5, sleep: async () => undefined, ...UNPACED });
+  const http: Http = { getJson: (url, init = {}) => { onAsk(String(url), init.priority); return inner.getJson(url, init); } };
+  return { fresh: createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }) }), release };
+}
+
 const asPaper = (p: World['papers'][number]): FreshPaper => ({
   arxivId: p.arxivId, primaryCategory: 'cs.DC', authors: p.truth.map((t, index) => ({ index, name: t.name })),
 });
@@ -289,13 +299,8 @@ describe('createFreshIdentifier', () => {
 
   it('asks at the priority it is given, and raises it when the reader reaches a paper being identified ahead', async () => {
     const world = buildWorld(10, [6]);
-    const f = fakeFetch(world);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const inner = createHttp({ fetch: async (input) => { await gate; return f.fetch(input); }, random: () => 0.5, sleep: async () => undefined, ...UNPACED });
     const seen: number[] = [];
-    const http: Http = { getJson: (url, init = {}) => { seen.push(priorityOf(init.priority)); return inner.getJson(url, init); } };
-    const fresh = createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }) });
+    const { fresh, release } = heldIdentifier(world, (_url, priority) => seen.push(priorityOf(priority)));
     const papers = world.papers.map(asPaper);
     const ahead = fresh.identify(papers, { priority: PRIORITY.ahead });
     await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
@@ -311,13 +316,8 @@ describe('createFreshIdentifier', () => {
 
   it("lifts a name lookup a paper further down started when the reader's paper needs the same name", async () => {
     const world = buildWorld(10, [6]);
-    const f = fakeFetch(world);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const inner = createHttp({ fetch: async (input) => { await gate; return f.fetch(input); }, random: () => 0.5, sleep: async () => undefined, ...UNPACED });
     const asked = new Map<string, Priority | undefined>();
-    const http: Http = { getJson: (url, init = {}) => { asked.set(decodeURIComponent(String(url).replace(/\+/g, ' ')), init.priority); return inner.getJson(url, init); } };
-    const fresh = createFreshIdentifier({ openalex: createOpenAlex({ http }), cache: createCache({ factory: new IDBFactory() }) });
+    const { fresh, release } = heldIdentifier(world, (url, priority) => asked.set(decodeURIComponent(url.replace(/\+/g, ' ')), priority));
     const paper = (arxivId: string, names: string[]): FreshPaper => ({ arxivId, primaryCategory: 'cs.LG', authors: names.map((name, index) => ({ name, index })) });
     const further = fresh.prepare([paper('2606.00009', ['Mei Shared', 'Ola Below'])], PRIORITY.ahead);
     await vi.waitFor(() => expect(asked.size).toBe(2));

@@ -3,7 +3,7 @@
  * identity record per slot) and each one's numbers, from both catalogs. Pure state and loading
  * logic (no DOM), driven by the background through the protocol; badge features render it.
  */
-import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { Candidate, Identity, MatchKind } from '../catalog/identity';
 import type { PrintedEvidence } from '../arxiv/page-model';
 import type { AuthorMetrics, Institution } from '../catalog/types';

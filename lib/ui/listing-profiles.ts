@@ -15,7 +15,7 @@
  *     at the first screen costs a call or three and a read to the end about one call per 100
  *     papers and per 100 authors. Entries never approached are never asked for.
  */
-import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { PagePaper } from '../arxiv/page-model';
 import type { BatchAnswer, PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';

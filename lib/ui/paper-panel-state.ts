@@ -3,7 +3,7 @@
  * papers). Pure loading logic (no DOM), driven by the background through the message protocol;
  * each panel loads, fails and retries on its own. The paper-panels feature renders it.
  */
-import { signal, type Signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals-core';
 import type { ask as askBackground } from './client';
 import type { Freshness } from '../background/protocol';
 import { MAX_TITLE_CHARS } from '../shared/limits';

@@ -5,14 +5,15 @@
  * text column. Placed from the page's own boxes rather than its stylesheet, so the older pages
  * (chrome built by script) and arXiv's layout changes land in one of the two as well.
  */
-import { batch, signal } from '@preact/signals';
-import { render, type VNode } from 'preact';
+import { batch, signal } from '@preact/signals-core';
+import type { VNode } from 'preact';
 import { PanelDock, type DockMode } from '@/components/PanelDock';
 import { dockCss, panelCss } from '@/components/panel-styles';
 import { HTML_VIEW_PREFERENCES } from '../../arxiv/readers/html';
 import type { PanelSlot } from '../../arxiv/page-model';
 
 type Beside = Extract<PanelSlot, { kind: 'beside' }>;
+import { mount } from '../mount';
 import { attachStyledShadow } from '../shadow-host';
 import { setOwnStyle } from '../../ui/trusted';
 
@@ -51,7 +52,7 @@ function place(box: HTMLElement, layout: Beside): DockMode {
  * Mounts `content` (the panel group) in `host` beside the article or in a drawer, and keeps it
  * there as the window, the page's boxes and its reading mode change, until `abort`.
  */
-export function dockBesideArticle(layout: Beside, host: HTMLElement, content: VNode, abort: AbortSignal): void {
+export function dockBesideArticle(layout: Beside, host: HTMLElement, content: () => VNode, abort: AbortSignal): void {
   const mode = signal<DockMode>('column');
   const open = signal(true);
   const box = document.createElement('div');
@@ -86,17 +87,18 @@ export function dockBesideArticle(layout: Beside, host: HTMLElement, content: VN
   // The drawer covers the page: Escape or a click elsewhere puts it away.
   document.addEventListener('keydown', (e) => e.key === 'Escape' && mode.peek() === 'drawer' && close(), { signal: abort });
   document.addEventListener('pointerdown', (e) => mode.peek() === 'drawer' && !e.composedPath().includes(host) && close(), { signal: abort });
+  const unmount = mount(
+    () => (
+      <PanelDock mode={mode} open={open} onToggle={() => (open.value = !open.peek())}>
+        {content()}
+      </PanelDock>
+    ),
+    box,
+  );
   abort.addEventListener('abort', () => {
     cancelAnimationFrame(queued);
     resized.disconnect();
     readingMode.disconnect();
-    render(null, box);
+    unmount();
   });
-
-  render(
-    <PanelDock mode={mode} open={open} onToggle={() => (open.value = !open.peek())}>
-      {content}
-    </PanelDock>,
-    box,
-  );
 }

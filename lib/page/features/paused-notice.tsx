@@ -5,7 +5,7 @@
  *
  * Applies to: every arXiv page Weft runs on.
  */
-import { effect } from '@preact/signals';
+import { effect } from '@preact/signals-core';
 import { render } from 'preact';
 import { PausedNotice } from '@/components/PausedNotice';
 import { pausedCss } from '@/components/styles';

@@ -9,7 +9,7 @@ describe('the content scripts’ context', () => {
     const newer = new ContentScriptContext('weft-test-abs');
     expect([old.signal.aborted, other.signal.aborted, newer.signal.aborted]).toEqual([true, false, false]);
     expect(old.isInvalid).toBe(true);
-    expect(newer.isValid).toBe(true);
+    expect(newer.isInvalid).toBe(false);
   });
 
   it('is not stopped by a page dispatching the DOM event WXT’s context listens for', () => {

@@ -45,8 +45,4 @@ export class ContentScriptContext {
     if (browser.runtime?.id == null) this.controller.abort();
     return this.signal.aborted;
   }
-
-  get isValid(): boolean {
-    return !this.isInvalid;
-  }
 }

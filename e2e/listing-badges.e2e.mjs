@@ -252,7 +252,6 @@ export const tests = [
       if (!name) throw new Error('the 400-entry fixture has nobody on two of its first 120 entries');
       const s = await launch(lst.fake);
       const page = await s.open(lst.url);
-      page.on('console', (m) => { if (m.text().includes('WEFTDBG')) console.log(m.text().slice(0, 300)); });
       const [k0, i0] = slots[0];
       const badge = page.locator(`[data-weft-paper="${lst.entries[k0].id}"][data-weft-author="${i0}"]`);
       await scrollToEntry(page, lst.entries[k0].id);
@@ -264,7 +263,6 @@ export const tests = [
       await follow.click();
       await page.locator('[data-weft-card] [data-weft-action="unfollow"]').waitFor({ timeout: 5000 });
       await page.keyboard.press('Escape');
-      console.log('WEFTDBG test: followed and escaped', await page.evaluate(() => performance.now() | 0));
       const id = lst.catalog.people.get(name).openalexId;
       for (const [k] of slots) {
         await scrollToEntry(page, lst.entries[k].id);

@@ -470,6 +470,10 @@ async function listingRows(sc, row) {
   row(`${sc.label}: cold API requests`, `${reqs.length}: ${endpoints(reqs)}`);
   row(`${sc.label}: requests answered 429 by a per-second cap`, `${reqs.filter((r) => r.capped).length} (target 0); refused as other clients' (modelled): ${reqs.filter((r) => r.foreign).length}`);
   row(`${sc.label}: OpenAlex credits (list calls) per 100 entries`, (reqs.filter(isListCall).length / (papers / 100)).toFixed(1));
+  // The tab's daily share (lib/background/page-allowance.ts), as the background charged this reading.
+  const spend = await s.sw.evaluate(() => chrome.storage.session.get('weft.pageSpend')).catch(() => ({}));
+  const tabs = Object.values(spend['weft.pageSpend']?.tabs ?? {});
+  row(`${sc.label}: charged to the tab's daily share (credits / requests)`, tabs.map((t) => `${t.credits.toFixed(0)} / ${t.requests.toFixed(0)}`).join(', ') || 'nothing recorded');
   row(`${sc.label}: requests per new-paper author seen`, newAuthors ? `${(reqs.filter(isIdentityCall).length / newAuthors).toFixed(2)} (${newAuthors} authors)` : 'n/a');
   row(`${sc.label}: DOMContentLoaded → first screen final`, cold.firstReady != null ? `${Math.round(cold.firstReady - cold.dcl)} ms (${cold.first.length} entries; target ≤ ${sc.targets.firstScreenMs} ms after navigation)` : 'never');
   row(`${sc.label}: coming into view → settled, median / p95`, `${msOrNever(quantile(cold.late, 0.5))} / ${msOrNever(quantile(cold.late, 0.95))} (target p95 ≤ ${sc.targets.settleP95Ms} ms; ${cold.late.length} entries)`);

@@ -18,14 +18,23 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
     'aria-haspopup': 'dialog' as const,
     'aria-expanded': expanded,
     onClick: trusted(() => onOpen('click')),
-    onMouseEnter: () => onOpen('hover'),
+    // A card opens only for the reader's own pointer or focus (lib/ui/trusted.ts).
+    onMouseEnter: trusted(() => onOpen('hover')),
     onMouseLeave: onLeave,
-    onFocus: () => onOpen('focus'),
+    onFocus: trusted(() => onOpen('focus')),
     onBlur: onLeave,
   };
   switch (state.kind) {
     case 'idle':
     case 'loading': {
+      if (state.kind === 'idle' && state.reason) {
+        // Visible text starts the accessible name (WCAG 2.5.3).
+        return (
+          <button {...common} class="quiet" aria-label={`not loaded — ${entry.name}: ${state.reason}`} title={state.reason}>
+            not loaded
+          </button>
+        );
+      }
       const identifying = state.kind === 'loading' && !!state.identifying;
       // The same placeholder (its size never changes); what is happening is said in words.
       const doing = state.kind === 'idle' ? 'profile not loaded yet' : identifying ? 'identifying the author of a paper no catalog has yet' : 'loading profile';

@@ -111,7 +111,9 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
   switch (state.kind) {
     case 'idle':
     case 'loading':
-      body = <p class="note" aria-busy="true">Loading profile…</p>;
+      body = state.kind === 'idle' && state.reason
+        ? <p class="note" data-weft-field="not-loaded">{`This author’s profile is ${state.reason}.`}</p>
+        : <p class="note" aria-busy="true">Loading profile…</p>;
       break;
     case 'unmatched':
       body = (

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import type { VNode } from 'preact';
 import { fakeBrowser } from 'wxt/testing';
+import { mount } from '@/lib/page/mount';
 import { announce } from '@/test/announce';
 import { FollowButton } from './FollowButton';
 
@@ -25,12 +27,24 @@ function fakeBackground({ limit = Infinity } = {}) {
 
 const button = () => screen.getByRole('button');
 
+/** Shown as on an arXiv page's card (lib/page/mount.ts); unmounted after each test. */
+let unmount = () => {};
+function show(view: () => VNode) {
+  const root = document.body.appendChild(document.createElement('div'));
+  const stop = mount(view, root);
+  unmount = () => {
+    stop();
+    root.remove();
+  };
+}
+
 beforeEach(() => fakeBrowser.reset());
+afterEach(() => unmount());
 
 describe('FollowButton', () => {
   it('follows and unfollows, and follows changes made elsewhere while shown', async () => {
     const asked = fakeBackground();
-    render(<FollowButton id="A1" name="Ray Cao" />);
+    show(() => <FollowButton id="A1" name="Ray Cao" />);
     await waitFor(() => expect(button().hasAttribute('disabled')).toBe(false));
     expect(button().getAttribute('data-weft-action')).toBe('follow');
 
@@ -50,7 +64,7 @@ describe('FollowButton', () => {
 
   it('tells the background the category of the paper it is followed from (same-day alerts)', async () => {
     const asked = fakeBackground();
-    render(<FollowButton id="A3" name="Ray Cao" category="cs.DC" />);
+    show(() => <FollowButton id="A3" name="Ray Cao" category="cs.DC" />);
     await waitFor(() => expect(button().hasAttribute('disabled')).toBe(false));
     fireEvent.click(button());
     await waitFor(() => expect(asked).toContainEqual({ type: 'follow', id: 'A3', name: 'Ray Cao', category: 'cs.DC' }));
@@ -58,7 +72,7 @@ describe('FollowButton', () => {
 
   it('says so when the follow limit is reached', async () => {
     fakeBackground({ limit: 0 });
-    render(<FollowButton id="A2" name="Li Ming" />);
+    show(() => <FollowButton id="A2" name="Li Ming" />);
     await waitFor(() => expect(button().hasAttribute('disabled')).toBe(false));
     fireEvent.click(button());
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/at most 1,000 researchers/));

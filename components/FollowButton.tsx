@@ -1,4 +1,5 @@
-import { useSignal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
+import { Component } from 'preact';
 import { followedIds, noteFollowed } from '@/lib/ui/followed-ids';
 import { MAX_FOLLOWS } from '@/lib/shared/follows/model';
 import { ask } from '@/lib/ui/client';
@@ -22,50 +23,55 @@ interface Props {
 
 /**
  * Follow / Unfollow one researcher. Works in the popup and in the author card on arXiv pages
- * (any page of Weft): the state comes from the background and stays live while shown.
+ * (any page of Weft): the state comes from the background and stays live while shown. Its own
+ * state is in signals on the class: components on arXiv pages use no hooks (lib/page/mount.ts).
  */
-export function FollowButton({ id, name, onToggled, category }: Props) {
-  const known = followedIds().value;
-  const busy = useSignal(false);
-  const note = useSignal<string | null>(null);
-  const following = known?.has(id) ?? false;
+export class FollowButton extends Component<Props> {
+  busy = signal(false);
+  note = signal<string | null>(null);
 
-  async function toggle() {
-    busy.value = true;
-    note.value = null;
-    try {
-      const r = await ask(following ? { type: 'unfollow', id } : { type: 'follow', id, name: name.slice(0, MAX_NAME_CHARS), ...(category ? { category } : {}) });
-      if (r.limitReached) note.value = `Weft follows at most ${formatInteger(MAX_FOLLOWS)} researchers: unfollow someone first.`;
-      else {
-        noteFollowed(id, r.followed);
-        onToggled?.(r.followed);
-        note.value = r.followed ? 'Following: new papers will show in Weft’s toolbar popup.' : 'No longer following.';
+  render({ id, name, onToggled, category }: Props) {
+    const { busy, note } = this;
+    const known = followedIds().value;
+    const following = known?.has(id) ?? false;
+
+    async function toggle() {
+      busy.value = true;
+      note.value = null;
+      try {
+        const r = await ask(following ? { type: 'unfollow', id } : { type: 'follow', id, name: name.slice(0, MAX_NAME_CHARS), ...(category ? { category } : {}) });
+        if (r.limitReached) note.value = `Weft follows at most ${formatInteger(MAX_FOLLOWS)} researchers: unfollow someone first.`;
+        else {
+          noteFollowed(id, r.followed);
+          onToggled?.(r.followed);
+          note.value = r.followed ? 'Following: new papers will show in Weft’s toolbar popup.' : 'No longer following.';
+        }
+      } catch {
+        note.value = following ? 'Could not unfollow. Try again.' : 'Could not follow. Try again.';
+      } finally {
+        busy.value = false;
       }
-    } catch {
-      note.value = following ? 'Could not unfollow. Try again.' : 'Could not follow. Try again.';
-    } finally {
-      busy.value = false;
     }
-  }
 
-  return (
-    <div class="weft-follow">
-      <button
-        type="button"
-        class={`action ${following ? 'unfollow' : 'follow'}`}
-        data-weft-action={following ? 'unfollow' : 'follow'}
-        aria-busy={busy.value || known === null}
-        disabled={busy.value || known === null}
-        onClick={trusted(() => void toggle())}
-      >
-        {/* The name as text, never in an attribute: catalog strings stay out of the markup's attributes. */}
-        <span aria-hidden="true">{following ? '★ ' : '☆ '}</span>
-        {following ? 'Unfollow' : 'Follow'}
-        <span class="sr-only"> {name}</span>
-      </button>
-      <p class="note follow-note" role="status">
-        {note.value}
-      </p>
-    </div>
-  );
+    return (
+      <div class="weft-follow">
+        <button
+          type="button"
+          class={`action ${following ? 'unfollow' : 'follow'}`}
+          data-weft-action={following ? 'unfollow' : 'follow'}
+          aria-busy={busy.value || known === null}
+          disabled={busy.value || known === null}
+          onClick={trusted(() => void toggle())}
+        >
+          {/* The name as text, never in an attribute: catalog strings stay out of the markup's attributes. */}
+          <span aria-hidden="true">{following ? '★ ' : '☆ '}</span>
+          {following ? 'Unfollow' : 'Follow'}
+          <span class="sr-only"> {name}</span>
+        </button>
+        <p class="note follow-note" role="status">
+          {note.value}
+        </p>
+      </div>
+    );
+  }
 }

@@ -1,4 +1,5 @@
-import { useSignal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
+import { Component } from 'preact';
 import { withData } from '@/lib/ui/paper-panel-state';
 import type { InstitutionGroup } from '@/lib/background/catalog/paper-panels';
 import type { PaperInstitutionsResult } from '@/lib/background/protocol';
@@ -10,35 +11,45 @@ interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out th
   onHighlight: (openalexIds: string[]) => void;
 }
 
-function InstitutionRow({ group, listId, onHighlight }: { group: InstitutionGroup; listId: string; onHighlight: Props['onHighlight'] }) {
-  const expanded = useSignal(false);
-  const open = expanded.value;
-  const { institution: inst, authors } = group;
-  const href = inst.rorId ? rorUrl(inst.rorId) : inst.openalexId && openAlexUrl(inst.openalexId);
-  const ids = authors.flatMap((a) => a.openalexId ?? []);
-  const on = () => onHighlight(ids);
-  const off = () => onHighlight([]);
-  return (
-    <li
-      data-weft-institution={inst.rorId ?? inst.openalexId ?? undefined}
-      onPointerEnter={on}
-      onPointerLeave={off}
-      onFocusIn={on}
-      onFocusOut={off}
-    >
-      <span class="name">
-        <LinkOrText href={href}>{inst.name}</LinkOrText>
-        {inst.countryCode && <span class="cc" title="Country">{inst.countryCode}</span>}
-      </span>
-      <button type="button" class="link who" aria-expanded={open} aria-controls={listId} onClick={trusted(() => (expanded.value = !open))}>
-        {authors.length} {authors.length === 1 ? 'author' : 'authors'}
-      </button>
-      <ul id={listId} class="who-list" hidden={!open}>
-        {/* Rendered only when open: a collaboration paper lists thousands of authors here. */}
-        {open && authors.map((a) => <li>{a.name}</li>)}
-      </ul>
-    </li>
-  );
+interface RowProps {
+  group: InstitutionGroup;
+  listId: string;
+  onHighlight: Props['onHighlight'];
+}
+
+class InstitutionRow extends Component<RowProps> {
+  expanded = signal(false);
+
+  render({ group, listId, onHighlight }: RowProps) {
+    const { expanded } = this;
+    const open = expanded.value;
+    const { institution: inst, authors } = group;
+    const href = inst.rorId ? rorUrl(inst.rorId) : inst.openalexId && openAlexUrl(inst.openalexId);
+    const ids = authors.flatMap((a) => a.openalexId ?? []);
+    const on = () => onHighlight(ids);
+    const off = () => onHighlight([]);
+    return (
+      <li
+        data-weft-institution={inst.rorId ?? inst.openalexId ?? undefined}
+        onPointerEnter={on}
+        onPointerLeave={off}
+        onFocusIn={on}
+        onFocusOut={off}
+      >
+        <span class="name">
+          <LinkOrText href={href}>{inst.name}</LinkOrText>
+          {inst.countryCode && <span class="cc" title="Country">{inst.countryCode}</span>}
+        </span>
+        <button type="button" class="link who" aria-expanded={open} aria-controls={listId} onClick={trusted(() => (expanded.value = !open))}>
+          {authors.length} {authors.length === 1 ? 'author' : 'authors'}
+        </button>
+        <ul id={listId} class="who-list" hidden={!open}>
+          {/* Rendered only when open: a collaboration paper lists thousands of authors here. */}
+          {open && authors.map((a) => <li>{a.name}</li>)}
+        </ul>
+      </li>
+    );
+  }
 }
 
 /** The institutions of the paper's authors, most authors first; each expands to its authors. */

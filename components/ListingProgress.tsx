@@ -1,5 +1,6 @@
 import type { ListingProgress as Progress } from '@/lib/ui/listing-profiles';
 import { formatInteger } from '@/lib/ui/format';
+import { trusted } from '@/lib/ui/trusted';
 
 interface Props {
   progress: Progress;
@@ -13,7 +14,7 @@ export function ListingProgress({ progress, onDismiss }: Props) {
       <span role="status">
         Weft: {formatInteger(progress.settled)} of {formatInteger(progress.total)} papers
       </span>
-      <button type="button" aria-label="Hide Weft’s progress on this page" title="Hide" onClick={onDismiss}>
+      <button type="button" aria-label="Hide Weft’s progress on this page" title="Hide" onClick={trusted(onDismiss)}>
         ×
       </button>
     </div>

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 import { trusted } from '@/lib/ui/trusted';
 
 /** How the panels sit on an HTML view: in the free column beside the article, or in a drawer. */

@@ -4,13 +4,14 @@ import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/ui/paper-panel-sta
 import { describeFailure } from '@/lib/ui/describe-failure';
 import { formatAge } from '@/lib/ui/format';
 
-/** What went wrong, in the reader's terms (the technical message goes in a tooltip). */
-function explain({ errorKind, message, retryAt }: { errorKind: string; message: string; retryAt: number | null }): string {
-  const t = describeFailure({ kind: errorKind as WireError['kind'], message, retryAt }, Date.now(), 'The catalogs');
-  return `${t.title}. ${t.detail}`;
-}
 import { safeLink } from '@/lib/catalog/links';
 import { trusted } from '@/lib/ui/trusted';
+
+/** What went wrong, in the reader's terms (the technical message goes in a tooltip). */
+function explain(failure: WireError): string {
+  const t = describeFailure(failure, Date.now(), 'The catalogs');
+  return `${t.title}. ${t.detail}`;
+}
 
 /** What every panel component receives from the panel group. */
 export interface PanelProps<T extends PanelAnswer> {
@@ -52,8 +53,8 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
         {state.kind === 'unmatched' && <p class="note">{props.unmatched ?? 'New on arXiv: not in OpenAlex or Semantic Scholar yet.'}</p>}
         {state.kind === 'error' && (
           <>
-            <p class="error" role="alert" title={state.message}>
-              {explain(state)}
+            <p class="error" role="alert" title={state.failure.message}>
+              {explain(state.failure)}
             </p>
             <button type="button" class="retry" data-weft-action="retry" onClick={trusted(() => void loader.retry())}>
               Retry

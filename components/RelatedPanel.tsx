@@ -1,4 +1,5 @@
-import { useSignal } from '@preact/signals';
+import { signal } from '@preact/signals-core';
+import { Component } from 'preact';
 import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import type { PaperSummary } from '@/lib/catalog/types';
 import { withData } from '@/lib/ui/paper-panel-state';
@@ -31,33 +32,37 @@ function RelatedItem({ paper: p }: { paper: PaperSummary }) {
 }
 
 /** Papers related to this one: Semantic Scholar's recommendations, else OpenAlex's related works. */
-export function RelatedPanel(props: PanelProps<RelatedPapersResult>) {
-  const showAll = useSignal(false);
-  const all = showAll.value;
-  const shown = withData(props.loader.state.value);
-  const data = shown?.data;
-  const papers = data?.papers ?? [];
-  const label = data?.source === 's2' ? 'Semantic Scholar recommendations' : 'OpenAlex related works';
-  return (
-    <PanelFrame {...props} panel="related" title="Related papers" summary={data ? String(papers.length) : null}>
-      {data && (
-        <>
-          {data.s2Failure && <S2FailureNote instead="these are OpenAlex’s related works." onRetry={() => void props.loader.retry()} />}
-          {papers.length ? (
-            <ol class="related" id={LIST_ID}>
-              {(all ? papers : papers.slice(0, FIRST)).map((p) => <RelatedItem paper={p} />)}
-            </ol>
-          ) : (
-            <p class="note">The catalog lists no related papers for this one.</p>
-          )}
-          {papers.length > FIRST && (
-            <button type="button" class="link" aria-expanded={all} aria-controls={LIST_ID} onClick={trusted(() => (showAll.value = !all))}>
-              {all ? 'Show fewer' : `Show ${papers.length - FIRST} more`}
-            </button>
-          )}
-          <SourceLine label={label} data={data} refreshFailed={!!shown?.refreshFailed} />
-        </>
-      )}
-    </PanelFrame>
-  );
+export class RelatedPanel extends Component<PanelProps<RelatedPapersResult>> {
+  showAll = signal(false);
+
+  render(props: PanelProps<RelatedPapersResult>) {
+    const { showAll } = this;
+    const all = showAll.value;
+    const shown = withData(props.loader.state.value);
+    const data = shown?.data;
+    const papers = data?.papers ?? [];
+    const label = data?.source === 's2' ? 'Semantic Scholar recommendations' : 'OpenAlex related works';
+    return (
+      <PanelFrame {...props} panel="related" title="Related papers" summary={data ? String(papers.length) : null}>
+        {data && (
+          <>
+            {data.s2Failure && <S2FailureNote instead="these are OpenAlex’s related works." onRetry={() => void props.loader.retry()} />}
+            {papers.length ? (
+              <ol class="related" id={LIST_ID}>
+                {(all ? papers : papers.slice(0, FIRST)).map((p) => <RelatedItem paper={p} />)}
+              </ol>
+            ) : (
+              <p class="note">The catalog lists no related papers for this one.</p>
+            )}
+            {papers.length > FIRST && (
+              <button type="button" class="link" aria-expanded={all} aria-controls={LIST_ID} onClick={trusted(() => (showAll.value = !all))}>
+                {all ? 'Show fewer' : `Show ${papers.length - FIRST} more`}
+              </button>
+            )}
+            <SourceLine label={label} data={data} refreshFailed={!!shown?.refreshFailed} />
+          </>
+        )}
+      </PanelFrame>
+    );
+  }
 }

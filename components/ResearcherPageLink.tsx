@@ -30,7 +30,7 @@ export function ResearcherPageLink({ id, s2Id, children }: Props) {
       rel="noopener"
       data-weft-link="researcher-page"
       onClick={trusted((e) => open(e, e.ctrlKey || e.metaKey || e.shiftKey))}
-      onAuxClick={(e) => e.button === 1 && open(e, true)}
+      onAuxClick={trusted((e) => e.button === 1 && open(e, true))}
     >
       {children}
     </a>

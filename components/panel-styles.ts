@@ -51,9 +51,7 @@ export const panelCss = `${tokens}
     margin-top: 0.2em; padding: 0.1em 0.7em; border: 1px solid var(--weft-border); border-radius: 4px;
     background: var(--weft-chip); color: var(--weft-fg);
   }
-  button:focus-visible, a:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; border-radius: 2px; }
-  @keyframes weft-pulse { 50% { opacity: 0.4; } }
-  @media (prefers-reduced-motion: reduce) { .loading { animation: none; } }
+  :focus-visible { border-radius: 2px; }
 `;
 
 /**
@@ -62,7 +60,7 @@ export const panelCss = `${tokens}
  * the dock sticks under arXiv's header (--weft-dock-top); or fixed at the window's right edge.
  */
 export const dockCss = `
-  .dock { font: 14px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--weft-fg); }
+  .dock { font: 14px/1.4 var(--weft-font); color: var(--weft-fg); }
   .column { position: sticky; top: var(--weft-dock-top); max-height: calc(100vh - var(--weft-dock-top) - 12px); overflow-y: auto; }
   .column .group { margin: 0.4em 0 0; }
   .column .tab::after { content: " · hide"; }

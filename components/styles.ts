@@ -17,13 +17,21 @@ const PALETTE: Record<string, [light: string, dark: string]> = {
 };
 
 /**
- * On arXiv pages the host's own declarations are `!important`: the page code resets every host
- * with `!important` (lib/page/shadow-host.ts), so that no page rule can restyle it.
+ * What every shadow root of Weft's starts with: the palette, the font, the focus ring and the
+ * loading pulse (still for readers who ask for less motion). On arXiv pages the host's own
+ * declarations are `!important`: the page code resets every host with `!important`
+ * (lib/page/shadow-host.ts), so that no page rule can restyle it.
  */
 export const tokens = `
-  :host { color-scheme: light !important; ${Object.entries(PALETTE).map(([name, [light, dark]]) => `--weft-${name}: light-dark(${light}, ${dark}) !important;`).join(' ')} }
+  :host {
+    color-scheme: light !important; --weft-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif !important;
+    ${Object.entries(PALETTE).map(([name, [light, dark]]) => `--weft-${name}: light-dark(${light}, ${dark}) !important;`).join(' ')}
+  }
   @media (prefers-color-scheme: dark) { :host(:not([${THEME_ATTRIBUTE}])) { color-scheme: dark !important; } }
   :host([${THEME_ATTRIBUTE}="dark"]) { color-scheme: dark !important; }
+  :focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
+  @keyframes weft-pulse { 50% { opacity: 0.35; } }
+  @media (prefers-reduced-motion: reduce) { * { animation: none !important; } }
 `;
 
 /**
@@ -40,13 +48,12 @@ export const tokens = `
 export const badgeCss = `${tokens}
   :host { display: inline-block !important; vertical-align: baseline !important; margin: 0 0.15em 0 0.3em !important; }
   button {
-    font: 600 0.72em/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    font: 600 0.72em/1.5 var(--weft-font);
     min-width: 3.6em; padding: 0 0.45em; border: 1px solid transparent; border-radius: 999px;
     background: var(--weft-chip); color: var(--weft-chip-fg); cursor: pointer;
     white-space: nowrap; text-align: center; font-variant-numeric: tabular-nums;
   }
   button:hover { border-color: var(--weft-border); }
-  button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
   button[aria-expanded="true"] { border-color: var(--weft-accent); }
   .loading, .idle { color: var(--weft-muted); }
   .identifying { border: 1px dotted var(--weft-border); }
@@ -60,8 +67,6 @@ export const badgeCss = `${tokens}
   .guess { background: transparent; color: var(--weft-muted); border: 1px dashed var(--weft-border); font-weight: 500; font-style: italic; }
   .differ::after { content: "•"; margin-left: 0.2em; color: var(--weft-muted); font-size: 0.8em; }
   :host([data-weft-highlight]) button { border-color: var(--weft-accent); box-shadow: 0 0 0 2px var(--weft-accent); }
-  @keyframes weft-pulse { 50% { opacity: 0.35; } }
-  @media (prefers-reduced-motion: reduce) { .loading span { animation: none; } }
   @media (forced-colors: active) { button[aria-expanded="true"], :host([data-weft-highlight]) button { outline: 2px solid Highlight; } }
 `;
 
@@ -72,7 +77,7 @@ export const cardCss = `${tokens}
     padding: 13.6px 16px; border: 1px solid var(--weft-border); border-radius: 8px;
     background: var(--weft-bg); color: var(--weft-fg);
     box-shadow: 0 8px 24px rgba(0, 0, 0, 0.18);
-    font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+    font: 14px/1.45 var(--weft-font);
   }
   .card:focus { outline: none; }
   .card:focus-visible { outline: 2px solid var(--weft-focus); }
@@ -81,7 +86,6 @@ export const cardCss = `${tokens}
     position: absolute; top: 7.2px; right: 8px; border: 0; background: transparent;
     color: var(--weft-muted); font-size: 17.6px; cursor: pointer; padding: 1.6px 5.6px; border-radius: 4px;
   }
-  .close:focus-visible, a:focus-visible, button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
   .stats { display: grid; grid-template-columns: repeat(3, 1fr); gap: 8px; margin: 9.6px 0; }
   .stat { background: var(--weft-chip); border-radius: 6px; padding: 5.6px 8px; }
   .stat b { display: block; font-size: 17.6px; font-variant-numeric: tabular-nums; }
@@ -122,12 +126,17 @@ export const progressCss = `${tokens}
   .line {
     display: flex; align-items: center; gap: 6.4px; padding: 3.2px 4.8px 3.2px 11.2px;
     border: 1px solid var(--weft-border); border-radius: 999px; background: var(--weft-bg); color: var(--weft-muted);
-    font: 12px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; font-variant-numeric: tabular-nums;
+    font: 12px/1.4 var(--weft-font); font-variant-numeric: tabular-nums;
     box-shadow: 0 2px 8px rgba(0, 0, 0, 0.12);
   }
   button {
     border: 0; background: transparent; color: var(--weft-muted); cursor: pointer; font-size: 14px; line-height: 1;
     padding: 1.6px 5.6px; border-radius: 999px;
   }
-  button:focus-visible { outline: 2px solid var(--weft-focus); outline-offset: 1px; }
+`;
+
+/** The "Weft paused on this page" line: the progress line's look, at the other corner (both may show). */
+export const pausedCss = `${progressCss}
+  :host { left: 12px !important; right: auto !important; }
+  .line { border-radius: 12px; max-width: 440px; color: var(--weft-fg); }
 `;

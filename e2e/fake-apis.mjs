@@ -31,7 +31,8 @@
 //             day. Every such request is recorded in `feedRequests` ({url, status, at, ifNoneMatch}).
 //   any other URL → aborted (and recorded when the extension asked for it).
 //
-// Twists (constructor option or setTwists()): down: 'all' | 'openalex' | 's2' | false (500s),
+// Twists (constructor option or setTwists()): offline (every catalog request fails as with no
+// network), down: 'all' | 'openalex' | 's2' | false (500s),
 // openalexMissing (OpenAlex has no record of the paper: 404 HTML), slowMs (delay every API
 // answer), xssAuthor (that author's OpenAlex display_name carries an <img onerror> payload),
 // unmatched: [i…] (those page authors are absent from the OpenAlex authorships and have
@@ -374,7 +375,7 @@ export class FakeApis {
     const u = new URL(req.url);
     if (u.protocol === 'https:' && (u.host === 'rss.arxiv.org' || (u.host === 'arxiv.org' && /^\/list\/[^/]+\/new\/?$/.test(u.pathname) && req.initiator !== 'page'))) return this.#feed(u, req);
     if (/^https?:$/.test(u.protocol) && /^(www\.)?arxiv\.org$/.test(u.host)) return this.#arxiv(u);
-    if (u.protocol === 'https:' && API_HOSTS.includes(u.host)) return this.#api(req);
+    if (u.protocol === 'https:' && API_HOSTS.includes(u.host)) return this.twists.offline ? null : this.#api(req);
     if (req.initiator !== 'page') this.blocked.push({ url: req.url, initiator: req.initiator });
     return null;
   }

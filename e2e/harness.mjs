@@ -320,6 +320,19 @@ export async function followFromCard(page, i) {
   return page.locator(`[data-weft-author="${i}"]`).getAttribute('data-openalex-id');
 }
 
+/**
+ * Moves focus onto the element `target` matches as a reader does, with Tab from `from` (focus
+ * a script moves does not count for Weft's controls: lib/ui/trusted.ts).
+ */
+export async function tabTo(page, from, target, { max = 40 } = {}) {
+  await from.focus();
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el.getRootNode().activeElement === el).catch(() => false)) return;
+  }
+  throw new Error(`${max} presses of Tab did not reach ${target}`);
+}
+
 /** Deep text of an element matched by a (shadow-piercing) locator, including its shadow root. */
 export async function deepText(locator) {
   return locator.evaluate((el) => {

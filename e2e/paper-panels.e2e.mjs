@@ -7,7 +7,7 @@
 // `[data-weft-related]` with a link; a panel in error `[data-weft-action="retry"]`. Each panel's
 // heading is a button (aria-expanded / aria-controls) that collapses it; the choice is remembered.
 
-import { launch, relaunch, sleep, until, deepText, screenshot } from './harness.mjs';
+import { launch, relaunch, sleep, until, deepText, screenshot, tabTo } from './harness.mjs';
 import { PANELS, absScenario as scenario, waitForPanels, arxivOfWork, assertPaper, assertPanelsPlaced, assertRelated, bare, expectedInstitutions, panelProbe } from './checks.mjs';
 
 const final = (st) => st && st !== 'loading';
@@ -127,8 +127,8 @@ export const tests = [
       if (after.paper.state !== 'error' || after.institutions.state !== 'error') {
         throw new Error(`retrying related papers changed the other panels: paper ${after.paper.state}, institutions ${after.institutions.state}`);
       }
-      // keyboard: the retry button is reachable and works with Enter
-      await page.locator('[data-weft-panel="paper"] [data-weft-action="retry"]').focus();
+      // keyboard: the retry button is reachable with Tab and works with Enter
+      await tabTo(page, page.locator('[data-weft-panel="paper"] h2 button'), page.locator('[data-weft-panel="paper"] [data-weft-action="retry"]'));
       await page.keyboard.press('Enter');
       after = await waitForPanels(page, (st, p) => (p === 'paper' ? st === 'ready' : final(st)));
       assertPaper(after.paper, { citedBy: sc.catalog.s2.paper.citationCount, source: 's2', label: 'Semantic Scholar' });
@@ -146,7 +146,7 @@ export const tests = [
         return `${expanded}/${(await body.isVisible()) ? 'visible' : 'hidden'}`;
       };
       if ((await state('institutions')) !== 'true/visible') throw new Error(`institutions panel starts ${await state('institutions')}`);
-      await heading('institutions').focus();
+      await tabTo(page, heading('paper'), heading('institutions'));
       await page.keyboard.press('Enter');
       await until(async () => (await state('institutions')) === 'false/hidden', { timeout: 3000, what: 'Enter to collapse the institutions panel' });
       await sleep(300); // the setting is written to extension storage

@@ -13,7 +13,8 @@ export default defineBackground(() => {
   // Listeners are registered synchronously: a woken service worker must find them at once.
   const deps = createBackgroundDeps();
   const announcer = createAnnouncer();
-  listen(createServices(deps), announcer.noteTab);
+  // A page's daily share is charged what its papers' identifications spent (lib/background/page-allowance.ts).
+  listen(createServices(deps), announcer.noteTab, deps.fresh);
   announcer.watchStorage();
   registerFollowAlerts(deps.follows);
   registerSameDayAlerts(deps.sameDay);

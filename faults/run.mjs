@@ -4,6 +4,8 @@
 //      IndexedDB faked, the popup's search state
 //   2. faults/e2e  — *.fault.mjs, each exporting `tests` ([{ name, fn }]), run one by one in
 //      Chromium with the built extension (e2e/harness.mjs; WEFT_OUT_DIR picks the build)
+//   3. faults/e2e/firefox — the same, in Firefox ESR with the Firefox build (e2e/firefox/harness.mjs):
+//      the page and lifecycle classes where that harness can reach them
 // Every test reports the class it tried and what it measured (faults/ledger.mjs). A catalogue
 // class no test tried is a failure, and so is any script executed, follow lost or duplicate
 // alert. Prints one summary line, then exactly `N passed, M failed` (last line); exit 1 on failure.
@@ -50,16 +52,16 @@ async function unit() {
   }
 }
 
-async function browser() {
-  const files = fs.readdirSync(path.join(HERE, 'e2e')).filter((f) => f.endsWith('.fault.mjs')).sort();
+/** The browser tests of `dir` (faults/e2e: Chromium; faults/e2e/firefox: Firefox ESR), each with `harness`. */
+async function browser(dir, harness, prefix = '') {
+  const files = fs.readdirSync(path.join(HERE, dir)).filter((f) => f.endsWith('.fault.mjs')).sort();
   const tests = [];
   for (const f of files) {
     // eslint-disable-next-line no-unsanitized/method -- the suite's own files in faults/e2e, not input
-    const mod = await import(pathToFileURL(path.join(HERE, 'e2e', f)).href);
-    for (const t of mod.tests ?? []) tests.push({ ...t, name: `${path.basename(f, '.fault.mjs')} › ${t.name}` });
+    const mod = await import(pathToFileURL(path.join(HERE, dir, f)).href);
+    for (const t of mod.tests ?? []) tests.push({ ...t, name: `${prefix}${path.basename(f, '.fault.mjs')} › ${t.name}` });
   }
   const chosen = only === null ? tests : tests.filter((t) => t.name.includes(only));
-  const harness = await import('../e2e/harness.mjs');
   process.on('exit', () => harness.killAll());
   const problems = harness.prerequisiteProblems();
   for (const t of chosen) {
@@ -83,13 +85,16 @@ async function browser() {
       await harness.closeAll().catch(() => harness.killAll());
     }
   }
+  await harness.shutdown?.().catch(() => {});
 }
 
 const t0 = Date.now();
 console.log('━━ fault suite: unit (vitest, faults/unit)');
 await unit();
 console.log('━━ fault suite: browser (Chromium, faults/e2e)');
-await browser();
+await browser('e2e', await import('../e2e/harness.mjs'));
+console.log('━━ fault suite: browser (Firefox ESR, faults/e2e/firefox)');
+await browser(path.join('e2e', 'firefox'), await import('../e2e/firefox/harness.mjs'), 'firefox › ');
 
 const { classes, totals } = summarise(process.env.WEFT_FAULTS_LEDGER);
 if (only === null) {

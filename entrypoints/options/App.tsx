@@ -165,6 +165,12 @@ function KeysSection({ state }: { state: OptionsState }) {
       </p>
       {loaded.status === 'loading' && <p class="muted" role="status">Loading saved keys…</p>}
       {loaded.status === 'error' && <FailureNotice failure={loaded.failure} what="Saved keys" onRetry={() => void state.loadSettings()} />}
+      {loaded.status === 'ready' && loaded.data.keysUntilRestart && (
+        <p class="notice" role="note" data-weft-field="keys-until-restart">
+          This browser gives extensions no database of their own (Firefox set to “Never remember history”), so Weft keeps
+          keys only until the browser closes, never where arXiv pages could read them: enter them again after a restart.
+        </p>
+      )}
       {loaded.status === 'ready' && (['openalex', 's2'] as const).map((s) => <KeyRow key={s} service={s} state={state} />)}
     </section>
   );

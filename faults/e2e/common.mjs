@@ -3,7 +3,7 @@
 
 import { FakeApis, buildCatalog } from '../../e2e/fake-apis.mjs';
 import { absPage, makeAuthors } from '../../e2e/pages.mjs';
-import { until } from '../../e2e/harness.mjs';
+import { badges, until, waitForBadgeStates } from '../../e2e/harness.mjs';
 
 export const TITLE = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
 
@@ -80,9 +80,82 @@ export function badHrefs(hrefs) {
     try {
       const u = new URL(h);
       if (u.protocol === 'chrome-extension:' && u.pathname === '/researcher.html' && /^#A\d{1,12}$/.test(u.hash)) return false;
+      if (u.protocol === 'chrome-extension:' && u.pathname === '/welcome.html' && !u.search && !u.hash) return false; // the settings' own link
       return u.protocol !== 'https:' || !ok.has(u.hostname);
     } catch {
       return true;
     }
   });
+}
+
+/**
+ * Every way a stylesheet can hide, shrink or restyle an element: by Weft's tag names and hooks,
+ * !important, in a cascade layer, on everything, through pseudo-elements and the root font size.
+ */
+export const HOSTILE_CSS = `<style>
+  weft-author, weft-card, weft-panels, weft-progress, [data-weft-author], [data-weft-card] {
+    display: none !important; visibility: hidden !important; opacity: 0 !important; width: 0 !important; height: 0 !important;
+    font-size: 0 !important; position: fixed !important; left: -9999px !important; transform: scale(0) !important;
+    pointer-events: none !important; filter: blur(20px) !important; color-scheme: dark !important; --weft-fg: red !important;
+  }
+  weft-author::after, weft-panels::before { content: "PAGE" !important; }
+  @layer page { weft-author, weft-panels { display: none !important; } }
+  * { font-size: 0; }
+</style>`;
+
+/** In the page's own world: every element of Weft's matching `sel`, shadow roots included. */
+export const DEEP = `(sel) => {
+  const out = [];
+  const walk = (root) => { for (const el of root.querySelectorAll('*')) { if (el.matches(sel)) out.push(el); if (el.shadowRoot) walk(el.shadowRoot); } };
+  walk(document);
+  return out;
+}`;
+
+/**
+ * The hostile page of the page classes: HOSTILE_CSS, the page's own <weft-panels> and
+ * <weft-author> (with Weft's hooks) placed before Weft runs, and one of Weft's tag names defined
+ * as the page's custom element, which takes the shadow root and hides itself.
+ */
+export function hostilePage(opts = {}) {
+  const fakes = `<script>customElements.define('weft-card', class extends HTMLElement {
+      constructor() { super(); this.attachShadow({ mode: 'closed' }); }
+      connectedCallback() { this.style.setProperty('display', 'none', 'important'); }
+    });</script>`;
+  return scenario({
+    ...opts,
+    html: (h) => h
+      .replace('</head>', `${HOSTILE_CSS}${fakes}</head>`)
+      .replace('<div class="full-text">', '<weft-panels id="page-panels">the page\'s own</weft-panels><div class="full-text">')
+      .replace('<div class="authors">', '<div class="authors"><weft-author id="page-badge" data-weft-author="0" data-openalex-id="A1"></weft-author>'),
+  });
+}
+
+/** The reader's own click on the centre of what `expr` (page-world JS) finds. Playwright and puppeteer pages alike. */
+export async function readerClicks(page, expr) {
+  const at = await until(() => page.evaluate(`(() => {
+    const el = ${expr};
+    if (!el) return null;
+    el.scrollIntoView({ block: 'center' });
+    const r = el.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  })()`), { timeout: 5000, what: expr });
+  await page.mouse.click(at.x, at.y);
+}
+
+/**
+ * After the background stopped with `sc`'s requests in flight: every badge ends ready or in
+ * error (never stuck loading), and the retry of one in error loads it.
+ */
+export async function badgesSettleAfterStop(page, sc) {
+  const range = [...Array(sc.n).keys()];
+  // the timeouts of Weft's own UI, not the test's patience, decide: 30 s is the MV3 fetch limit
+  const snap = await waitForBadgeStates(page, range, final, { timeout: 35_000, what: 'every badge to leave "loading"' });
+  const errors = range.filter((i) => snap.byIndex.get(String(i)).state === 'error');
+  if (errors.length) {
+    await readerClicks(page, `document.querySelector('[data-weft-author="${errors[0]}"]').shadowRoot.querySelector('[data-weft-action="retry"]')`);
+    await waitForBadgeStates(page, [errors[0]], (st) => st === 'ready', { timeout: 15_000, what: 'the retried badge to be ready' });
+  }
+  const after = await badges(page);
+  const wrong = range.filter((i) => !['ready', 'error'].includes(after.byIndex.get(String(i))?.state));
+  if (wrong.length) throw new Error(`badges neither ready nor in error: ${wrong.map((i) => `#${i} ${after.byIndex.get(String(i))?.state}`).join(', ')}`);
 }

@@ -5,7 +5,7 @@ import { makeAuthors, displayName } from '../../e2e/pages.mjs';
 import { FakeApis, buildCatalog } from '../../e2e/fake-apis.mjs';
 import { HTML_VIEW_CSS, htmlFixture, htmlFixturesMissing } from '../../e2e/html-pages.mjs';
 import { tried } from '../ledger.mjs';
-import { scenario, final } from './common.mjs';
+import { scenario, final, hostilePage, HOSTILE_CSS } from './common.mjs';
 
 /** Console warnings/errors and uncaught exceptions of `page` (content-script ones included). */
 function watchConsole(page) {
@@ -18,21 +18,6 @@ function watchConsole(page) {
   page.on('pageerror', (e) => out.errors.push(String(e)));
   return out;
 }
-
-/**
- * Every way a stylesheet can hide, shrink or restyle an element: by Weft's tag names and hooks,
- * !important, in a cascade layer, on everything, through pseudo-elements and the root font size.
- */
-const HOSTILE_CSS = `<style>
-  weft-author, weft-card, weft-panels, weft-progress, [data-weft-author], [data-weft-card] {
-    display: none !important; visibility: hidden !important; opacity: 0 !important; width: 0 !important; height: 0 !important;
-    font-size: 0 !important; position: fixed !important; left: -9999px !important; transform: scale(0) !important;
-    pointer-events: none !important; filter: blur(20px) !important; color-scheme: dark !important; --weft-fg: red !important;
-  }
-  weft-author::after, weft-panels::before { content: "PAGE" !important; }
-  @layer page { weft-author, weft-panels { display: none !important; } }
-  * { font-size: 0; }
-</style>`;
 
 export const tests = [
   {
@@ -71,18 +56,7 @@ export const tests = [
   {
     name: '[hostile-page-css] [fake-weft-elements] [page-stops-weft] hostile page CSS, a page\'s own <weft-*> elements and custom elements, WXT\'s hand-over event: Weft renders visibly, unchanged, and keeps running',
     fn: async () => {
-      // The page's own elements of Weft's names, placed before Weft runs; and one name defined as
-      // a custom element that takes the shadow root and hides itself.
-      const fakes = `<script>customElements.define('weft-card', class extends HTMLElement {
-          constructor() { super(); this.attachShadow({ mode: 'closed' }); }
-          connectedCallback() { this.style.setProperty('display', 'none', 'important'); }
-        });</script>`;
-      const sc = scenario({
-        html: (h) => h
-          .replace('</head>', `${HOSTILE_CSS}${fakes}</head>`)
-          .replace('<div class="full-text">', '<weft-panels id="page-panels">the page\'s own</weft-panels><div class="full-text">')
-          .replace('<div class="authors">', '<div class="authors"><weft-author id="page-badge" data-weft-author="0" data-openalex-id="A1"></weft-author>'),
-      });
+      const sc = hostilePage();
       const s = await launch(sc.fake);
       const page = await s.open(sc.url);
       const own = '[data-weft-author]:not(#page-badge)';
@@ -181,6 +155,49 @@ export const tests = [
     },
   },
   {
+    name: '[user-data-out-of-page-reach] after the reader saved keys, followed, corrected and searched: nothing of it in what the arXiv page can read (its DOM, Weft\'s open shadow roots, its own storage), but the followed ids of the authors shown',
+    fn: async () => {
+      const sc = scenario({ n: 4 });
+      const s = await launch(sc.fake);
+      const popup = await s.open(`chrome-extension://${s.extensionId}/popup.html`);
+      const send = (m) => popup.evaluate((msg) => chrome.runtime.sendMessage(msg), m); // eslint-disable-line no-undef -- the popup's
+      const secrets = { oaKey: 'OaSecretKey4242', s2Key: 'S2SecretKey424242', search: 'PrivateQueryXyz', elsewhere: 'A5999900001', elsewhereName: 'Someone Elsewhere', otherPaper: '2501.99999' };
+      await send({ type: 'settings-set-keys', openalex: secrets.oaKey, s2: secrets.s2Key });
+      await send({ type: 'remember-search', query: secrets.search });
+      await send({ type: 'follow', id: secrets.elsewhere, name: secrets.elsewhereName });
+      await send({ type: 'import-follows', text: JSON.stringify({ format: 'weft-follows', version: 2, follows: [], corrections: [{ arxivId: secrets.otherPaper, index: 0, name: 'Hidden, Person', openalexId: null }] }) });
+      const shown = sc.catalog.people[1].openalexId;
+      await send({ type: 'follow', id: shown, name: 'On This Page' });
+      const page = await s.open(sc.url);
+      await waitForBadgeStates(page, [0, 1, 2, 3], final, { timeout: 15_000 });
+      await until(() => page.locator(`[data-weft-author="1"] .followed`).count(), { timeout: 5000, what: 'the followed author marked' });
+      await page.locator('[data-weft-author="1"] button').first().click();
+      await page.locator('[data-weft-card]').waitFor({ timeout: 5000 });
+      // Everything a page script can read: text and attributes through the open shadow roots, its storage.
+      const readable = await page.evaluate(async () => {
+        const parts = [];
+        const walk = (root) => {
+          for (const el of root.querySelectorAll('*')) {
+            for (const a of el.attributes) parts.push(a.value);
+            if (el.shadowRoot) walk(el.shadowRoot);
+          }
+          parts.push(root.textContent ?? '');
+        };
+        walk(document);
+        parts.push(JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage }), document.cookie);
+        parts.push(String(typeof globalThis.chrome?.storage), String(typeof globalThis.browser));
+        const dbs = await indexedDB.databases?.().catch(() => []) ?? [];
+        parts.push(JSON.stringify(dbs));
+        return parts.join('\n');
+      });
+      const problems = Object.entries(secrets).filter(([, v]) => readable.includes(v)).map(([k]) => k);
+      if (!readable.includes(shown)) problems.push('the followed author shown on the page is not marked (the test reads the wrong thing)');
+      if (/weft-user|weft-cache/.test(readable)) problems.push('Weft\'s databases are visible to the page');
+      tried('user-data-out-of-page-reach', { followsLost: 0 });
+      if (problems.length) throw new Error(`readable by the page: ${problems.join(', ')}`);
+    },
+  },
+  {
     name: '[id-old-style-versioned] /abs/math/0211159v2: badges load; every request uses the unversioned id',
     fn: async () => {
       const sc = scenario({ id: 'math/0211159' });
@@ -195,19 +212,21 @@ export const tests = [
     },
   },
   {
-    name: '[unicode-cjk] [unicode-rtl] [unicode-long-name] CJK, Arabic, Hebrew and a 300-character name: matched, rendered unchanged, direction-isolated, the card within its width',
+    name: '[unicode-cjk] [unicode-rtl] [unicode-long-name] CJK, Arabic, Hebrew, a name of exactly 300 characters and one of 330 (past the cap): matched, rendered unchanged, direction-isolated, the card within its width; the longer one cut, not failing the paper',
     fn: async () => {
-      const long = 'Q'.repeat(150) + 'uintessentiallylongname'.repeat(6);
+      const long = 'Q'.repeat(150) + 'uintessentiallylongname'.repeat(12);
       const authors = [
         { first: '小明', last: '王' }, { first: 'محمد', last: 'العلي' }, { first: 'נועה', last: 'כהן' },
-        { first: 'Mira', last: long.slice(0, 300 - 5) }, ...makeAuthors(2, 77),
+        { first: 'M.', last: long.slice(0, 300 - 3) }, { first: 'Over', last: long.slice(0, 325) }, ...makeAuthors(1, 77),
       ];
+      if (displayName(authors[3]).length !== 300 || displayName(authors[4]).length <= 300) throw new Error('the long names are not the lengths this test is about');
       const sc = scenario({ authors });
       const s = await launch(sc.fake, { viewport: { width: 1000, height: 800 } });
       const page = await s.open(sc.url);
       const snap = await waitForBadgeStates(page, [0, 1, 2, 3, 4, 5], final, { timeout: 15_000 });
       const problems = [];
-      for (const i of [0, 1, 2, 3]) if (snap.byIndex.get(String(i)).state !== 'ready') problems.push(`#${i} (${displayName(authors[i]).slice(0, 20)}) is "${snap.byIndex.get(String(i)).state}"`);
+      for (const i of [0, 1, 2, 3, 5]) if (snap.byIndex.get(String(i)).state !== 'ready') problems.push(`#${i} (${displayName(authors[i]).slice(0, 20)}) is "${snap.byIndex.get(String(i)).state}"`);
+      if (snap.byIndex.get('4').state === 'error') problems.push('the name past the cap failed its badge');
       for (const i of [0, 1, 2, 3]) {
         await page.locator(`[data-weft-author="${i}"] button`).first().click();
         const card = page.locator('[data-weft-card]');

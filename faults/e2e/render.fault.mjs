@@ -1,8 +1,9 @@
 // Hostile catalog text and links, rendered for real: every API string Weft shows carries
 // HTML/script payloads that count their own executions (window.__weftPwned), every URL field a
 // javascript:/data:/http:/look-alike link. On the abs page (badges, card, panels) and in the
-// popup (search results, researcher view, inbox): 0 scripts executed, 0 injected elements, only
-// https links to known hosts, and the payloads shown as text.
+// popup (search results, researcher view, inbox), on the researcher page and in the settings'
+// list of corrections: 0 scripts executed, 0 injected elements, only https links to known hosts,
+// and the payloads shown as text.
 /* global chrome -- evaluated in the extension's popup */
 
 import { launch, until, waitForBadgeStates, sleep } from '../../e2e/harness.mjs';
@@ -58,7 +59,7 @@ async function check(page, where, measured, { links = false } = {}) {
 
 export const tests = [
   {
-    name: '[html-in-api-strings] [hostile-urls] payloads in every catalog string and URL: shown as text on the abs page and in the popup; nothing runs, no bad link',
+    name: '[html-in-api-strings] [hostile-urls] payloads in every catalog string and URL: shown as text on the abs page, in the popup, on the researcher page and in the settings\' corrections; nothing runs, no bad link',
     fn: async () => {
       const sc = scenario({ n: 4, bend: poison });
       const measured = { scripts: 0, problems: [] };
@@ -95,8 +96,24 @@ export const tests = [
       await inbox.locator('[data-weft-new-paper]').first().waitFor({ timeout: 10_000 });
       await check(inbox, 'popup inbox', measured);
 
+      // The researcher page, which shows the most catalog text (names, institutions, works, co-authors).
+      const researcher = await s.open(`chrome-extension://${s.extensionId}/researcher.html#${A}`);
+      await researcher.locator(`[data-weft-researcher="${A}"][data-state="ready"]`).waitFor({ timeout: 15_000 });
+      await sleep(800); // works and co-authors load after the profile
+      await check(researcher, 'researcher page', measured, { links: true });
+
+      // The settings page's list of corrections: names as an imported file wrote them.
+      const file = JSON.stringify({
+        format: 'weft-follows', version: 2, follows: [{ id: 'A5000000099', name: `Imported ${p(0)}` }],
+        corrections: PAYLOADS.map((x, k) => ({ arxivId: sc.id, index: k, name: `Corrected ${x}`, openalexId: k % 2 ? A : null, coauthors: [x] })),
+      });
+      await popup.evaluate((text) => chrome.runtime.sendMessage({ type: 'import-follows', text }), file);
+      const options = await s.open(`chrome-extension://${s.extensionId}/options.html`);
+      await options.locator('[data-weft-correction]').first().waitFor({ timeout: 10_000 });
+      await check(options, 'settings: corrections', measured, { links: true });
+
       tried('html-in-api-strings', { scriptsExecuted: measured.scripts });
-      tried('hostile-urls', { scriptsExecuted: 0 });
+      tried('hostile-urls', { scriptsExecuted: measured.scripts });
       if (measured.problems.length) throw new Error(measured.problems.join(' || '));
     },
   },

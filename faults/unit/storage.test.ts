@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { DB_NAME, DB_VERSION, type CacheRecord } from '@/lib/background/cache/db';
 import { migrateStoredSettings } from '@/lib/background/settings/store';
 import type { FollowsState, PaperAuthorsResult } from '@/lib/background/protocol';
-import { putRecords } from '@/lib/background/user-data/testing';
+import { dumpRecords, failUserWrites, putRecords } from '@/lib/background/user-data/testing';
 import { tried } from '../ledger.mjs';
 import { FROM_POPUP, ID, startBackground, type Background } from './background';
 
@@ -75,19 +75,42 @@ const EARLIER: Record<number, (idb: IDBFactory, records: CacheRecord[]) => Promi
 };
 
 describe('storage faults', () => {
-  it('[idb-quota-exceeded] writes failing with QuotaExceededError: answers still come from the network; follows untouched; the cache comes back', async () => {
+  it('[idb-quota-exceeded] writes failing with QuotaExceededError: answers still come from the network; a follow, a mark-seen or an import under it fails whole and says so; follows untouched; the cache comes back', async () => {
     const later = clock();
     const bg = startBackground();
     const lost = await followSome(bg);
+    // A paper in the inbox to mark seen, and the reader's own correction.
+    const A = bg.catalog.people[0]!.openalexId!;
+    await vi.waitFor(async () => {
+      const st = await bg.deps.follows.state();
+      expect(st.follows.every((f) => f.checkedAt !== null) && !st.status.checking).toBe(true);
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    bg.fake.addWork({ id: 'https://openalex.org/W4900000001', doi: null, title: 'Quota', display_name: 'Quota', publication_year: Number(today.slice(0, 4)), publication_date: today, created_date: today, type: 'preprint', cited_by_count: 0, related_works: [], locations: [], is_authors_truncated: false, authorships: [{ author_position: 'first', author: { id: `https://openalex.org/${A}`, display_name: 'X' }, institutions: [], raw_author_name: 'X' }] });
+    expect(await bg.ask({ type: 'check-now' }, FROM_POPUP)).toMatchObject({ ok: true, data: { found: 1 } });
+    expect(await bg.ask({ type: 'author-correct', arxivId: '2406.00002', index: 0, names: ['Other, Paper'], openalexId: null, everywhere: false })).toMatchObject({ ok: true });
+    const userBefore = await dumpRecords();
     const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
     expect(await pageLoads(bg)).toBeGreaterThan(0);
     expect(await pageLoads(bg)).toBeGreaterThan(0); // network-only: nothing was kept
+    // The reader's own changes under it: each refused whole, none half-done.
+    expect(await bg.ask({ type: 'follow', id: 'A5999999001', name: 'New' })).toMatchObject({ ok: false });
+    expect(await bg.ask({ type: 'mark-all-seen' }, FROM_POPUP)).toMatchObject({ ok: false });
+    const file = JSON.stringify({ format: 'weft-follows', version: 2, follows: [{ id: 'A5999999002' }], corrections: [{ arxivId: '2406.00001', index: 0, name: 'Y, Z', openalexId: null }] });
+    const imported = await bg.ask<{ ok: boolean }>({ type: 'import-follows', text: file }, FROM_POPUP);
+    expect(imported.ok && imported.data.ok).toBe(false);
+    expect(await dumpRecords()).toEqual(userBefore);
+    // Only the corrections' record full: the follows come in, and the answer says the corrections did not.
+    put.mockRestore();
+    const corrections = failUserWrites((r) => r.key === 'corrections');
+    const half = await bg.ask({ type: 'import-follows', text: file }, FROM_POPUP);
+    expect(half).toMatchObject({ ok: true, data: { ok: true, added: 1, corrections: { added: 0, failed: true } } });
+    corrections.mockRestore();
     const followsLost = await lost();
     tried('idb-quota-exceeded', { followsLost });
     expect(followsLost).toBe(0);
-    put.mockRestore();
     later(61_000);
     expect(await pageLoads(bg)).toBeGreaterThan(0);
     expect(await pageLoads(bg)).toBe(0); // cached again

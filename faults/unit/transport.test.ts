@@ -2,12 +2,15 @@
  * Transport faults, through the whole background: what a page asking for its authors and
  * panels gets when the catalogs answer badly, and that nothing bad is ever cached.
  */
+import { IDBFactory } from 'fake-indexeddb';
+import { fakeBrowser } from 'wxt/testing';
 import { tried } from '../ledger.mjs';
 import { allowanceBackAt } from '@/lib/background/catalog/allowance';
 import type { PaperAuthorsResult, PaperCitationsResult } from '@/lib/background/protocol';
 import { OA_HOST, S2_HOST } from '../../e2e/fake-apis.mjs';
 import { FROM_POPUP, ID, json, startBackground, type Background, type Route } from './background';
 
+const isList = (u: URL) => u.host === OA_HOST && /^\/(authors|works)\/?$/.test(u.pathname);
 const OA_WORK = /^\/works\/doi:10\.48550\/arxiv\./i;
 const isWork = (u: URL) => u.host === OA_HOST && OA_WORK.test(decodeURIComponent(u.pathname));
 const authorsOf = (bg: Background) => bg.ask<PaperAuthorsResult>({ type: 'paper-authors', arxivId: ID, names: bg.names, eager: 100 });
@@ -103,7 +106,6 @@ describe('transport faults', () => {
   it('[openalex-budget-429] a spent budget: one request, list calls stop until the reset, numbers come from the free endpoint, checks wait', async () => {
     const bg = startBackground();
     bg.fake.setTwists({ budgetSpent: true });
-    const isList = (u: URL) => u.host === OA_HOST && /^\/(authors|works)\/?$/.test(u.pathname);
     const asked = Date.now();
     const r = await authorsOf(bg);
     expect(r.ok).toBe(true);
@@ -133,7 +135,6 @@ describe('transport faults', () => {
   });
 
   it('[openalex-budget-restart] a spent budget outlives a worker restart; with the free endpoint failing too, numbers are errors, not "no profile"', async () => {
-    const isList = (u: URL) => u.host === OA_HOST && /^\/(authors|works)\/?$/.test(u.pathname);
     const first = startBackground();
     first.fake.setTwists({ budgetSpent: true });
     await authorsOf(first);
@@ -154,6 +155,31 @@ describe('transport faults', () => {
     expect(metrics).toMatchObject({ ok: false, error: { kind: 'network' } });
     expect(offline.requests.filter(isList)).toHaveLength(0);
     tried('openalex-budget-restart');
+  });
+
+  it('[restart-spent-allowance] the browser restarts (storage.session cleared) after OpenAlex said the allowance is spent: one list call learns it again, no more; checks stay paused; numbers from the free endpoint', async () => {
+    const idb = new IDBFactory();
+    const first = startBackground({ idb });
+    first.fake.setTwists({ budgetSpent: true });
+    const A = first.catalog.people[0]!.openalexId!;
+    expect(await first.ask({ type: 'follow', id: A, name: 'Someone' })).toMatchObject({ ok: true });
+    await vi.waitFor(async () => expect((await first.deps.follows.state()).status.retryAt).toBeGreaterThan(Date.now()));
+    await authorsOf(first);
+
+    // The browser restarts: the session's memory of the allowance is gone, the user data is not.
+    await fakeBrowser.storage.session.clear();
+    const bg = startBackground({ idb });
+    bg.fake.setTwists({ budgetSpent: true });
+    for (let i = 0; i < 3; i++) {
+      const r = await authorsOf(bg);
+      expect(r.ok && r.data.eagerMetrics && 'metrics' in r.data.eagerMetrics && Object.keys(r.data.eagerMetrics.metrics)).toHaveLength(bg.names.length);
+      await bg.ask({ type: 'author-metrics', ids: bg.catalog.people.map((p) => p.openalexId!), revalidate: true });
+    }
+    expect(bg.requests.filter(isList)).toHaveLength(1); // learnt once, then remembered
+    const from = bg.requests.length;
+    expect(await bg.ask({ type: 'check-now' }, FROM_POPUP)).toMatchObject({ ok: true, data: { ran: false, reason: 'budget' } });
+    expect(bg.requests.length).toBe(from);
+    tried('restart-spent-allowance');
   });
 
   it('[openalex-per-second-429] Retry-After: 1 is waited as told, then the call answers', async () => {

@@ -86,12 +86,19 @@ describe('user data under faults', () => {
     expect(await bg.ask({ type: 'recent-searches' })).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
   });
 
-  it('[user-data-idb-unavailable] IndexedDB refused to the extension (Firefox, "Never remember history"): follows, keys and the inbox are still kept', async () => {
+  it('[user-data-idb-unavailable] IndexedDB refused to the extension (Firefox, "Never remember history"): follows, keys and the inbox are still kept; keys never in storage.local, and the reader told they last until a restart', async () => {
+    // A key an earlier Weft kept in storage.local here: it leaves storage.local.
+    await fakeBrowser.storage.local.set({ apiKeys: { openalex: '', s2: 'OldS2KeyInLocal99' }, 'apiKeys$': { v: 1 } });
     const bg = startBackground({ idb: refusingIndexedDb() });
     const A = bg.catalog.people[0]!.openalexId!;
     expect(await bg.ask({ type: 'follow', id: A, name: 'Kept Anyway' })).toMatchObject({ ok: true });
-    expect(await bg.ask({ type: 'settings-set-keys', openalex: 'OaKeyKept42' }, FROM_POPUP)).toMatchObject({ ok: true });
+    expect(await bg.ask({ type: 'settings-set-keys', openalex: 'OaKeyKept42' }, FROM_POPUP)).toMatchObject({ ok: true, data: { keysUntilRestart: true } });
     await settled(bg);
+    const local = JSON.stringify(await fakeBrowser.storage.local.get(null));
+    expect(local).not.toContain('OaKeyKept42');
+    expect(local).not.toContain('OldS2KeyInLocal99');
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).toContain('OaKeyKept42');
+    expect(await bg.deps.apiKeys.keys()).toEqual({ openalex: 'OaKeyKept42', s2: 'OldS2KeyInLocal99' });
     bg.fake.addWork(newWork(4, A));
     expect(await bg.ask({ type: 'check-now' }, FROM_POPUP)).toMatchObject({ ok: true, data: { ran: true, found: 1 } });
     const s = await state(bg);
@@ -144,6 +151,48 @@ describe('user data under faults', () => {
     }
     expect((await state(bg)).follows).toEqual([]);
     tried('import-date-out-of-range');
+  });
+
+  it('[hostile-import-file] an oversized file, __proto__ keys, control characters, 5,000 corrections: nothing polluted or dropped, the reader’s own corrections kept, the reader told what was left out', async () => {
+    const bg = startBackground();
+    // The reader's own corrections, made here.
+    for (const index of [0, 1, 2]) {
+      expect(await bg.ask({ type: 'author-correct', arxivId: ID, index, names: bg.names, openalexId: null, everywhere: false })).toMatchObject({ ok: true });
+    }
+    const own = await bg.deps.corrections.list();
+    const importText = (text: string) => bg.ask<{ ok: boolean; corrections?: { added: number; keptYours: number; overLimit: number }; message?: string }>({ type: 'import-follows', text }, FROM_POPUP);
+
+    // Oversized: refused before anything is read.
+    expect(await importText(' '.repeat(1_000_001))).toMatchObject({ ok: false, error: { kind: 'bad-request' } });
+    // __proto__ keys at every level, and names with control and direction-override characters.
+    const hostile = '{"format":"weft-follows","version":2,"__proto__":{"polluted":1},"follows":[{"id":"A5000000007","name":"Evil\\u0000\\u001b[31m Name\\u202e\\u2066x","__proto__":{"polluted":2}}],'
+      + `"corrections":[{"__proto__":{"polluted":3},"arxivId":"${ID}","index":7,"name":"Tab\\tName\\u0007","openalexId":null,"coauthors":["Co\\u0000Author"],"constructor":{"prototype":{"polluted":4}}}]}`;
+    expect(Object.hasOwn(JSON.parse(hostile) as object, '__proto__')).toBe(true); // a real own key named __proto__
+    expect(await importText(hostile)).toMatchObject({ ok: true, data: { ok: true, added: 1, corrections: { added: 1 } } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
+    const followed = (await state(bg)).follows.find((f) => f.id === 'A5000000007')!;
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+    const unsafe = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+    expect(followed.name).not.toMatch(unsafe);
+    expect(Object.keys(followed).sort()).toEqual(Object.keys((await state(bg)).follows[0]!).sort());
+    const imported = (await bg.deps.corrections.list()).find((c) => c.index === 7)!;
+    expect(imported.name).not.toMatch(unsafe);
+    expect(imported.coauthors!.join()).not.toMatch(unsafe);
+    expect(Object.keys(imported).sort()).toEqual(['arxivId', 'at', 'coauthors', 'index', 'name', 'openalexId']);
+
+    // 5,000 corrections, one of them for an author the reader corrected here: every one of the
+    // reader's own is kept, and the answer says how many of the file's were left out, and why.
+    const many = Array.from({ length: 5000 }, (_, k) => ({ arxivId: `2501.${String(100_000 + k).slice(1)}`, index: 0, name: `N${k}, P`, openalexId: `A${5_100_000_000 + k}`, coauthors: null, at: 1 }));
+    many[0] = { arxivId: ID, index: 1, name: 'X, Y', openalexId: 'A5100009999', coauthors: null, at: 1 };
+    const r = await importText(JSON.stringify({ format: 'weft-follows', version: 2, follows: [], corrections: many }));
+    expect(r, JSON.stringify(r).slice(0, 300)).toMatchObject({ ok: true, data: { ok: true, corrections: { keptYours: 1 } } });
+    const after = await bg.deps.corrections.list();
+    for (const c of own) expect(after).toContainEqual(c);
+    expect(after).toContainEqual(expect.objectContaining({ arxivId: ID, index: 7 }));
+    expect(after).toHaveLength(5000);
+    if (r.ok) expect(r.data.corrections!.added + r.data.corrections!.keptYours + r.data.corrections!.overLimit).toBe(5000);
+    tried('hostile-import-file');
   });
 
   it('[follow-unfollow-loop] 50 follow/unfollow rounds and a burst of 30 follows: first checks coalesced, re-follows free; unfollow keeps the unseen papers and Undo brings them back', async () => {

@@ -36,6 +36,8 @@ const USER_TOPIC_OF: Record<UserDataKey, ChangeTopic | null> = {
   [USER_DATA.unfollowed]: 'follows',
   [USER_DATA.apiKeys]: 'settings',
   [USER_DATA.corrections]: 'identities',
+  // Only the card that changed a correction offers its Undo.
+  [USER_DATA.correctionsUndo]: null,
   [USER_DATA.recentSearches]: null,
   [USER_DATA.sameDay]: 'follows',
   [USER_DATA.topics]: 'follows',

@@ -20,7 +20,9 @@ export function createSenderLimit({ burst = SENDER_BURST, perSecond = SENDER_PER
       const key = `${sender.tab?.id}/${sender.frameId ?? 0}`;
       const t = now();
       const last = buckets.get(key);
-      const tokens = last ? Math.min(burst, last.tokens + ((t - last.at) / 1000) * perSecond) : burst;
+      // A clock set back makes the elapsed time negative: it counts as none, never as a debt.
+      const elapsed = last ? Math.max(0, t - last.at) : 0;
+      const tokens = last ? Math.min(burst, last.tokens + (elapsed / 1000) * perSecond) : burst;
       buckets.delete(key); // re-inserted last: the map stays in least-recently-used order
       if (tokens < 1) {
         buckets.set(key, { tokens, at: t });

@@ -4,6 +4,7 @@ import { ARXIV_ORIGIN } from '../arxiv/urls';
 import type { Sender } from './define-requests';
 import { RefusedError, toWireError } from './errors';
 import { audienceOf, parseRequest, type Handlers, type WireResponse } from './protocol';
+import { createPageAllowance, type PageAllowance, type PageAllowanceOptions } from './page-allowance';
 import { createSenderLimit, type SenderLimit } from './sender-limit';
 
 export type { Handlers } from './protocol';
@@ -44,7 +45,17 @@ export function isTrustedSender(sender: Sender, extensionId: string): boolean {
   return sender.tab !== undefined && originOf(sender.url) === ARXIV_ORIGIN;
 }
 
-export async function dispatch(handlers: Handlers, message: unknown, sender: Sender, extensionId: string, limit?: SenderLimit): Promise<WireResponse<unknown>> {
+/** What a page past its share of the day is told (shown on the page: lib/ui/describe-failure.ts). */
+const PAUSED = 'Weft paused on this page: it asked for more catalog lookups than one page may in a day';
+
+export async function dispatch(
+  handlers: Handlers,
+  message: unknown,
+  sender: Sender,
+  extensionId: string,
+  limit?: SenderLimit,
+  allowance?: PageAllowance,
+): Promise<WireResponse<unknown>> {
   if (!isTrustedSender(sender, extensionId)) {
     return { ok: false, error: { kind: 'bad-request', message: 'Sender not allowed', retryAt: null } };
   }
@@ -56,7 +67,9 @@ export async function dispatch(handlers: Handlers, message: unknown, sender: Sen
   try {
     if (audienceOf(request.type) === 'extension' && !isExtensionPage(sender)) throw new RefusedError('Only Weft’s own pages may do this');
     const handler = handlers[request.type] as (r: typeof request, s: Sender) => Promise<unknown>;
-    return { ok: true, data: await handler(request, sender) };
+    if (!allowance || isExtensionPage(sender)) return { ok: true, data: await handler(request, sender) };
+    const spent = await allowance.spend(sender, request, () => handler(request, sender));
+    return spent.ok ? { ok: true, data: spent.value } : { ok: false, error: { kind: 'page-paused', message: PAUSED, retryAt: spent.retryAt } };
   } catch (e) {
     return { ok: false, error: toWireError(e) };
   }
@@ -64,12 +77,14 @@ export async function dispatch(handlers: Handlers, message: unknown, sender: Sen
 
 /**
  * Registers the message listener; call synchronously at the top of the background's main().
- * `onContentScript` learns each arXiv tab that asks something (so changes can be announced to it).
+ * `onContentScript` learns each arXiv tab that asks something (so changes can be announced to it);
+ * `identifier` tells what identifications spent, charged to the pages that asked for them.
  */
-export function listen(handlers: Handlers, onContentScript?: (tabId: number) => void): void {
+export function listen(handlers: Handlers, onContentScript?: (tabId: number) => void, identifier?: PageAllowanceOptions['identifier']): void {
   const limit = createSenderLimit();
+  const allowance = createPageAllowance({ identifier });
   browser.runtime.onMessage.addListener((message: unknown, sender: Sender) => {
     if (sender.tab?.id !== undefined && !isExtensionPage(sender) && isTrustedSender(sender, browser.runtime.id)) onContentScript?.(sender.tab.id);
-    return dispatch(handlers, message, sender, browser.runtime.id, limit);
+    return dispatch(handlers, message, sender, browser.runtime.id, limit, allowance);
   });
 }

@@ -9,6 +9,14 @@ export const API_BASES: Readonly<Record<SourceId, string>> = {
   s2: 'https://api.semanticscholar.org',
 };
 
+/**
+ * How each catalog is given the reader's own key: OpenAlex as a query parameter, Semantic
+ * Scholar as a header. A request carrying either follows no redirect with it
+ * (docs/reliability.md, Network robustness).
+ */
+export const API_KEY_PARAM = 'api_key';
+export const API_KEY_HEADER = 'x-api-key';
+
 /** The host-permission patterns for the catalog hosts. */
 export const API_ORIGINS = Object.values(API_BASES).map((base) => `${base}/*`);
 

@@ -5,7 +5,7 @@
  * until the reader opens it). Null when there is nothing to run: the script was invalidated
  * meanwhile, or the page is a layout Weft does not know.
  */
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 import type { PageSettings } from '../background/protocol';
 import type { ArxivPage } from '../arxiv/page-model';
 import { readAbsHead, readAbsPage } from '../arxiv/readers/abs';

@@ -4,7 +4,7 @@
  * asked again when it announces a change of settings, so a change applies to open tabs without
  * a reload.
  */
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import type { PageSettings } from '../background/protocol';
 import { DEFAULT_SETTINGS } from '../shared/settings/settings';
 import { onChange } from '../ui/changes';

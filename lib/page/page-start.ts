@@ -6,7 +6,7 @@
  * not on top of the browser's DOMContentLoaded work. Null when the script was invalidated
  * meanwhile (the extension updated or reloaded).
  */
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 import type { PageSettings } from '../background/protocol';
 import { ask } from '../ui/client';
 import { requireTrustedEvents } from '../ui/trusted';

@@ -4,7 +4,7 @@
  * reading mode"): Weft reads it and styles its shadow hosts to match, never writing arXiv's
  * attributes or its storage.
  */
-import { effect, signal, type ReadonlySignal } from '@preact/signals';
+import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
 import { THEME_ATTRIBUTE } from '@/components/styles';
 import { HTML_VIEW_PREFERENCES, readHtmlTheme, type HtmlTheme } from '../arxiv/readers/html';
 

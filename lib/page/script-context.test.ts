@@ -9,7 +9,7 @@ describe('the content scripts’ context', () => {
     const newer = new ContentScriptContext('weft-test-abs');
     expect([old.signal.aborted, other.signal.aborted, newer.signal.aborted]).toEqual([true, false, false]);
     expect(old.isInvalid).toBe(true);
-    expect(newer.isValid).toBe(true);
+    expect(newer.isInvalid).toBe(false);
   });
 
   it('is not stopped by a page dispatching the DOM event WXT’s context listens for', () => {
@@ -25,6 +25,15 @@ describe('the content scripts’ context', () => {
     const ctx = new ContentScriptContext('weft-test-gone');
     vi.spyOn(fakeBrowser.runtime, 'id', 'get').mockReturnValue(undefined as unknown as string);
     expect(ctx.isInvalid).toBe(true);
+    expect(ctx.signal.aborted).toBe(true);
+  });
+
+  it('goes quiet at the reader’s next move once the extension is gone, no one asking', () => {
+    const ctx = new ContentScriptContext('weft-test-quiet');
+    document.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(ctx.signal.aborted).toBe(false);
+    vi.spyOn(fakeBrowser.runtime, 'id', 'get').mockReturnValue(undefined as unknown as string);
+    document.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     expect(ctx.signal.aborted).toBe(true);
   });
 });

@@ -8,6 +8,14 @@
  */
 import { browser } from 'wxt/browser';
 
+/**
+ * What the reader does next (and a slow timer, for a page left alone): when the extension was
+ * updated or reloaded meanwhile, this copy has lost it, and goes quiet: its signal aborts, and
+ * every feature takes its UI away (docs/reliability.md, Service-worker lifecycle).
+ */
+const MOVES = ['pointerdown', 'keydown', 'focusin', 'scroll', 'visibilitychange'] as const;
+const WATCH_MS = 10_000;
+
 /** Where the running copy of each script leaves its stop switch (the isolated world's global). */
 const RUNNING = Symbol.for('weft.running-scripts');
 
@@ -21,6 +29,11 @@ export class ContentScriptContext {
     // An older copy of this script (the extension was updated or reloaded) removes what it added.
     running.get(name)?.abort();
     running.set(name, this.controller);
+    const check = () => void this.isInvalid;
+    const { signal } = this.controller;
+    for (const type of MOVES) addEventListener(type, check, { capture: true, passive: true, signal });
+    const timer = setInterval(check, WATCH_MS);
+    signal.addEventListener('abort', () => clearInterval(timer));
   }
 
   /** Aborted when the script is invalidated: a newer copy started, or the extension went away. */
@@ -31,9 +44,5 @@ export class ContentScriptContext {
   get isInvalid(): boolean {
     if (browser.runtime?.id == null) this.controller.abort();
     return this.signal.aborted;
-  }
-
-  get isValid(): boolean {
-    return !this.isInvalid;
   }
 }

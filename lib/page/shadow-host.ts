@@ -12,7 +12,12 @@
  *   of the same names, or define them as custom elements. The root is attached as the host is
  *   made, before it is inserted, so a definition the page makes later cannot take it.
  * One constructed stylesheet per CSS text is shared by every root that uses it.
+ * - A page can still reach into an open root and restyle it (an inline style, a style element,
+ *   a changed sheet): Weft's controls check that their root's styles are Weft's before they act,
+ *   and undo what the page changed (lib/ui/trusted.ts).
  */
+
+import { guardRoot } from '../ui/trusted';
 
 /** The font size a host never goes below, however small the page makes the text around it. */
 const MIN_FONT = '12px';
@@ -78,11 +83,13 @@ export function attachStyledShadow(host: HTMLElement, css: string): ShadowRoot {
   try {
     if (adopted.includes(null)) throw new Error('no sheet');
     root.adoptedStyleSheets = adopted as CSSStyleSheet[];
+    guardRoot(root, adopted as CSSStyleSheet[], parts);
   } catch {
     // Firefox content scripts may refuse adopting a sheet created in the isolated world.
     const style = document.createElement('style');
     style.textContent = parts.join('');
     root.append(style);
+    guardRoot(root, [], [], style);
   }
   return root;
 }

@@ -10,6 +10,8 @@ export const MAX_PAGE_AUTHORS = 6000;
 export const MAX_AUTHOR_IDS = 500;
 /** A person's name, as text: at most this many characters. */
 export const MAX_NAME_CHARS = 300;
+/** The reader's corrections Weft keeps, far above what anyone corrects by hand; a file with more is refused. */
+export const MAX_CORRECTIONS = 5000;
 /** A paper title sent by a page: at most this many characters. */
 export const MAX_TITLE_CHARS = 2000;
 /** A search query: at most this many code points. */
@@ -57,6 +59,15 @@ export const MAX_TIME_MS = 8.64e15;
  */
 export const SENDER_BURST = 300;
 export const SENDER_PER_SECOND = 10;
+/**
+ * What one arXiv tab may make Weft spend in a day (docs/reliability.md, Messages): OpenAlex
+ * credits, half the keyless day's 1,000 (a 2,000-entry listing read to the end spends about 240,
+ * a 400-entry /new listing, 80 % new papers, about 200: faults/unit/page-spend.test.ts; a tab
+ * reading both is not paused), and catalog requests (free autocompletes included). Past either
+ * the page is answered "page-paused" until midnight UTC.
+ */
+export const PAGE_DAILY_CREDITS = 500;
+export const PAGE_DAILY_REQUESTS = 10_000;
 /**
  * How long opening one of the background's IndexedDB databases may take before it is given up
  * (the cache then runs network-only, user data answers with an error and is tried again).

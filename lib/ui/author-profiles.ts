@@ -3,19 +3,21 @@
  * identity record per slot) and each one's numbers, from both catalogs. Pure state and loading
  * logic (no DOM), driven by the background through the protocol; badge features render it.
  */
-import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { Candidate, Identity, MatchKind } from '../catalog/identity';
 import type { PrintedEvidence } from '../arxiv/page-model';
 import type { AuthorMetrics, Institution } from '../catalog/types';
 import { RemoteError, type ask as askBackground } from './client';
 import type { AuthorMetricsResult, AuthorSlot } from '../background/protocol';
-import { EAGER_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
+import { EAGER_AUTHORS, MAX_PAGE_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
+import { capName, capNames, NOT_LOADED_PAPER } from './caps';
 
 /** A badge whose author is being identified from evidence (a paper no catalog has yet). */
 export const IDENTIFYING: BadgeState = { kind: 'loading', identifying: true };
 
 export type BadgeState =
-  | { kind: 'idle' }
+  /** Not loaded yet; with a `reason` when it will not be (an author past the caps: lib/ui/caps.ts). */
+  | { kind: 'idle'; reason?: string }
   /** `identifying`: the paper is in no catalog yet, and who the author is is being worked out. */
   | { kind: 'loading'; identifying?: boolean }
   /** No profile fits (or the reader said so); `identity` says what was considered. */
@@ -70,7 +72,8 @@ export interface ProfileOptions {
 
 /** The request that resolves a page's author list (also sent early, from the page's head). */
 export function paperAuthorsRequest(arxivId: string, names: string[], eager: number, { ownList = true }: ProfileOptions = {}) {
-  return { type: 'paper-authors' as const, arxivId, names, eager, ...(ownList ? {} : { fullList: true }) };
+  const sent = capNames(names, 'paper');
+  return { type: 'paper-authors' as const, arxivId, names: sent, eager: Math.min(eager, sent.length), ...(ownList ? {} : { fullList: true }) };
 }
 
 export function createAuthorProfiles(
@@ -86,9 +89,11 @@ export function createAuthorProfiles(
   const placeInPageOrder = () => {
     if (!ownList) positions.forEach((p, i) => (p.value ??= authors[i]!.index));
   };
+  /** Authors past MAX_PAGE_AUTHORS are not sent: their badges say they are not loaded. */
+  const cut = (i: number) => i >= MAX_PAGE_AUTHORS;
   const entries: AuthorEntry[] = authors.map((a, i) => {
-    const lazy = a.hidden || a.index >= EAGER_AUTHORS;
-    const state = signal<BadgeState>(lazy ? { kind: 'idle' } : { kind: 'loading' });
+    const lazy = a.hidden || a.index >= EAGER_AUTHORS || cut(i);
+    const state = signal<BadgeState>(cut(i) ? { kind: 'idle', reason: NOT_LOADED_PAPER } : lazy ? { kind: 'idle' } : { kind: 'loading' });
     return {
       index: a.index,
       position: positions[i]!,
@@ -99,7 +104,7 @@ export function createAuthorProfiles(
       state,
     };
   });
-  const names = () => authors.map((a) => a.citationName || a.name);
+  const names = () => capNames(authors.map((a) => a.citationName || a.name), 'paper');
   let slots: AuthorSlot[] | null = null;
   let resolving: Promise<AuthorSlot[] | null> | null = null;
   /** Indices whose metrics were asked for (so each is fetched once per page view). */
@@ -221,7 +226,7 @@ export function createAuthorProfiles(
 
   /** A paper no record names the authors of: identities from evidence, with the profiles' numbers. */
   async function identifyFresh(bare: AuthorSlot[], revalidate: boolean): Promise<AuthorSlot[]> {
-    const printed = authors.map((a) => a.printed ?? null);
+    const printed = authors.slice(0, MAX_PAGE_AUTHORS).map((a) => a.printed ?? null);
     const r = await ask({
       type: 'paper-identify',
       arxivId,
@@ -279,7 +284,7 @@ export function createAuthorProfiles(
 
   /** Loads (once) the profiles of the given authors. */
   async function load(indices: number[]): Promise<void> {
-    const todo = indices.filter((i) => !requested.has(i) && entries[i]);
+    const todo = indices.filter((i) => !requested.has(i) && entries[i] && !cut(i));
     if (!todo.length) return;
     todo.forEach((i) => {
       wanted.add(i);
@@ -336,7 +341,7 @@ export function createAuthorProfiles(
   async function candidates(index: number): Promise<Candidate[]> {
     const known = slots?.[index]?.identity.candidates.map((c) => c.openalexId).slice(0, 20) ?? [];
     const a = authors[index]!;
-    return (await ask({ type: 'author-candidates', name: a.name, known })).candidates;
+    return (await ask({ type: 'author-candidates', name: capName(a.name), known })).candidates;
   }
 
   /** The reader's choice for author `index`: a profile, or none; applied at once. */
@@ -357,7 +362,7 @@ export function createAuthorProfiles(
 
   /** Takes the reader's correction of author `index` back. */
   async function uncorrect(index: number): Promise<void> {
-    await ask({ type: 'author-uncorrect', arxivId, index: positionOf(index) });
+    await ask({ type: 'author-uncorrect', arxivId, index: positionOf(index), undo: true });
     await reload();
     const slot = slots?.[index];
     if (slot?.identity.openalexId) await fetchMetrics([index]);

@@ -9,5 +9,11 @@ export function onChange(topic: ChangeTopic, onChange: () => void): () => void {
     if (sender.id === browser.runtime.id && isChangeNotice(message) && message.topics.includes(topic)) onChange();
   };
   browser.runtime.onMessage.addListener(listener);
-  return () => browser.runtime.onMessage.removeListener(listener);
+  return () => {
+    try {
+      browser.runtime.onMessage.removeListener(listener);
+    } catch {
+      // The extension was updated or reloaded: this page's listener went with it.
+    }
+  };
 }

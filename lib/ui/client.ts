@@ -1,6 +1,7 @@
 /** The calling side of the protocol, for content scripts, the popup and the options page. */
 import { browser } from 'wxt/browser';
 import type { RequestOf, RequestType, ResponseMap, WireError, WireResponse } from '../background/protocol';
+import { pausedUntil } from './page-paused';
 
 /** A failure reported by the background (or the messaging channel itself). */
 export class RemoteError extends Error {
@@ -23,6 +24,9 @@ export async function ask<K extends RequestType>(request: RequestOf<K>): Promise
     throw new RemoteError({ kind: 'internal', message: `Weft's background is unavailable: ${String(e)}`, retryAt: null });
   }
   if (!response) throw new RemoteError({ kind: 'internal', message: 'No answer from the background', retryAt: null });
-  if (!response.ok) throw new RemoteError(response.error);
+  if (!response.ok) {
+    if (response.error.kind === 'page-paused') pausedUntil.value = response.error.retryAt ?? 0;
+    throw new RemoteError(response.error);
+  }
   return response.data;
 }

@@ -27,6 +27,11 @@ export function formatReset(retryAt: number | null, now = Date.now()): string {
   return `at ${formatClock(retryAt)} (in ${wait})`;
 }
 
+/** Why Weft paused on a page, and when it resumes: the failure's detail and the page's notice (PausedNotice). */
+export const PAUSED_TITLE = 'Weft paused on this page';
+export const pausedWhy = (retryAt: number | null, now = Date.now()) =>
+  `It asked the catalogs for more than one page may in a day. Weft’s other tabs carry on; this page resumes ${formatReset(retryAt, now)}.`;
+
 /**
  * What to tell the reader about `f`. `who` names what failed: OpenAlex for the popup's and the
  * settings' requests (OpenAlex alone answers them), "The catalogs" where either may have.
@@ -53,6 +58,8 @@ export function describeFailure(f: WireError, now = Date.now(), who = 'OpenAlex'
         detail: `${f.message}. Check or remove the key in Weft’s settings (toolbar popup → ⚙); Weft keeps sending it until you do.`,
         retryable: false,
       };
+    case 'page-paused':
+      return { title: PAUSED_TITLE, detail: pausedWhy(f.retryAt, now), retryable: false };
     case 'internal':
       return { title: 'Weft’s background did not answer', detail: 'Try again; if it keeps failing, reload the extension.', retryable: true };
     default:

@@ -1,4 +1,4 @@
-import { effect } from '@preact/signals';
+import { effect } from '@preact/signals-core';
 
 const answers: ((ids: string[]) => void)[] = [];
 let notify: () => void = () => undefined;

@@ -3,7 +3,7 @@
  * once, then again whenever it announces a change of follows, so every Follow button and
  * followed mark on the page updates live, whichever page made the change.
  */
-import { signal, type ReadonlySignal } from '@preact/signals';
+import { signal, type ReadonlySignal } from '@preact/signals-core';
 import { onChange } from './changes';
 import { ask } from './client';
 

@@ -15,12 +15,13 @@
  *     at the first screen costs a call or three and a read to the end about one call per 100
  *     papers and per 100 authors. Entries never approached are never asked for.
  */
-import { batch, signal, type ReadonlySignal } from '@preact/signals';
+import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { PagePaper } from '../arxiv/page-model';
 import type { BatchAnswer, PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
 import { IDENTIFYING, type AuthorEntry, type BadgeState } from './author-profiles';
-import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
+import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
+import { capNames, NOT_LOADED_ENTRY } from './caps';
 
 type Ask = typeof askBackground;
 
@@ -140,7 +141,9 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     let entries = byPaper[k];
     if (!entries) {
       entries = papers[k]!.authors.map((a) => {
-        const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state: signal<BadgeState>(unindexed[k] ? IDENTIFYING : { kind: 'loading' }) };
+        // Past the cap an author is not sent (lib/ui/caps.ts): their badge says so.
+        const state = signal<BadgeState>(a.index >= MAX_ENTRY_AUTHORS ? { kind: 'idle', reason: NOT_LOADED_ENTRY } : unindexed[k] ? IDENTIFYING : { kind: 'loading' });
+        const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state };
         all.push(entry);
         return entry;
       });
@@ -163,11 +166,12 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     batch(() => {
       if ('error' in answer) {
         const state = errorState(new RemoteError(answer.error));
-        for (const e of entries) e.state.value = state;
+        for (const e of entries.slice(0, MAX_ENTRY_AUTHORS)) e.state.value = state;
         status[k] = 'failed';
         return;
       }
       entries.forEach((e, i) => {
+        if (i >= MAX_ENTRY_AUTHORS) return;
         const slot = answer.slots[i];
         e.state.value = slot ? stateOf(slot, answer.fetchedAt) : { kind: 'unmatched', identity: null };
       });
@@ -208,7 +212,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     return out;
   }
 
-  const listed = (k: number) => ({ arxivId: papers[k]!.arxivId, names: entriesOf(k).map((e) => e.name), category: papers[k]!.primaryCategory });
+  const listed = (k: number) => ({ arxivId: papers[k]!.arxivId, names: capNames(entriesOf(k).map((e) => e.name), 'entry'), category: papers[k]!.primaryCategory });
 
   /**
    * The entries to introduce with their authors: a whole block once a quarter of the next ones
@@ -299,7 +303,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
         const failed = part.filter((k) => status[k] === 'asked');
         batch(() => {
           for (const k of failed) {
-            for (const entry of entriesOf(k)) entry.state.value = state;
+            for (const entry of entriesOf(k).slice(0, MAX_ENTRY_AUTHORS)) entry.state.value = state;
             status[k] = 'failed';
           }
         });
@@ -378,7 +382,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
           status[k] = 'new';
           near.add(k);
           inView.add(k);
-          for (const e of entriesOf(k)) e.state.value = { kind: 'loading' };
+          for (const e of entriesOf(k).slice(0, MAX_ENTRY_AUTHORS)) e.state.value = { kind: 'loading' };
         });
       });
       return send();

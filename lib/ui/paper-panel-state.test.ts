@@ -34,7 +34,7 @@ describe('panel loader', () => {
     const q = queue(() => { throw new RemoteError({ kind: 'rate-limited', message: 'S2: rate limited', retryAt: 5000 }); }, answer(['x']));
     const p = loader(q);
     await p.start();
-    expect(p.state.value).toEqual({ kind: 'error', message: 'S2: rate limited', errorKind: 'rate-limited', retryAt: 5000 });
+    expect(p.state.value).toEqual({ kind: 'error', failure: { kind: 'rate-limited', message: 'S2: rate limited', retryAt: 5000 } });
     const retrying = p.retry();
     expect(p.state.value.kind).toBe('loading');
     await retrying;

@@ -3,9 +3,10 @@
  * papers). Pure loading logic (no DOM), driven by the background through the message protocol;
  * each panel loads, fails and retries on its own. The paper-panels feature renders it.
  */
-import { signal, type Signal } from '@preact/signals';
+import { signal, type Signal } from '@preact/signals-core';
 import type { ask as askBackground } from './client';
-import type { Freshness } from '../background/protocol';
+import type { Freshness, WireError } from '../background/protocol';
+import { failureOf } from './describe-failure';
 import { MAX_TITLE_CHARS } from '../shared/limits';
 
 export { PANEL_IDS, type PanelId } from '../shared/settings/settings';
@@ -18,7 +19,7 @@ export type PanelState<T extends PanelAnswer> =
   | { kind: 'loading' }
   /** No catalog has a record of this paper (for this panel's purpose). */
   | { kind: 'unmatched' }
-  | { kind: 'error'; message: string; errorKind: string; retryAt: number | null }
+  | { kind: 'error'; failure: WireError }
   | {
       /** `empty`: the catalog answered, with nothing to list. */
       kind: 'ready' | 'empty';
@@ -37,16 +38,6 @@ export interface PanelLoader<T extends PanelAnswer> {
   start(): Promise<void>;
   /** Loads the panel again from scratch (after an error, or to ask a failed catalog again). */
   retry(): Promise<void>;
-}
-
-function errorState(e: unknown): PanelState<never> {
-  const err = e as { message?: unknown; kind?: unknown; retryAt?: unknown };
-  return {
-    kind: 'error',
-    message: typeof err?.message === 'string' ? err.message : String(e),
-    errorKind: typeof err?.kind === 'string' ? err.kind : 'internal',
-    retryAt: typeof err?.retryAt === 'number' ? err.retryAt : null,
-  };
 }
 
 /**
@@ -86,7 +77,7 @@ export function createPanelLoader<T extends PanelAnswer>(
     try {
       answer = await load(false);
     } catch (e) {
-      if (gen === generation) state.value = errorState(e);
+      if (gen === generation) state.value = { kind: 'error', failure: failureOf(e) };
       return;
     }
     if (gen !== generation) return;

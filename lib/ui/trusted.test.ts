@@ -2,18 +2,23 @@
 import { requireTrustedEvents, trusted } from './trusted';
 
 describe('trusted', () => {
-  it('lets every event through on Weft’s own pages, and only the reader’s own once a content script asks', () => {
+  it('lets every event through on Weft’s own pages; once a content script asks, nothing a page script dispatches', () => {
     const seen: string[] = [];
     const handler = trusted((e: Event) => seen.push(e.type));
     const button = document.createElement('button');
-    button.addEventListener('click', handler);
+    document.body.append(button);
+    for (const type of ['click', 'auxclick', 'mouseenter', 'focus']) button.addEventListener(type, handler);
     button.dispatchEvent(new MouseEvent('click')); // synthetic: isTrusted is false
     expect(seen).toEqual(['click']);
     requireTrustedEvents();
-    button.dispatchEvent(new MouseEvent('click'));
+    const click = new MouseEvent('click', { cancelable: true });
+    button.dispatchEvent(click);
+    button.dispatchEvent(new MouseEvent('auxclick', { button: 1 }));
+    button.dispatchEvent(new MouseEvent('mouseenter'));
+    button.focus(); // a script's focus
+    button.dispatchEvent(new FocusEvent('focus'));
     expect(seen).toEqual(['click']);
-    // A real click from the reader (isTrusted true) still acts.
-    handler({ type: 'click', isTrusted: true } as Event);
-    expect(seen).toEqual(['click', 'click']);
+    // A refused click does nothing by default either (a checkbox stays as it was, a link goes nowhere).
+    expect(click.defaultPrevented).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { collapseSpaces } from '../names';
 import type { PageAuthor, PagePaper } from '../page-model';
-import { htmlLayout, isHtmlViewUrl, readHtmlPage } from './html';
+import { htmlLayout, isHtmlViewUrl, readHtmlPage, readHtmlTheme } from './html';
 import { fixturesPath } from '@/test/fixtures';
 
 const FIXTURES = fixturesPath('arxiv-pages/html');
@@ -244,13 +244,13 @@ describe.skipIf(!available)('HTML-view fixture pages', () => {
     expect(layout.pageMain?.contains(layout.article)).toBe(true);
     expect(layout.header?.matches('header.arxiv-html-header')).toBe(true);
     // Without scripts the head script never sets the theme.
-    expect(layout.theme).toBeNull();
+    expect(readHtmlTheme(doc)).toBeNull();
     doc.documentElement.setAttribute('data-theme', 'dark');
-    expect(htmlLayout(doc)?.theme).toBe('dark');
+    expect(readHtmlTheme(doc)).toBe('dark');
     doc.documentElement.setAttribute('data-theme', 'light');
-    expect(htmlLayout(doc)?.theme).toBe('light');
+    expect(readHtmlTheme(doc)).toBe('light');
     doc.documentElement.setAttribute('data-theme', 'automatic');
-    expect(htmlLayout(doc)?.theme).toBeNull();
+    expect(readHtmlTheme(doc)).toBeNull();
     doc.documentElement.removeAttribute('data-theme');
   });
 

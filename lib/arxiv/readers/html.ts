@@ -129,7 +129,6 @@ export interface HtmlLayout {
   pageMain: HTMLElement | null;
   /** arXiv's sticky header, whose height a side panel stays below; null when there is none. */
   header: HTMLElement | null;
-  theme: HtmlTheme | null;
 }
 
 /** What a side panel needs to know of the page's layout; null without a LaTeXML article. */
@@ -140,6 +139,5 @@ export function htmlLayout(doc: Document): HtmlLayout | null {
     article,
     pageMain: queryFirst<HTMLElement>(doc, SELECTORS.htmlPageMain),
     header: queryFirst<HTMLElement>(doc, SELECTORS.htmlHeader),
-    theme: readHtmlTheme(doc),
   };
 }

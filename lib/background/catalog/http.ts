@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { CatalogError } from '../../catalog/types';
-import { API_BASES, isCatalogUrl } from '../../catalog/hosts';
+import { API_BASES, API_KEY_HEADER, API_KEY_PARAM, isCatalogUrl } from '../../catalog/hosts';
 import { MAX_RESPONSE_BYTES } from '../../shared/limits';
 import { createPacer, type HostLimits, type Pacer, type Permit, type Priority } from './pacer';
 
@@ -160,16 +160,26 @@ export function createHttp(opts: HttpOptions = {}) {
     let res: Response;
     let text: string;
     try {
-      res = await fetchImpl(url, {
-        method: init.method ?? 'GET',
-        headers: init.headers,
-        body: init.body,
-        signal,
-        // A cached 429 would keep failing long after the limit cleared.
-        cache: 'no-store',
-        credentials: 'omit',
-      });
+      const send = (target: URL, headers: Record<string, string> | undefined, keyed: boolean) =>
+        fetchImpl(target, {
+          method: init.method ?? 'GET',
+          headers,
+          body: init.body,
+          signal,
+          // A cached 429 would keep failing long after the limit cleared.
+          cache: 'no-store',
+          credentials: 'omit',
+          // The reader's key follows no redirect (a header would travel with it): see keyedRedirect.
+          redirect: keyed ? 'manual' : 'follow',
+        });
+      const keyed = carriesKey(url, init.headers);
+      res = await send(url, init.headers, keyed);
       permit.answered(now());
+      if (keyed && isRedirect(res)) {
+        void res.body?.cancel().catch(() => undefined);
+        const next = keyedRedirect(res, url, init.headers, label);
+        res = await send(next.url, next.headers, next.keyed);
+      }
       // Redirects are followed (OpenAlex answers a merged author id with a 301 on its own host),
       // but only to a catalog host: anything else is not the catalog's answer. (A Response
       // made in code rather than fetched has no URL, and nothing was redirected.)
@@ -254,6 +264,39 @@ export function createHttp(opts: HttpOptions = {}) {
 }
 
 export type Http = ReturnType<typeof createHttp>;
+
+/**
+ * Whether a request carries the reader's key (as OpenAlex's query parameter or Semantic Scholar's
+ * header): read from the request itself, not from `keyed` (which picks the pace), so no key
+ * follows a redirect whatever the caller said.
+ */
+function carriesKey(url: URL, headers: Record<string, string> | undefined): boolean {
+  return url.searchParams.has(API_KEY_PARAM) || Object.keys(headers ?? {}).some((h) => h.toLowerCase() === API_KEY_HEADER);
+}
+
+const isRedirect = (res: Response) => res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400);
+
+/**
+ * Where a keyed request goes after its redirect, sent once more (docs/reliability.md, Network
+ * robustness): to the same host, with the key, when the answer says where (OpenAlex's 301 for a
+ * merged author id); when the browser hides where (a `manual` redirect is opaque in browsers),
+ * the same request without the key, whose redirects are followed and checked like any other.
+ * Anywhere else is not the catalog's answer.
+ */
+function keyedRedirect(res: Response, url: URL, headers: Record<string, string> | undefined, label: string) {
+  const location = res.headers.get('location');
+  if (location === null) {
+    const bare = new URL(url);
+    bare.searchParams.delete(API_KEY_PARAM);
+    const rest = Object.entries(headers ?? {}).filter(([h]) => h.toLowerCase() !== API_KEY_HEADER);
+    return { url: bare, headers: Object.fromEntries(rest), keyed: false };
+  }
+  const target = new URL(location, url);
+  if (target.origin !== url.origin) throw new CatalogError('invalid-response', `${label}: redirected off the catalog hosts`);
+  const key = url.searchParams.get(API_KEY_PARAM);
+  if (key !== null) target.searchParams.set(API_KEY_PARAM, key);
+  return { url: target, headers, keyed: true };
+}
 
 /** The same HTTP layer, its requests at `priority` unless they say otherwise (pacer.ts PRIORITY). */
 export function prioritized(http: Http, priority: Priority): Http {

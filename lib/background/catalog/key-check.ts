@@ -4,7 +4,7 @@
  * each catalog about the saved key — OpenAlex for its daily allowance, Semantic Scholar with
  * one small lookup.
  */
-import { API_BASES } from '../../catalog/hosts';
+import { API_BASES, API_KEY_HEADER, API_KEY_PARAM } from '../../catalog/hosts';
 import { validate, type Http } from './http';
 import * as S from './schemas/openalex';
 import { CatalogError, SOURCE_NAMES, type SourceId } from '../../catalog/types';
@@ -53,13 +53,13 @@ export async function testKey(http: Http, source: SourceId, key: string, now = D
   try {
     if (source === 'openalex') {
       const url = new URL('/rate-limit', API_BASES.openalex);
-      url.searchParams.set('api_key', key);
+      url.searchParams.set(API_KEY_PARAM, key);
       return { valid: true, budget: keyBudget(await http.getJson(url), now) };
     }
     // Any small lookup will do: S2 checks the key before anything else.
     const url = new URL('/graph/v1/paper/ARXIV:1706.03762', API_BASES.s2);
     url.searchParams.set('fields', 'paperId');
-    await http.getJson(url, { headers: { 'x-api-key': key } }).catch((e: unknown) => {
+    await http.getJson(url, { headers: { [API_KEY_HEADER]: key } }).catch((e: unknown) => {
       if (!(e instanceof CatalogError && e.kind === 'not-found')) throw e;
     });
     return { valid: true, budget: null };

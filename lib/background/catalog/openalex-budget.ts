@@ -7,6 +7,7 @@
  * a new or changed key starts with nothing spent.
  */
 import { storage } from 'wxt/utils/storage';
+import { allowanceBackAt } from './allowance';
 
 /** Reset times by key hash (`keyless` for no key), epoch ms. */
 type Spent = Record<string, number>;
@@ -32,7 +33,7 @@ export function createBudgetMemory(store: BudgetStore, now: () => number = Date.
     (spent ??= (store?.getValue() ?? Promise.resolve({})).then(
       (stored: unknown): Spent => {
         const entries = typeof stored === 'object' && stored !== null ? Object.entries(stored) : [];
-        return Object.fromEntries(entries.filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] > now()));
+        return Object.fromEntries(entries.filter((e): e is [string, number] => typeof e[1] === 'number' && Number.isFinite(e[1])));
       },
       (e: unknown): Spent => {
         console.warn('[weft] could not read the remembered OpenAlex budget', e);
@@ -41,10 +42,16 @@ export function createBudgetMemory(store: BudgetStore, now: () => number = Date.
     ));
 
   return {
-    /** Epoch ms when `key`'s budget resets; 0 unless it is known to be spent. */
+    /**
+     * Epoch ms when `key`'s budget resets; 0 unless it is known to be spent. Checked against the
+     * clock on every read, both ways: past (the clock moved forward) it is forgotten, and beyond
+     * the next reset of the allowance (the clock was set back since it was stored) it is held
+     * to that reset (allowance.ts).
+     */
     async resetAt(key: string | null): Promise<number> {
       const at = (await load())[await keyHash(key)] ?? 0;
-      return at > now() ? at : 0;
+      const t = now();
+      return at > t ? allowanceBackAt(at, t) : 0;
     },
 
     /** Remembers that `key`'s budget is spent until `resetAt`. */

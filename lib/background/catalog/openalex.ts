@@ -12,7 +12,7 @@ import { prioritized, validate, type Classify429, type GetKey, type Http } from 
 import type { Priority } from './pacer';
 import { arxivDoi, arxivIdFromDoi, arxivIdFromUrl, isArxivDoi, toBareArxivId } from '../../arxiv/ids';
 import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from '../../catalog/ids';
-import { API_BASES } from '../../catalog/hosts';
+import { API_BASES, API_KEY_PARAM } from '../../catalog/hosts';
 import { fieldIdOf } from '../../catalog/fields';
 import { allowanceBackAt } from './allowance';
 import { asKeyRejection } from './key-check';
@@ -130,6 +130,9 @@ export interface DigestWork {
   fieldId: number | null;
 }
 
+/** What a name search costs (any `*.search` filter: docs/catalog-apis.md, Keys, credits and the daily allowance). */
+export const NAME_SEARCH_CREDITS = 10;
+
 /** A work as the shared-works search reads it: its id and its authors' ids (≤100, as lists give). */
 export interface WorkAuthors {
   id: string;
@@ -182,7 +185,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
     }
     const url = new URL(path, BASE);
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    if (key) url.searchParams.set('api_key', key);
+    if (key) url.searchParams.set(API_KEY_PARAM, key);
     try {
       return await http.getJson(url, { signal, keyed: key !== null, classify429: classifyOpenAlex429, maxBytes: MAX_RESPONSE_BYTES[kind === 'list' ? 'list' : 'single'] });
     } catch (e) {
@@ -273,7 +276,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
   }
 
   /**
-   * The profiles named any of `names`, in one name search (a list call of 10 credits,
+   * The profiles named any of `names`, in one name search (a list call of NAME_SEARCH_CREDITS,
    * docs/catalog-apis.md: `|` is OR inside a filter): for a paper of many authors, one request
    * instead of an autocomplete per name. `complete` is false when more profiles matched than
    * its one page holds (a common name among them): then some may be missing.

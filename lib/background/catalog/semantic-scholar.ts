@@ -5,7 +5,7 @@
  * Keyless callers share one global pool that answers 429 often; the HTTP layer sends one
  * request at a time to this host and cools down after a 429 (see http.ts).
  */
-import { API_BASES } from '../../catalog/hosts';
+import { API_BASES, API_KEY_HEADER } from '../../catalog/hosts';
 import { prioritized, validate, type GetKey, type Http } from './http';
 import type { Priority } from './pacer';
 import { isArxivDoi, toBareArxivId } from '../../arxiv/ids';
@@ -53,7 +53,7 @@ export function createSemanticScholar(options: SemanticScholarOptions) {
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     const headers: Record<string, string> = {};
     const key = await getKey?.();
-    if (key) headers['x-api-key'] = key;
+    if (key) headers[API_KEY_HEADER] = key;
     if (postBody !== undefined) headers['content-type'] = 'application/json';
     try {
       const maxBytes = MAX_RESPONSE_BYTES[size];

@@ -27,6 +27,12 @@ export interface Lease {
   held(): Promise<boolean>;
 }
 
+/**
+ * `storage.session` refusing a write (its quota) must not stop checks: the lease is then this
+ * worker's alone, and the check's own single flight keeps it to one check at a time here.
+ */
+const unkept = (e: unknown) => console.warn('Weft: could not write the check lease; checking without it', e);
+
 export function createLease({ owner = crypto.randomUUID(), ttlMs = 2 * 60_000, now = Date.now } = {}): Lease {
   async function current(): Promise<LeaseRecord | null> {
     const lease = await leaseItem.getValue();
@@ -36,16 +42,16 @@ export function createLease({ owner = crypto.randomUUID(), ttlMs = 2 * 60_000, n
     async acquire() {
       const lease = await current();
       if (lease && lease.owner !== owner) return false;
-      await leaseItem.setValue({ owner, expiresAt: now() + ttlMs });
+      await leaseItem.setValue({ owner, expiresAt: now() + ttlMs }).catch(unkept);
       return true;
     },
     async release() {
       const lease = await leaseItem.getValue();
-      if (lease?.owner === owner) await leaseItem.removeValue();
+      if (lease?.owner === owner) await leaseItem.removeValue().catch(unkept);
     },
     async reclaim() {
       const lease = await leaseItem.getValue();
-      if (lease && lease.owner !== owner) await leaseItem.removeValue();
+      if (lease && lease.owner !== owner) await leaseItem.removeValue().catch(unkept);
     },
     async held() {
       return (await current()) !== null;

@@ -41,8 +41,11 @@ export const authorRequests = defineRequests({
       position: v.optional(Index),
     },
   },
-  /** Takes the reader's correction of that author back (undo). */
-  'author-uncorrect': { from: 'pages', fields: { arxivId: ArxivId, index: Index } },
+  /**
+   * Takes the reader's correction of that author back: `undo` (the card's Undo) puts back what
+   * was there before the last change, a day at most; else the correction is removed.
+   */
+  'author-uncorrect': { from: 'pages', fields: { arxivId: ArxivId, index: Index, undo: v.optional(v.boolean()) } },
   /** The settings page lists the corrections and removes them. */
   'corrections-list': { from: 'extension', fields: {} },
 });
@@ -97,7 +100,7 @@ export function authorService(deps: Pick<BackgroundDeps, 'catalog' | 'openalex' 
       const metrics = openalexId ? ((await metricsOf([openalexId])).metrics[openalexId] ?? null) : null;
       return { identity, metrics };
     },
-    'author-uncorrect': async ({ arxivId, index }) => ({ removed: !!(await corrections.remove(arxivId, index)) }),
+    'author-uncorrect': async ({ arxivId, index, undo }) => ({ removed: (undo && (await corrections.undo(arxivId, index))) || !!(await corrections.remove(arxivId, index)) }),
     'corrections-list': async () => ({ corrections: await corrections.list() }),
   });
 }

@@ -118,15 +118,22 @@ export function followService({ follows, corrections, sameDay }: Pick<Background
     },
     // One file holds follows, corrections and topics: the others are imported only when the follows were.
     'import-follows': async ({ text }) => {
+      const none = { added: 0, keptYours: 0, overLimit: 0, failed: false };
       const result = await follows.importFile(text);
-      if (!result.ok) return { ...result, corrections: 0, topics: 0 };
+      if (!result.ok) return { ...result, corrections: none, topics: 0 };
       const parsed = parseFollowFile(text);
-      if (!parsed.ok) return { ...result, corrections: 0, topics: 0 };
-      return {
-        ...result,
-        corrections: parsed.corrections.length ? await corrections.importMany(parsed.corrections) : 0,
-        topics: parsed.topics.length ? await sameDay.importTopics(parsed.topics) : 0,
-      };
+      if (!parsed.ok) return { ...result, corrections: none, topics: 0 };
+      // The follows are in: corrections that cannot be stored (a full disk) are said to be missing, not lost silently.
+      const added = parsed.corrections.length
+        ? await corrections.importMany(parsed.corrections).then(
+          (c) => ({ ...c, failed: false }),
+          (e: unknown) => {
+            console.warn('Weft: could not store the imported corrections', e);
+            return { ...none, failed: true };
+          },
+        )
+        : none;
+      return { ...result, corrections: added, topics: parsed.topics.length ? await sameDay.importTopics(parsed.topics) : 0 };
     },
   });
 }

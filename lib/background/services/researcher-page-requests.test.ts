@@ -25,3 +25,23 @@ describe('researcher page messages', () => {
     expect(parseRequest(message).ok).toBe(false);
   });
 });
+
+describe('opening researcher pages', () => {
+  it('opens at most one tab a second for any one arXiv tab, whatever it asks', async () => {
+    const { fakeBrowser } = await import('wxt/testing');
+    const { researcherPageService } = await import('./researcher-page');
+    const created = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
+    let t = 1_000_000;
+    const service = researcherPageService({} as never, () => t);
+    const from = (id: number) => ({ tab: { id, index: 0 } }) as never;
+    const open = (sender: never) => service['open-researcher-page']({ type: 'open-researcher-page', id: 'A5023888391' }, sender).then(() => true, () => false);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => open(from(7))));
+    expect(burst.filter(Boolean)).toHaveLength(1);
+    expect(await open(from(8))).toBe(true); // another tab has its own
+    t += 1_000;
+    expect(await open(from(7))).toBe(true);
+    t -= 3_600_000; // a clock set back is no reason to refuse
+    expect(await open(from(7))).toBe(true);
+    expect(created).toHaveBeenCalledTimes(4);
+  });
+});

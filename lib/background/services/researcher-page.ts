@@ -12,6 +12,7 @@ import { createResearcherPages } from '../catalog/researcher-page';
 import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
 import { toWireError } from '../errors';
+import { CatalogError } from '../../catalog/types';
 import { OpenAlexAuthorId, Revalidate } from './fields';
 
 const S2AuthorId = v.pipe(v.string(), v.check(isS2AuthorId, 'not a Semantic Scholar author id'));
@@ -27,8 +28,16 @@ export const researcherPageRequests = defineRequests({
   'open-researcher-page': { from: 'pages', fields: { id: OpenAlexAuthorId, s2Id: v.optional(S2AuthorId), background: v.optional(v.boolean()) } },
 });
 
-export function researcherPageService({ openalex, s2, cache }: Pick<BackgroundDeps, 'openalex' | 's2' | 'cache'>) {
+/**
+ * One researcher tab a second from any one tab at most: a page that got past the card's own
+ * check (lib/ui/trusted.ts) still cannot open tabs in a burst (docs/reliability.md, Messages).
+ */
+const OPEN_INTERVAL_MS = 1_000;
+
+export function researcherPageService({ openalex, s2, cache }: Pick<BackgroundDeps, 'openalex' | 's2' | 'cache'>, now = Date.now) {
   const pages = createResearcherPages({ openalex, s2, cache });
+  /** When each tab (or, without one, Weft's own page) last opened a researcher page. */
+  const openedAt = new Map<number | undefined, number>();
   return researcherPageRequests.answer({
     /** The profile, or `unmatched`: OpenAlex has no author of that id (a 404, cached as an answer). */
     'researcher-profile': async ({ id, revalidate }) => {
@@ -56,6 +65,14 @@ export function researcherPageService({ openalex, s2, cache }: Pick<BackgroundDe
     },
     'open-researcher-page': async ({ id, s2Id, background }, sender) => {
       const tab = sender.tab;
+      const t = now();
+      const last = openedAt.get(tab?.id);
+      // `last > t`: the clock went back since; that is no reason to refuse.
+      if (last !== undefined && t - last < OPEN_INTERVAL_MS && last <= t) {
+        throw new CatalogError('rate-limited', 'Researcher pages open at most one a second from a page', last + OPEN_INTERVAL_MS);
+      }
+      openedAt.set(tab?.id, t);
+      if (openedAt.size > 500) openedAt.delete(openedAt.keys().next().value);
       await browser.tabs.create({
         url: researcherPageUrl(id, s2Id),
         active: !background,

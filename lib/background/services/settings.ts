@@ -65,8 +65,9 @@ const NOTHING_SHOWN = {
 
 export function settingsService({ apiKeys, cache, http, keyProblems, follows }: Deps) {
   const result = async (keys?: ApiKeys) => {
-    const [saved, problems, settings] = await Promise.all([keys ?? apiKeys.keys(), readKeyProblems(), readSettings()]);
-    return { keys: masked(saved), problems, settings };
+    const [saved, problems, settings, kept] = await Promise.all([keys ?? apiKeys.keys(), readKeyProblems(), readSettings(), apiKeys.kept()]);
+    /** `keysUntilRestart`: the browser keeps no extension database here; saved keys last until it closes. */
+    return { keys: masked(saved), problems, settings, keysUntilRestart: !kept };
   };
 
   return settingsRequests.answer({

@@ -6,7 +6,7 @@
  */
 import { isApiKey, type ApiKeys, type KeyService } from '../../shared/settings/key-format';
 import { USER_DATA } from '../user-data/schema';
-import { readUserData, writeUserData } from '../user-data/user-data';
+import { readUserData, userDataInDatabase, writeUserData } from '../user-data/user-data';
 
 export const NO_KEYS: ApiKeys = { openalex: '', s2: '' };
 
@@ -38,6 +38,8 @@ export function createApiKeyStore() {
 
   return {
     keys,
+    /** False where the browser keeps no extension database: keys then last until the browser closes. */
+    kept: () => userDataInDatabase().catch(() => true),
     /** For the catalog clients' `getKey`: the key, or null when the reader has none. */
     getKey: (service: KeyService) => async (): Promise<string | null> => (await keys())[service] || null,
     /** Saves the keys given ('' removes one); the others stay. Keys must pass `isApiKey`. */

@@ -1,7 +1,7 @@
 /**
  * User data in `storage.local`: where Weft kept it before the user-data database existed, and
  * where it stays only when IndexedDB is not offered to the extension (Firefox's "Never remember
- * history"; docs/reliability.md, User data). Same keys as the database but where `LOCAL_NAME`
+ * history"; docs/reliability.md, User data), the API keys excepted (`storage.session` then). Same keys as the database but where `LOCAL_NAME`
  * says otherwise, each value beside the shape version WXT's storage items kept under `<key>$`
  * as `{ v }`.
  *
@@ -37,15 +37,46 @@ async function readLocal(keys: readonly UserDataKey[]): Promise<{ records: UserR
   };
 }
 
+/**
+ * Records that never go to `storage.local`, where content scripts could read them: where
+ * IndexedDB is not offered, the reader's API keys are kept in `storage.session` (trusted contexts
+ * only) and are gone when the browser stops; the settings page tells the reader so.
+ */
+const SESSION_ONLY: ReadonlySet<UserDataKey> = new Set([USER_DATA.apiKeys]);
+
+const itemsOf = (records: readonly UserRecord[]) =>
+  Object.fromEntries(records.flatMap((r) => [[localName(r.key), r.value], [metaKey(localName(r.key)), { v: r.version }]]));
+
+/** Where IndexedDB is not offered: the records of `keys`, from `storage.local` or (keys) `storage.session`. */
 export async function readLocalRecords(keys: readonly UserDataKey[]): Promise<UserRecord[]> {
-  return (await readLocal(keys)).records;
+  const session = keys.filter((k) => SESSION_ONLY.has(k));
+  const [local, kept] = await Promise.all([readLocal(keys.filter((k) => !SESSION_ONLY.has(k))), readSession(session)]);
+  return [...local.records, ...kept];
 }
 
-/** Stores `records` in one `storage.local` call. */
+/** Keys an earlier Weft left in `storage.local` move to `storage.session`, then leave `storage.local`. */
+async function readSession(keys: readonly UserDataKey[]): Promise<UserRecord[]> {
+  if (!keys.length) return [];
+  const names = keys.map(localName).flatMap((name) => [name, metaKey(name)]);
+  const left = await readLocal(keys);
+  if (left.present.length) {
+    const stored = await browser.storage.session.get(names);
+    await browser.storage.session.set(itemsOf(left.records.filter((r) => stored[localName(r.key)] === undefined)));
+    await browser.storage.local.remove(left.present);
+  }
+  const items = await browser.storage.session.get(names);
+  return keys.flatMap((key) => {
+    const name = localName(key);
+    return items[name] === undefined ? [] : [{ key, version: versionOf(items[metaKey(name)]), value: items[name] }];
+  });
+}
+
+/** Stores `records` where IndexedDB is not offered: one call per storage area. */
 export async function writeLocalRecords(records: readonly UserRecord[]): Promise<void> {
-  await browser.storage.local.set(
-    Object.fromEntries(records.flatMap((r) => [[localName(r.key), r.value], [metaKey(localName(r.key)), { v: r.version }]])),
-  );
+  const session = records.filter((r) => SESSION_ONLY.has(r.key));
+  const local = records.filter((r) => !SESSION_ONLY.has(r.key));
+  if (session.length) await browser.storage.session.set(itemsOf(session));
+  if (local.length) await browser.storage.local.set(itemsOf(local));
 }
 
 export async function moveFromStorageLocal(db: UserDb): Promise<void> {

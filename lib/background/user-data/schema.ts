@@ -13,6 +13,8 @@ export const USER_DATA = {
   unfollowed: 'unfollowed',
   apiKeys: 'apiKeys',
   corrections: 'corrections',
+  /** What each author's correction was before the reader's last change, kept a day for Undo. */
+  correctionsUndo: 'corrections-undo',
   /** The popup's recent searches, newest first. */
   recentSearches: 'recent-searches',
   /** Same-day alerts: what Weft learned of followed researchers, the feeds read, topic matches (same-day/store.ts). */
@@ -35,6 +37,7 @@ export const SHAPE_VERSION: Record<UserDataKey, number> = {
   unfollowed: 1,
   apiKeys: 1,
   corrections: 1,
+  'corrections-undo': 1,
   'recent-searches': 1,
   'same-day': 1,
   'topic-follows': 1,

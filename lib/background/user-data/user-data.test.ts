@@ -106,14 +106,13 @@ describe('the move out of storage.local', () => {
 });
 
 describe('where IndexedDB is not offered to the extension', () => {
-  it('keeps the records in storage.local, refuses to overwrite a newer one there too, and moves them into the database once it opens', async () => {
+  it('keeps the records in storage.local (the keys in storage.session), refuses to overwrite a newer one there too, and moves them into the database once it opens', async () => {
     refusingIndexedDb();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     await writeUserData({ follows: [{ id: 'A1' }], apiKeys: { openalex: 'OaKey12345', s2: '' } });
     expect((await readUserData(['follows', 'apiKeys'])).values).toEqual({ follows: [{ id: 'A1' }], apiKeys: { openalex: 'OaKey12345', s2: '' } });
-    expect(await fakeBrowser.storage.local.get(null)).toEqual({
-      follows: [{ id: 'A1' }], 'follows$': { v: 2 }, apiKeys: { openalex: 'OaKey12345', s2: '' }, 'apiKeys$': { v: 1 },
-    });
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({ follows: [{ id: 'A1' }], 'follows$': { v: 2 } });
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({ apiKeys: { openalex: 'OaKey12345', s2: '' }, 'apiKeys$': { v: 1 } });
     await fakeBrowser.storage.local.set({ corrections: { future: true }, 'corrections$': { v: 4 } });
     await expect(writeUserData({ corrections: [] })).rejects.toThrow(/newer version of Weft/);
     expect(warn).toHaveBeenCalled();

@@ -124,6 +124,14 @@ function readDb(db: UserDb, keys: readonly UserDataKey[]): Promise<UserRecord[]>
   return Promise.all([...keys.map((k) => tx.store.get(k)), tx.done]).then((found) => found.filter((r): r is UserRecord => !!r));
 }
 
+/**
+ * Whether user data is in the database; false where IndexedDB is not offered, and the API keys
+ * last only as long as the browser session (legacy.ts).
+ */
+export async function userDataInDatabase(): Promise<boolean> {
+  return (await open()) !== null;
+}
+
 /** Reads `keys` in one transaction. */
 export async function readUserData(keys: readonly UserDataKey[]): Promise<UserDataRead> {
   const db = await open();

@@ -4,7 +4,9 @@ import { browser } from 'wxt/browser';
 import { followFile, MAX_FILE_CHARS } from '@/lib/shared/follows/file';
 import { ask } from '@/lib/ui/client';
 import type { FollowingState } from '@/lib/extension-pages/following-state';
-import type { FollowsState } from '@/lib/background/protocol';
+import type { FollowsState, ImportResult } from '@/lib/background/protocol';
+import { MAX_CORRECTIONS } from '@/lib/shared/limits';
+import { formatInteger } from '@/lib/ui/format';
 import { SameDayOptions } from './SameDayOptions';
 import './alert-options.css';
 
@@ -139,11 +141,28 @@ export function AlertControls({ data, state, inTab }: Props) {
         {note.value ??
           (result &&
             (result.ok
-              ? `Imported ${result.added} researcher${result.added === 1 ? '' : 's'}${result.alreadyFollowed ? `; ${result.alreadyFollowed} already followed` : ''}${result.corrections ? `; ${result.corrections} correction${result.corrections === 1 ? '' : 's'}` : ''}${result.topics ? `; ${result.topics} topic${result.topics === 1 ? '' : 's'}` : ''}.`
+              ? importSummary(result)
               : result.message))}
       </p>
     </div>
   );
+}
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** What an import did, in words: what came in, and what was left out to keep the reader's own. */
+function importSummary(result: Extract<ImportResult, { ok: true }>): string {
+  const { added, keptYours, overLimit, failed } = result.corrections;
+  const parts = [
+    `Imported ${plural(result.added, 'researcher')}`,
+    result.alreadyFollowed ? `${result.alreadyFollowed} already followed` : '',
+    added ? plural(added, 'correction') : '',
+    keptYours ? `${plural(keptYours, 'correction')} left out: you corrected the same authors differently here, and yours are kept` : '',
+    overLimit ? `${plural(overLimit, 'correction')} left out: Weft keeps at most ${formatInteger(MAX_CORRECTIONS)}, yours first` : '',
+    failed ? 'the corrections in the file could not be stored (is the disk full?): import the file again to add them' : '',
+    result.topics ? plural(result.topics, 'topic') : '',
+  ];
+  return `${parts.filter(Boolean).join('; ')}.`;
 }
 
 /** The export file: the followed researchers, the reader's corrections and followed topics. */

@@ -7,9 +7,8 @@
  * https://arxiv.org/html/2403.10561v1 (nine names in one LaTeXML personname),
  * https://arxiv.org/html/1411.4413v2 (a collaboration; its persons in an appendix list).
  */
-import { effect, signal, type ReadonlySignal } from '@preact/signals';
-import { render } from 'preact';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { effect, signal, type ReadonlySignal } from '@preact/signals-core';
+import { createRef } from 'preact';
 import { AuthorBadge } from '@/components/AuthorBadge';
 import { AuthorCard } from '@/components/AuthorCard';
 import { FollowButton } from '@/components/FollowButton';
@@ -19,6 +18,7 @@ import type { PagePaper } from '../../arxiv/page-model';
 import { onChange } from '../../ui/changes';
 import { followedIds } from '../../ui/followed-ids';
 import { themeHost, type PageTheme } from '../page-theme';
+import { mount } from '../mount';
 import { attachStyledShadow, createHost } from '../shadow-host';
 import { placeHost } from './badge-placement';
 import { inSlices } from '../slices';
@@ -31,6 +31,7 @@ import {
 } from '../../ui/author-profiles';
 import type { Feature } from './types';
 import { EAGER_AUTHORS } from '../../shared/limits';
+import { focusFor, setOwnStyle } from '../../ui/trusted';
 
 const HOVER_OPEN_MS = 250;
 const HOVER_CLOSE_MS = 250;
@@ -90,7 +91,7 @@ export function createCardLayer(
   let layerHost: HTMLElement | null = null;
   let closeTimer: ReturnType<typeof setTimeout> | undefined;
   let openTimer: ReturnType<typeof setTimeout> | undefined;
-  let card: HTMLDivElement | null = null;
+  const card = createRef<HTMLDivElement>();
 
   const badgeButton = (index: number) => hostOf(index).shadowRoot?.querySelector('button') ?? null;
 
@@ -102,7 +103,8 @@ export function createCardLayer(
     open.value = null;
     if (restoreFocus && current) {
       restoringFocus = true;
-      badgeButton(current.index)?.focus({ preventScroll: true });
+      // In answer to the reader (Escape, ×): the badge may be activated from the keyboard again.
+      focusFor(badgeButton(current.index));
       restoringFocus = false;
     }
   }
@@ -122,7 +124,7 @@ export function createCardLayer(
       if (current?.index === index && current.pinned) return close(false);
       show(index, true);
       // Keyboard and pointer users alike land in the card, so its links are one Tab away.
-      queueMicrotask(() => card?.focus({ preventScroll: true }));
+      queueMicrotask(() => card.current?.focus({ preventScroll: true }));
     } else if (how === 'focus') {
       if (!restoringFocus) show(index, false);
     } else {
@@ -142,25 +144,28 @@ export function createCardLayer(
     }, HOVER_CLOSE_MS);
   }
 
+  /** Puts the open card under its badge, after each render (its author's state may move the badge). */
+  function place() {
+    const current = open.value;
+    if (!current || !card.current) return;
+    const r = hostOf(current.index).getBoundingClientRect();
+    const width = card.current.offsetWidth;
+    const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8));
+    setOwnStyle(card.current, { left: `${left + window.scrollX}px`, top: `${r.bottom + window.scrollY + 6}px` });
+  }
+
   function Layer() {
     const current = open.value;
-    const ref = useRef<HTMLDivElement>(null);
-    useLayoutEffect(() => {
-      card = ref.current;
-      if (!current || !ref.current) return;
-      const r = hostOf(current.index).getBoundingClientRect();
-      const width = ref.current.offsetWidth;
-      const left = Math.max(8, Math.min(r.left, document.documentElement.clientWidth - width - 8));
-      ref.current.style.left = `${left + window.scrollX}px`;
-      ref.current.style.top = `${r.bottom + window.scrollY + 6}px`;
-    });
     if (!current) return null;
     const entry = profiles.entries[current.index]!;
     const researcher = researcherOf(entry);
+    const state = entry.state.value;
+    // An author past the caps (lib/ui/caps.ts) was never sent: nothing to correct.
+    const correctable = identity && !(state.kind === 'idle' && state.reason);
     return (
       <AuthorCard
         entry={entry}
-        cardRef={ref}
+        cardRef={card}
         onClose={() => close(true)}
         onRetry={() => void profiles.retry()}
         onPointerEnter={() => clearTimeout(closeTimer)}
@@ -172,7 +177,7 @@ export function createCardLayer(
                 <FollowButton id={researcher.id} name={researcher.name} category={categoryOf?.(current.index) ?? null} />
               </div>
             )}
-            {identity && (
+            {correctable && (
               <IdentityActions
                 entry={entry}
                 onRefresh={() => identity.refresh([entry.index])}
@@ -192,7 +197,7 @@ export function createCardLayer(
     layerHost = createHost('weft-card');
     signalAbort.addEventListener('abort', themeHost(layerHost, theme));
     document.body.append(layerHost);
-    render(<Layer />, attachStyledShadow(layerHost, cardCss));
+    signalAbort.addEventListener('abort', mount(() => <Layer />, attachStyledShadow(layerHost, cardCss), place));
   }
 
   const onKey = (e: KeyboardEvent) => {
@@ -213,7 +218,8 @@ export function createCardLayer(
 
 export type CardLayer = ReturnType<typeof createCardLayer>;
 
-export function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: Pick<AuthorProfiles, 'retry'>, layer: CardLayer) {
+/** Shows `entry`'s badge in `host` until the returned function is called. */
+export function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: Pick<AuthorProfiles, 'retry'>, layer: CardLayer): () => void {
   const Badge = () => {
     const id = researcherOf(entry)?.id;
     const followed = !!id && !!followedIds().value?.has(id);
@@ -229,7 +235,7 @@ export function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: Pic
       </span>
     );
   };
-  render(<Badge />, attachStyledShadow(host, badgeCss));
+  return mount(() => <Badge />, attachStyledShadow(host, badgeCss));
 }
 
 /**
@@ -315,7 +321,7 @@ export const authorBadges: Feature = {
     const draw = (i: number) => {
       if (drawn.has(i)) return;
       drawn.add(i);
-      renderBadge(hostOf(i), profiles.entries[i]!, profiles, layer);
+      disposers.push(renderBadge(hostOf(i), profiles.entries[i]!, profiles, layer));
     };
     // Drawn in slices too: a hundred shadow roots at once is itself a long task.
     inSlices(eager.map((e) => e.index), draw, abort);

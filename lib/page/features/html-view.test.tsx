@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // The badges and panels features on an HTML view (the 2406.05546v1 fixture page, read in place):
 // hooks at the record's positions, the page's own theme, the panels outside the article.
-import { computed, signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals-core';
 import { fakeBrowser } from 'wxt/testing';
 import { readHtmlPage } from '../../arxiv/readers/html';
 import { fixturesAvailable, hasFixture, loadFixture } from '../../arxiv/readers/test-helpers';

@@ -13,8 +13,7 @@
  * https://arxiv.org/list/math.OA/2026-06, https://arxiv.org/catchup/cs.DC/2026-06-26,
  * https://arxiv.org/search/?query=parameter+server&searchtype=all.
  */
-import { batch, computed, effect, signal, untracked, type ReadonlySignal, type Signal } from '@preact/signals';
-import { render } from 'preact';
+import { batch, computed, effect, signal, untracked, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import { ListingProgress } from '@/components/ListingProgress';
 import { progressCss } from '@/components/styles';
 import type { PageAuthor, PagePaper } from '../../arxiv/page-model';
@@ -22,6 +21,7 @@ import type { AuthorEntry, BadgeState } from '../../ui/author-profiles';
 import { followedIds } from '../../ui/followed-ids';
 import { createListingProfiles, type ListingProgress as Progress } from '../../ui/listing-profiles';
 import { frameWrites, groupsWithin } from '../frame-writes';
+import { mount } from '../mount';
 import { attachStyledShadow, createHost } from '../shadow-host';
 import { SLICE_MS } from '../slices';
 import { yieldToPage } from '../yield-to-page';
@@ -112,11 +112,11 @@ function showProgress(progress: ReadonlySignal<Progress>, abort: AbortSignal): v
     else hideTimer = setTimeout(() => (visible.value = false), PROGRESS_LINGER_MS);
   });
   document.body.append(host);
-  render(<Line />, attachStyledShadow(host, progressCss));
+  const unmount = mount(() => <Line />, attachStyledShadow(host, progressCss));
   abort.addEventListener('abort', () => {
     stop();
     clearTimeout(hideTimer);
-    render(null, host.shadowRoot!);
+    unmount();
     host.remove();
   });
 }
@@ -225,7 +225,7 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
         // Figures below the first screen can wait for company; the reader's own follow shows at once.
         writes.request(canWait && answered);
       }));
-      renderBadge(host, { ...entry, state: badge.shown }, profiles, layer);
+      disposers.push(renderBadge(host, { ...entry, state: badge.shown }, profiles, layer));
       return badge;
     });
     making.push({ paper, badges });

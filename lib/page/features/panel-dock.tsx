@@ -5,15 +5,17 @@
  * text column. Placed from the page's own boxes rather than its stylesheet, so the older pages
  * (chrome built by script) and arXiv's layout changes land in one of the two as well.
  */
-import { batch, signal } from '@preact/signals';
-import { render, type VNode } from 'preact';
+import { batch, signal } from '@preact/signals-core';
+import type { VNode } from 'preact';
 import { PanelDock, type DockMode } from '@/components/PanelDock';
 import { dockCss, panelCss } from '@/components/panel-styles';
 import { HTML_VIEW_PREFERENCES } from '../../arxiv/readers/html';
 import type { PanelSlot } from '../../arxiv/page-model';
 
 type Beside = Extract<PanelSlot, { kind: 'beside' }>;
+import { mount } from '../mount';
 import { attachStyledShadow } from '../shadow-host';
+import { setOwnStyle } from '../../ui/trusted';
 
 /** Between the text column and the panels, and around them. */
 const GAP_PX = 12;
@@ -38,11 +40,11 @@ function place(box: HTMLElement, layout: Beside): DockMode {
   const stuck = !!header && /^(sticky|fixed)$/.test(getComputedStyle(header).position);
   const dockTop = `--weft-dock-top:${(stuck ? header.offsetHeight : 0) + GAP_PX}px`;
   if (free < MIN_COLUMN_PX) {
-    box.style.cssText = `position:fixed;right:0;top:0;z-index:${DRAWER_Z};${dockTop}`;
+    setOwnStyle(box, `position:fixed;right:0;top:0;z-index:${DRAWER_Z};${dockTop}`);
     return 'drawer';
   }
   // In document coordinates: arXiv's body has no margin, so a positioned one starts there too.
-  box.style.cssText = `position:absolute;left:${right + GAP_PX + window.scrollX}px;top:${column.top + window.scrollY}px;width:${Math.min(free, MAX_COLUMN_PX)}px;height:${column.height}px;z-index:1;${dockTop}`;
+  setOwnStyle(box, `position:absolute;left:${right + GAP_PX + window.scrollX}px;top:${column.top + window.scrollY}px;width:${Math.min(free, MAX_COLUMN_PX)}px;height:${column.height}px;z-index:1;${dockTop}`);
   return 'column';
 }
 
@@ -50,12 +52,12 @@ function place(box: HTMLElement, layout: Beside): DockMode {
  * Mounts `content` (the panel group) in `host` beside the article or in a drawer, and keeps it
  * there as the window, the page's boxes and its reading mode change, until `abort`.
  */
-export function dockBesideArticle(layout: Beside, host: HTMLElement, content: VNode, abort: AbortSignal): void {
+export function dockBesideArticle(layout: Beside, host: HTMLElement, content: () => VNode, abort: AbortSignal): void {
   const mode = signal<DockMode>('column');
   const open = signal(true);
   const box = document.createElement('div');
   // Out of the page's flow, unseen until first placed.
-  box.style.cssText = 'position:absolute;visibility:hidden';
+  setOwnStyle(box, 'position:absolute;visibility:hidden');
   attachStyledShadow(host, `${panelCss}${dockCss}`).append(box);
   document.body.append(host);
 
@@ -85,17 +87,18 @@ export function dockBesideArticle(layout: Beside, host: HTMLElement, content: VN
   // The drawer covers the page: Escape or a click elsewhere puts it away.
   document.addEventListener('keydown', (e) => e.key === 'Escape' && mode.peek() === 'drawer' && close(), { signal: abort });
   document.addEventListener('pointerdown', (e) => mode.peek() === 'drawer' && !e.composedPath().includes(host) && close(), { signal: abort });
+  const unmount = mount(
+    () => (
+      <PanelDock mode={mode} open={open} onToggle={() => (open.value = !open.peek())}>
+        {content()}
+      </PanelDock>
+    ),
+    box,
+  );
   abort.addEventListener('abort', () => {
     cancelAnimationFrame(queued);
     resized.disconnect();
     readingMode.disconnect();
-    render(null, box);
+    unmount();
   });
-
-  render(
-    <PanelDock mode={mode} open={open} onToggle={() => (open.value = !open.peek())}>
-      {content}
-    </PanelDock>,
-    box,
-  );
 }

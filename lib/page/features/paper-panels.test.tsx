@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { computed, signal, type Signal } from '@preact/signals';
+import { computed, signal, type Signal } from '@preact/signals-core';
 import { fakeBrowser } from 'wxt/testing';
 import type { ArxivPage } from '../../arxiv/page-model';
 import { panelInsertionPoint } from '../../arxiv/readers/abs';

@@ -10,13 +10,14 @@
  * https://arxiv.org/abs/2403.10561 (unknown to OpenAlex), https://arxiv.org/abs/1607.08199v2,
  * https://arxiv.org/html/2406.05546v1.
  */
-import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals';
-import { render, type VNode } from 'preact';
+import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
+import type { VNode } from 'preact';
 import { CitationsPanel } from '@/components/CitationsPanel';
 import { InstitutionsPanel } from '@/components/InstitutionsPanel';
 import { panelCss } from '@/components/panel-styles';
 import { RelatedPanel } from '@/components/RelatedPanel';
 import type { PanelSlot } from '../../arxiv/page-model';
+import { mount } from '../mount';
 import { themeHost } from '../page-theme';
 import { attachStyledShadow, createHost, isOwnHost } from '../shadow-host';
 import { dockBesideArticle } from './panel-dock';
@@ -56,10 +57,10 @@ function createHighlighter() {
 }
 
 /** Mounts the panel host, with the group in its shadow root, where its reader found room. */
-function mountAt(slot: PanelSlot, host: HTMLElement, group: VNode, abort: AbortSignal): void {
+function mountAt(slot: PanelSlot, host: HTMLElement, group: () => VNode, abort: AbortSignal): void {
   if (slot.kind === 'beside') return dockBesideArticle(slot, host, group, abort);
   slot.parent.insertBefore(host, slot.before);
-  render(group, attachStyledShadow(host, panelCss));
+  abort.addEventListener('abort', mount(group, attachStyledShadow(host, panelCss)));
 }
 
 function PanelGroup({ state, show, collapsed, toggle, highlight }: {
@@ -128,13 +129,12 @@ export const paperPanels: Feature = {
 
     const host = createHost('weft-panels');
     const unTheme = themeHost(host, theme);
-    mountAt(slot, host, <PanelGroup state={state} show={show} collapsed={collapsed} toggle={toggle} highlight={highlighter.show} />, abort);
+    mountAt(slot, host, () => <PanelGroup state={state} show={show} collapsed={collapsed} toggle={toggle} highlight={highlighter.show} />, abort);
     const stopLoading = effect(loadShown);
     abort.addEventListener('abort', () => {
       stopLoading();
       unTheme();
       highlighter.clear();
-      render(null, host.shadowRoot!);
       host.remove();
     });
     await loading;

@@ -2,6 +2,7 @@ import type { PageType } from '../../arxiv/page-model';
 import { authorBadges } from './author-badges';
 import { listingBadges } from './listing-badges';
 import { paperPanels } from './paper-panels';
+import { pausedNotice } from './paused-notice';
 import type { Feature } from './types';
 
 /**
@@ -10,8 +11,8 @@ import type { Feature } from './types';
  * its own group, so it carries no other page type's code. Each feature declares the page types
  * it runs on.
  */
-export const ABS_PAGE_FEATURES: readonly Feature[] = [authorBadges, paperPanels];
-export const LISTING_PAGE_FEATURES: readonly Feature[] = [listingBadges];
+export const ABS_PAGE_FEATURES: readonly Feature[] = [authorBadges, paperPanels, pausedNotice];
+export const LISTING_PAGE_FEATURES: readonly Feature[] = [listingBadges, pausedNotice];
 
 /** The features of `group` that run on pages of `type`. */
 export function featuresFor(type: PageType, group: readonly Feature[]): readonly Feature[] {

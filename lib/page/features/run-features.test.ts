@@ -1,4 +1,4 @@
-import { computed, signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals-core';
 import { DEFAULT_SETTINGS } from '../../shared/settings/settings';
 import { runFeatures } from './run-features';
 import type { Feature, FeatureContext } from './types';

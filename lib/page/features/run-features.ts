@@ -1,4 +1,4 @@
-import { computed, effect } from '@preact/signals';
+import { computed, effect } from '@preact/signals-core';
 import { yieldToPage } from '../yield-to-page';
 import type { Feature, FeatureContext } from './types';
 

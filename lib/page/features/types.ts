@@ -1,4 +1,4 @@
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal } from '@preact/signals-core';
 import type { AbsHead } from '../../arxiv/readers/abs';
 import type { ArxivPage, PageType } from '../../arxiv/page-model';
 import type { ask } from '../../ui/client';

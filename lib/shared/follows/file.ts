@@ -17,12 +17,10 @@ import { isBareArxivId } from '../../arxiv/ids';
 import { bareOpenAlexId } from '../../catalog/ids';
 import { MAX_FOLLOWS, type FollowEntry } from './model';
 import { MAX_TOPIC_QUERY_CHARS, MAX_TOPICS, topicCategories, type TopicFollow } from './topics';
-import { MAX_NAME_CHARS, MAX_TIME_MS } from '../limits';
+import { MAX_CORRECTIONS, MAX_NAME_CHARS, MAX_TIME_MS } from '../limits';
 
 export const FILE_FORMAT = 'weft-follows';
 export const FILE_VERSION = 3;
-/** Far above what a reader corrects by hand; a file with more is refused. */
-export const MAX_FILE_CORRECTIONS = 5000;
 /** Far above any real list (`MAX_FOLLOWS` entries of ~150 bytes); refuses absurd files early. */
 export const MAX_FILE_CHARS = 1_000_000;
 
@@ -47,10 +45,13 @@ export type FileTopic = Pick<TopicFollow, 'query' | 'categories' | 'ring'>;
 
 export type ParsedFile = { ok: true; follows: ImportedFollow[]; corrections: FileCorrection[]; topics: FileTopic[] } | { ok: false; message: string };
 
-/** Collapses whitespace and drops control characters: names are shown as one line of text. */
+/**
+ * Collapses whitespace and drops control characters and explicit direction overrides (a name
+ * could otherwise reorder the text around it): names are shown as one line of text.
+ */
 export function cleanName(raw: string): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return raw.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME_CHARS);
+  return raw.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME_CHARS);
 }
 
 const Entry = v.object({
@@ -95,7 +96,7 @@ const CorrectionEntry = v.object({
 
 /** The corrections of a file, or what is wrong with the first bad one. */
 function readCorrections(raw: unknown[]): { ok: true; corrections: FileCorrection[] } | { ok: false; message: string } {
-  if (raw.length > MAX_FILE_CORRECTIONS) return { ok: false, message: `This file has ${raw.length} corrections; Weft keeps at most ${MAX_FILE_CORRECTIONS}.` };
+  if (raw.length > MAX_CORRECTIONS) return { ok: false, message: `This file has ${raw.length} corrections; Weft keeps at most ${MAX_CORRECTIONS}.` };
   const corrections: FileCorrection[] = [];
   for (const [i, item] of raw.entries()) {
     const where = `Correction ${i + 1}`;

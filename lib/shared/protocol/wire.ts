@@ -9,7 +9,8 @@ export interface Freshness {
 
 /** A failure as it crosses the message boundary: the one failure vocabulary of Weft. */
 export interface WireError {
-  kind: CatalogErrorKind | 'bad-request' | 'internal';
+  /** `page-paused`: this page asked for more than its share of the day (docs/reliability.md, Messages). */
+  kind: CatalogErrorKind | 'bad-request' | 'internal' | 'page-paused';
   message: string;
   retryAt: number | null;
 }

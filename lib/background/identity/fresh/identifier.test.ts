@@ -205,10 +205,14 @@ describe('createFreshIdentifier', () => {
   it('looks up the names of a paper of many authors together: a name search per 40 names, not an autocomplete each', async () => {
     const world = buildWorld(11, [60]);
     const { fresh, urls } = setup(world);
+    const told: number[] = [];
+    fresh.onSpent((spent) => told.push(spent.credits));
     const [paper] = world.papers;
     const result = await fresh.identify([asPaper(paper!)], { credits: () => 20 });
     expect(urls.filter((u) => u.pathname === '/autocomplete/authors')).toEqual([]);
     expect(urls.filter((u) => u.pathname === '/authors' && u.searchParams.get('filter')!.startsWith('display_name.search:'))).toHaveLength(2);
+    // Ten credits a search, told as the page's spending (background/page-allowance.ts).
+    expect(told[0]).toBe(20);
     const v = verdicts(paper!.truth, result.papers.get(paper!.arxivId)!);
     expect(v).toMatchObject({ wrong: 0, linkedFound: v.linked, uniqueFound: v.unique });
   });
@@ -263,6 +267,18 @@ describe('createFreshIdentifier', () => {
     const result = await fresh.identify([asPaper(paper!)], { credits: () => 20 });
     expect(result.papers.get(paper!.arxivId)![i]).toMatchObject({ match: 'inferred', openalexId: paper!.truth[i]!.trueId });
     expect(verdicts(paper!.truth, result.papers.get(paper!.arxivId)!).wrong).toBe(0);
+  });
+
+  it('tells what each identification spent: every list call it made, once, with its papers\' authors; nothing for a decision in the cache', async () => {
+    const world = buildWorld(9, [5, 7, 4]);
+    const { fresh, credits } = setup(world);
+    const told: { papers: { arxivId: string; authors: number }[]; credits: number }[] = [];
+    fresh.onSpent((spent) => told.push(spent));
+    await fresh.identify(world.papers.map(asPaper), { credits: LISTING_CREDITS });
+    expect(told).toEqual([{ papers: world.papers.map((p) => ({ arxivId: p.arxivId, authors: p.truth.length })), credits: credits() }]);
+    expect(credits()).toBeGreaterThan(0);
+    await fresh.identify(world.papers.map(asPaper), { credits: LISTING_CREDITS });
+    expect(told).toHaveLength(1);
   });
 
   it('gives every named profile the figures of that profile', async () => {

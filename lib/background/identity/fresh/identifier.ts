@@ -20,7 +20,7 @@ import type { PrintedEvidence } from '../../../arxiv/page-model';
 import type { Cache } from '../../cache/cache';
 import { TTL } from '../../catalog/catalog';
 import type { Identity } from '../../../catalog/identity';
-import { WORKS_PAGE_SIZE, type AuthorSuggestion, type CandidateProfile, type OpenAlexClient, type WorkAuthors, type WorksJoining } from '../../catalog/openalex';
+import { NAME_SEARCH_CREDITS, WORKS_PAGE_SIZE, type AuthorSuggestion, type CandidateProfile, type OpenAlexClient, type WorkAuthors, type WorksJoining } from '../../catalog/openalex';
 import { CatalogError, type AuthorMetrics } from '../../../catalog/types';
 import { coauthorLinks, decideIdentities } from './evidence';
 import { fieldOfCategory, type Field } from '../../../catalog/fields';
@@ -80,6 +80,15 @@ export interface FreshIdentities {
   papers: Map<string, Identity[]>;
   /** The figures and last known institutions of every profile an identity names, by A id. */
   profiles: Map<string, AuthorMetrics>;
+}
+
+/**
+ * What one identification spent: OpenAlex list calls (credits) for its papers, each with the
+ * number of authors identified (a page's daily share is charged by them: background/page-allowance.ts).
+ */
+export interface IdentifySpend {
+  papers: { arxivId: string; authors: number }[];
+  credits: number;
 }
 
 type IdentifierClient = Pick<OpenAlexClient, 'autocomplete' | 'namesakes' | 'candidateProfiles' | 'candidateById' | 'worksJoining' | 'budgetResetAt'>;
@@ -159,6 +168,10 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
    * the lookup a paper further down started, not wait behind that paper's place.
    */
   const lookups = new Map<string, { shared: ReturnType<typeof sharedPriority>; readers: number }>();
+  const spendListeners = new Set<(spent: IdentifySpend) => void>();
+  const tell = (spent: IdentifySpend) => {
+    for (const listener of spendListeners) listener(spent);
+  };
 
   /**
    * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
@@ -237,9 +250,13 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       } else lookups.set(k, { shared: sharedPriority(priority), readers: 1 });
     }
     const client = (k: string) => openalex.at(lookups.get(k)?.shared.box ?? priority);
+    let searches = 0;
     try {
-      return await readLookups(queries, searched, orcids, client, revalidate);
+      return await readLookups(queries, searched, orcids, client, revalidate, () => searches++);
     } finally {
+      // Name searches are list calls too: told with the papers they were for.
+      const large = papers.filter((p) => p.authors.length > ONE_CALL_AUTHORS);
+      if (searches > 0) tell({ papers: large.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: searches * NAME_SEARCH_CREDITS });
       for (const k of keys) {
         const running = lookups.get(k)!;
         if (--running.readers === 0) lookups.delete(k);
@@ -247,7 +264,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
     }
   }
 
-  function readLookups(queries: Map<string, string>, searched: ReadonlySet<string>, orcids: string[], client: (key: string) => IdentifierClient, revalidate: boolean) {
+  function readLookups(queries: Map<string, string>, searched: ReadonlySet<string>, orcids: string[], client: (key: string) => IdentifierClient, revalidate: boolean, onSearch: () => void) {
     return Promise.all([
       cache.readMany<AuthorSuggestion[]>(
         [...queries.keys()],
@@ -255,7 +272,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
         async (keys) => {
           // A paper of many authors: its names searched together, 10 credits for 40 requests.
           const together = keys.filter((k) => searched.has(k));
-          const found = together.length > 0 ? await searchedNames(together, queries, client(together[0]!)) : new Map<string, AuthorSuggestion[]>();
+          const found = together.length > 0 ? await searchedNames(together, queries, client(together[0]!), onSearch) : new Map<string, AuthorSuggestion[]>();
           const rest = keys.filter((k) => !found.has(k));
           for (const [k, hits] of await Promise.all(rest.map(async (k) => [k, await client(k).autocomplete('authors', queries.get(k)!)] as const))) found.set(k, hits);
           return found;
@@ -276,10 +293,11 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
    * cached as well (a decision then needs no profile call for them). A call that could not be
    * made or came back cut short leaves its names to the autocompletes.
    */
-  async function searchedNames(keys: string[], queries: Map<string, string>, client: IdentifierClient): Promise<Map<string, AuthorSuggestion[]>> {
+  async function searchedNames(keys: string[], queries: Map<string, string>, client: IdentifierClient, onSearch: () => void): Promise<Map<string, AuthorSuggestion[]>> {
     const out = new Map<string, AuthorSuggestion[]>();
     await Promise.all(chunk(keys, NAMES_PER_SEARCH).map(async (part) => {
       const found = await client.namesakes(part.map((k) => queries.get(k)!)).catch(() => null);
+      if (found) onSearch();
       if (!found?.complete) return;
       await cache.putMany(found.profiles.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author })));
       for (const k of part) {
@@ -316,7 +334,17 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   /** The steps of one identification, asking OpenAlex at `priority`. */
   function runsOn(priority: PriorityBox): Resolve {
     const client = openalex.at(priority);
+    /** The list calls (credits) this identification made: told to `onSpent` listeners once it ends. */
+    let calls = 0;
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
+      try {
+        return await decide(papers, revalidate, credits, eager);
+      } finally {
+        if (calls > 0) tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: calls });
+      }
+    }
+
+    async function decide(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
       const allowance = (await client.budgetResetAt()) <= now();
       const budget = creditsFor(allowance ? credits(papers) : 0, allowance);
       const profiles = new Map<string, CandidateProfile>();
@@ -467,6 +495,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
 
     async function joining(sets: string[][], recentFirst: boolean, budget: Credits): Promise<WorksJoining> {
       try {
+        calls++;
         return await client.worksJoining(sets, { recentFirst });
       } catch (e) {
         if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
@@ -495,6 +524,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
         // per-second cap, one list call answers what would take a request per profile.
         if (budget.take() || (part.length >= LIST_OVER_SINGLETONS && budget.overdraw())) {
           try {
+            calls++;
             return await client.candidateProfiles(part);
           } catch (e) {
             if (!(e instanceof CatalogError && e.kind === 'budget-exhausted')) throw e;
@@ -510,7 +540,16 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
 
     return resolve;
   }
-  return { identify, decided, prepare };
+  return {
+    identify,
+    decided,
+    prepare,
+    /** Calls `listener` with what each identification spent, once it ends; returns the unsubscribe. */
+    onSpent(listener: (spent: IdentifySpend) => void): () => void {
+      spendListeners.add(listener);
+      return () => void spendListeners.delete(listener);
+    },
+  };
 }
 
 export type FreshIdentifier = ReturnType<typeof createFreshIdentifier>;

@@ -122,8 +122,6 @@ export interface PaperBatchDeps {
 const isBudget = (e: unknown) => e instanceof CatalogError && e.kind === 'budget-exhausted';
 /** The papers of an OpenAlex side that OpenAlex failed on or lacks: Semantic Scholar is asked. */
 const misses = (side: Map<string, OpenAlexSide>) => [...side].filter(([, one]) => 'error' in one || !one.value.found).map(([id]) => id);
-/** What `p` has settled to already, else `fallback`: never waits. */
-const settledNow = <T>(p: Promise<T>, fallback: T): Promise<T> => Promise.race([p, Promise.resolve(fallback)]);
 const settle = <T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> =>
   p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
 
@@ -263,11 +261,12 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
    */
   async function resolve(urgent: ListedPaper[], ahead: string[], priority: number) {
     const urgentSet = new Set(urgent.map((p) => p.arxivId));
-    // The papers ahead are looked up in the same calls, but the reader's answer never waits for
-    // them: a call of theirs goes at `ahead`, behind the lookups of what the reader sees.
+    // The papers ahead are looked up in the same calls, but the reader's answer waits for them only
+    // a moment (when they share its calls): a call of theirs alone goes at `ahead`, behind the
+    // lookups of what the reader sees.
     const aheadOa = openAlexSide(ahead, new Set(), priority);
     const oa = await openAlexSide([...urgentSet], urgentSet, priority);
-    const aheadKnown = await settledNow(aheadOa, new Map<string, OpenAlexSide>());
+    const aheadKnown = await Promise.race([aheadOa, delay(FRESH_GRACE_MS).then(() => new Map<string, OpenAlexSide>())]);
     const toS2 = [...misses(oa), ...misses(aheadKnown)];
     // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked.
     const prepare = (ids: string[]) => identifyFresh.prepare?.(urgent.filter((p) => ids.includes(p.arxivId)), priority);

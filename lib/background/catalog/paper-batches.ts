@@ -33,8 +33,8 @@ import { delay } from '../../shared/delay';
 const WINDOW_MS = 12;
 /** Filler candidates checked against the cache at a time (most are found in the first slice). */
 const FILLER_SLICE = 200;
-/** How long papers with a record wait for the decided identities of new papers asked with them. */
-const FRESH_GRACE_MS = 15;
+/** How long an answer waits for work it need not wait for (new papers' identities, the papers ahead): a moment. */
+const GRACE_MS = 15;
 
 /** One author of one paper, as a listing badge shows them. */
 export type SlotAnswer =
@@ -266,7 +266,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     // lookups of what the reader sees.
     const aheadOa = openAlexSide(ahead, new Set(), priority);
     const oa = await openAlexSide([...urgentSet], urgentSet, priority);
-    const aheadKnown = await Promise.race([aheadOa, delay(FRESH_GRACE_MS).then(() => new Map<string, OpenAlexSide>())]);
+    const aheadKnown = await Promise.race([aheadOa, delay(GRACE_MS).then(() => new Map<string, OpenAlexSide>())]);
     const toS2 = [...misses(oa), ...misses(aheadKnown)];
     // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked.
     const prepare = (ids: string[]) => identifyFresh.prepare?.(urgent.filter((p) => ids.includes(p.arxivId)), priority);
@@ -398,7 +398,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const recordMetrics = await metricsOf(recordIds, filler, priority);
     // A paper with a record never waits for papers identified from evidence (seconds of lookups
     // under the catalogs' caps): when those are not decided yet, they are answered `identifying`.
-    const identities = fresh.length < papers.length ? await Promise.race([identifying, delay(FRESH_GRACE_MS).then(() => null)]) : await identifying;
+    const identities = fresh.length < papers.length ? await Promise.race([identifying, delay(GRACE_MS).then(() => null)]) : await identifying;
     const identityOf = new Map(identities?.ok ? fresh.map((p, k) => [p.arxivId, identities.value[k] ?? []]) : []);
     const identifiedIds = [...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted));
     const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler, priority) : new Map<string, MetricsOutcome>();

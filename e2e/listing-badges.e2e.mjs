@@ -74,27 +74,26 @@ function arxivLinks() {
 }
 
 export const tests = [
-  {
-    name: 'rendered listings (/new, the 2026-06-29 chrome, /recent): one badge after each author link, with the paper\'s own figures',
+  // One test per rendering: /new, the 2026-06-29 chrome, /recent, a listing OpenAlex has all of.
+  ...['dcNew', 'dcNewSpinout', 'dcRecent', 'oaNew'].map((name) => ({
+    name: `rendered listing ${name}: one badge after each author link, with the paper's own figures`,
     fn: async () => {
-      for (const name of ['dcNew', 'dcNewSpinout', 'dcRecent', 'oaNew']) {
-        const lst = await listing(name);
-        if (!lst) return;
-        const s = await launch(lst.fake);
-        const page = await s.open(lst.url);
-        const before = await page.evaluate(arxivLinks);
-        await scrollThrough(page);
-        const snap = await settled(page, lst, lst.entries.map((_, k) => k));
-        assertRight(lst, snap, lst.entries.map((_, k) => k), name);
-        const after = await page.evaluate(arxivLinks);
-        if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(`${name}: arXiv's links changed`);
-        // 李明 on 2406.99901 is printed without a link: not an author of the entry's list, no badge
-        const strays = await page.evaluate(() => [...document.querySelectorAll('[data-weft-paper]')].filter((el) => el.previousSibling?.nodeName !== 'A').length);
-        if (strays) throw new Error(`${name}: ${strays} badges not right after an author link`);
-        await closeAll();
-      }
+      const lst = await listing(name);
+      if (!lst) return;
+      const s = await launch(lst.fake);
+      const page = await s.open(lst.url);
+      const before = await page.evaluate(arxivLinks);
+      await scrollThrough(page);
+      const snap = await settled(page, lst, lst.entries.map((_, k) => k));
+      assertRight(lst, snap, lst.entries.map((_, k) => k), name);
+      const after = await page.evaluate(arxivLinks);
+      if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error(`${name}: arXiv's links changed`);
+      // 李明 on 2406.99901 is printed without a link: not an author of the entry's list, no badge
+      const strays = await page.evaluate(() => [...document.querySelectorAll('[data-weft-paper]')].filter((el) => el.previousSibling?.nodeName !== 'A').length);
+      if (strays) throw new Error(`${name}: ${strays} badges not right after an author link`);
+      await closeAll();
     },
-  },
+  })),
   {
     name: 'q-fin /new: badges settle as the reader scrolls, and the warm reading asks nothing',
     fn: async () => {

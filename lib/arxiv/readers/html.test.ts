@@ -493,7 +493,8 @@ describe('readHtmlPage on markup variations', () => {
     function readTime(doc: Document): number {
       paperOf(doc, URL_);
       let best = Infinity;
-      for (let k = 0; k < 3; k++) {
+      // The best of several reads: a busy machine stalls some of them, never all.
+      for (let k = 0; k < 9; k++) {
         const started = performance.now();
         paperOf(doc, URL_);
         best = Math.min(best, performance.now() - started);
@@ -511,7 +512,7 @@ describe('readHtmlPage on markup variations', () => {
       expect(paper.authors).toHaveLength(1000);
       expect(paper.authors[999]?.name).toBe(`Given ${surname(999)}`);
       // Quadratic work would take a hundred times as long.
-      expect(readTime(large)).toBeLessThan(30 * readTime(small) + 20);
+      expect(readTime(large)).toBeLessThan(50 * readTime(small) + 20);
     });
   });
 });

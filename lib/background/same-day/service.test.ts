@@ -74,6 +74,8 @@ function setup({ now = MONDAY_EVENING, granted = true, serve }: { now?: number; 
     sameDay, openalex, requests, notifyPending, notifyTopics,
     at: (iso: number) => void (t = iso),
     republish: (html: string) => void (listing = html),
+    /** The reader allows (again) what the browser withheld. */
+    allow: () => void (granted = true),
   };
 }
 
@@ -143,6 +145,9 @@ describe('same-day alerts', () => {
     expect(refused.requests).toEqual([]);
     const settings = await followStore.readSettings();
     expect((await refused.sameDay.state(settings, [RAY])).mode).toEqual({ kind: 'catalog', why: 'no-access' });
+    // Allowed again: the refused read no longer stands for the access the reader has now.
+    refused.allow();
+    expect((await refused.sameDay.state(settings, [RAY])).mode).toEqual({ kind: 'arxiv', source: 'listing' });
 
     fakeBrowser.reset();
     freshIndexedDb();

@@ -464,10 +464,12 @@ export function createSameDay(deps: SameDayDeps) {
     ]);
     const watched = watchedCategories(followIds, data.digests, data.edits, topics);
     const problem = data.status.problem;
+    // Access is what the browser grants now (a read goes to rss.arxiv.org only while that is
+    // granted too: plan): a read refused before the reader allowed access again keeps nothing off.
     const mode: AlertMode = !settings.sameDay ? { kind: 'catalog', why: 'off' }
       : !arxivGranted ? { kind: 'catalog', why: 'no-access' }
         : watched.categories.length === 0 ? { kind: 'catalog', why: 'nothing-watched' }
-          : problem && (problem.kind === 'unreadable' || problem.kind === 'no-access') ? { kind: 'catalog', why: problem.kind }
+          : problem?.kind === 'unreadable' ? { kind: 'catalog', why: 'unreadable' }
             : { kind: 'arxiv', source: settings.feed === 'rss' && rssGranted ? 'rss' : 'listing' };
     return {
       mode,

@@ -152,15 +152,14 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     return entries;
   }
 
-  function apply(k: number, answer: PaperAnswer, inView: boolean): void {
+  function apply(k: number, answer: PaperAnswer): void {
     const entries = entriesOf(k);
     if ('identifying' in answer) {
       // Answered before its authors were identified, so the entries asked with it need not wait:
-      // asked again on its own (the background joins the work under way).
+      // asked again (applyAll; the background joins the work under way).
       batch(() => {
         for (const e of entries) if (e.state.value.kind === 'loading') e.state.value = IDENTIFYING;
       });
-      request([k], inView);
       return;
     }
     batch(() => {
@@ -263,8 +262,11 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     });
     part.forEach((k, i) => {
       const a = answer.papers[i];
-      if (a && status[k] === 'asked') apply(k, a, inView);
+      if (a && status[k] === 'asked') apply(k, a);
     });
+    // The new papers answered `identifying`, asked for again together, apart from those with a record.
+    const again = part.filter((k, i) => status[k] === 'asked' && answer.papers[i] && 'identifying' in answer.papers[i]!);
+    if (again.length) request(again, inView);
     count();
   }
 

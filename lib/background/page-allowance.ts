@@ -209,7 +209,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
         const looked = namesOf(named.filter((p) => isNew.has(candidatesKey(p.arxivId)) && mayLack(p.arxivId)));
         // A paper in view not decided yet may be decided on its own (identity/fresh/pipeline.ts), before the answer;
         // those coming up are decided with others, after it. A paper already charged an estimate is not
-        // weighed again: a listing asks for a paper still being identified again, on its own (listing-profiles.ts),
+        // weighed again: a listing asks for a paper still being identified again, apart from papers with a record (listing-profiles.ts),
         // and many such messages wait at once.
         const undecided = (id: string) => mayLack(id) && isNew.has(identifyKey(id));
         const inView = r.papers.filter((p) => undecided(p.arxivId)).reduce((n, p) => n + alone(p), 0);

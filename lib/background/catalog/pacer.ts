@@ -61,9 +61,6 @@ export const lifted = (box: PriorityBox, by: number): PriorityBox => ({
   get value() {
     return box.value + by;
   },
-  set value(to: number) {
-    box.value = to - by;
-  },
 });
 
 /** Raises a box (never lowers it): a more urgent caller joined work already waiting. */

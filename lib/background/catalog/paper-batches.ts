@@ -35,6 +35,8 @@ const WINDOW_MS = 12;
 const FILLER_SLICE = 200;
 /** How long an answer waits for work it need not wait for (new papers' identities, the papers ahead): a moment. */
 const GRACE_MS = 15;
+/** What `p` gives within GRACE_MS, else `otherwise`. */
+const withinGrace = <T, O>(p: Promise<T>, otherwise: O): Promise<T | O> => Promise.race([p, delay(GRACE_MS).then(() => otherwise)]);
 
 /** One author of one paper, as a listing badge shows them. */
 export type SlotAnswer =
@@ -57,7 +59,7 @@ export type PaperAnswer =
   | { arxivId: string; source: 'openalex' | 's2' | 'fresh'; slots: SlotAnswer[]; fetchedAt: number; stale: boolean }
   /**
    * No catalog has the paper and its authors are still being identified: asked with papers that
-   * have a record, it is answered so, to be asked for again on its own (authorsOf).
+   * have a record, it is answered so, to be asked for again apart from them (authorsOf).
    */
   | { arxivId: string; identifying: true }
   | { arxivId: string; error: WireError };
@@ -266,7 +268,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     // lookups of what the reader sees.
     const aheadOa = openAlexSide(ahead, new Set(), priority);
     const oa = await openAlexSide([...urgentSet], urgentSet, priority);
-    const aheadKnown = await Promise.race([aheadOa, delay(GRACE_MS).then(() => new Map<string, OpenAlexSide>())]);
+    const aheadKnown = await withinGrace(aheadOa, new Map<string, OpenAlexSide>());
     const toS2 = [...misses(oa), ...misses(aheadKnown)];
     // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked.
     const prepare = (ids: string[]) => identifyFresh.prepare?.(urgent.filter((p) => ids.includes(p.arxivId)), priority);
@@ -398,7 +400,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const recordMetrics = await metricsOf(recordIds, filler, priority);
     // A paper with a record never waits for papers identified from evidence (seconds of lookups
     // under the catalogs' caps): when those are not decided yet, they are answered `identifying`.
-    const identities = fresh.length < papers.length ? await Promise.race([identifying, delay(GRACE_MS).then(() => null)]) : await identifying;
+    const identities = fresh.length < papers.length ? await withinGrace(identifying, null) : await identifying;
     const identityOf = new Map(identities?.ok ? fresh.map((p, k) => [p.arxivId, identities.value[k] ?? []]) : []);
     const identifiedIds = [...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted));
     const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler, priority) : new Map<string, MetricsOutcome>();

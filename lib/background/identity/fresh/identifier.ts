@@ -36,6 +36,8 @@ import { addRiders, chunk, levelsFor, MAX_FILTER_IDS, openAt, packCalls, sidesAt
  * call holds their profiles (a page's own paper: n autocompletes and three list calls).
  */
 export const ONE_CALL_AUTHORS = 25;
+/** A paper too large for one profile call (a collaboration): its names are searched together, and it is decided on its own (pipeline.ts). */
+export const isLargePaper = (paper: FreshPaper) => paper.authors.length > ONE_CALL_AUTHORS;
 /**
  * Names one name search asks for: their profiles (about two a name) must fit its one page of 200
  * (docs/identity.md, Candidates).
@@ -237,7 +239,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       for (const a of p.authors) {
         if (!nameKey(a.name)) continue;
         queries.set(namesKey(a.name), a.name);
-        if (p.authors.length > ONE_CALL_AUTHORS) searched.add(namesKey(a.name));
+        if (isLargePaper(p)) searched.add(namesKey(a.name));
       }
     }
     const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
@@ -255,7 +257,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       return await readLookups(queries, searched, orcids, client, revalidate, () => searches++);
     } finally {
       // Name searches are list calls too: told with the papers they were for.
-      const large = papers.filter((p) => p.authors.length > ONE_CALL_AUTHORS);
+      const large = papers.filter(isLargePaper);
       if (searches > 0) tell({ papers: large.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: searches * NAME_SEARCH_CREDITS });
       for (const k of keys) {
         const running = lookups.get(k)!;

@@ -10,7 +10,7 @@
  * passed.
  */
 import { PRIORITY, raise, type PriorityBox } from '../../catalog/pacer';
-import { ONE_CALL_AUTHORS, type CreditBudget, type FreshIdentifier, type FreshIdentities, type FreshPaper } from './identifier';
+import { isLargePaper, type CreditBudget, type FreshIdentifier, type FreshIdentities, type FreshPaper } from './identifier';
 
 /**
  * Authors that fill a shared-works call: 100 candidate ids a side, about 2.4 candidates per
@@ -25,9 +25,8 @@ const NEARER = 0.5;
  * around it are not all late for the one.
  */
 const LARGE_YIELDS = PRIORITY.view - PRIORITY.near;
-const isLarge = (paper: FreshPaper) => paper.authors.length > ONE_CALL_AUTHORS;
 /** The priority a paper's lookups go at when it is wanted at `priority`. */
-const lookupPriority = (paper: FreshPaper, priority: number) => (isLarge(paper) ? priority - LARGE_YIELDS : priority);
+const lookupPriority = (paper: FreshPaper, priority: number) => (isLargePaper(paper) ? priority - LARGE_YIELDS : priority);
 /**
  * The longest a paper whose candidates are in waits for company before it is decided: none when
  * the reader is looking at it, a moment when it is on the next screen, more when further down.
@@ -75,8 +74,8 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     if (ready.length === 0) return;
     // A paper too large for one profile call takes many calls of its own: decided with the
     // others, it would hold them back.
-    const large = ready.filter((entry) => isLarge(entry.paper));
-    const rest = ready.filter((entry) => !isLarge(entry.paper));
+    const large = ready.filter((entry) => isLargePaper(entry.paper));
+    const rest = ready.filter((entry) => !isLargePaper(entry.paper));
     ready = [];
     for (const group of [...large.map((entry) => [entry]), rest]) if (group.length > 0) decide(group);
   }

@@ -45,3 +45,14 @@ describe('store images', () => {
     expect(size('promo-tile-440x280.png')).toEqual({ width: 440, height: 280 });
   });
 });
+
+describe('README.md', () => {
+  const readme = read('README.md');
+
+  it('is a reader’s page: under 150 lines, every local link and image it names present', () => {
+    expect(readme.split('\n').length).toBeLessThan(150);
+    const targets = [...readme.matchAll(/\]\(([^)#\s]+)[^)]*\)|src="([^"]+)"/g)].map((m) => m[1] ?? m[2]).filter((t) => !/^https?:/.test(t));
+    expect(targets.length).toBeGreaterThan(5);
+    expect(targets.filter((t) => !fs.existsSync(path.join(ROOT, t)))).toEqual([]);
+  });
+});

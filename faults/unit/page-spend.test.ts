@@ -115,7 +115,7 @@ function listing(n: number) {
  * screen's entries in view, the next screen's near; each screen read once its badges settled.
  * Resolves with the answers that were refused.
  */
-async function read(bg: Background, entries: ReturnType<typeof listing>, allowance: ReturnType<typeof createPageAllowance>, screen = 10) {
+async function read(bg: Background, entries: ReturnType<typeof listing>, allowance: ReturnType<typeof createPageAllowance>, { screen = 10, skim = false } = {}) {
   const refused: string[] = [];
   const ask = async (request: unknown) => {
     const r = (await dispatch(bg.handlers, request, FROM_ARXIV as never, fakeBrowser.runtime.id, undefined, allowance)) as WireResponse<unknown>;
@@ -133,8 +133,12 @@ async function read(bg: Background, entries: ReturnType<typeof listing>, allowan
     const inView = Array.from({ length: Math.min(screen, papers.length - top) }, (_, i) => top + i);
     for (const k of inView) profiles.near(k, true);
     for (let k = top + screen; k < Math.min(papers.length, top + 2.5 * screen); k++) profiles.near(k, false);
-    await Promise.all(inView.map((k) => profiles.answered(k)));
+    // A skimmer is on the next screen once this one's message has gone (it gathers for 16 ms), long
+    // before the answers: the messages of many screens wait at once.
+    if (skim) await new Promise((r) => setTimeout(r, 50));
+    else await Promise.all(inView.map((k) => profiles.answered(k)));
   }
+  await Promise.all(papers.map((_, k) => profiles.answered(k)));
   await bg.deps.cache.settle();
   // The identifications ahead of the reader still running (identity/fresh/pipeline.ts waits up to 3 s for company).
   await new Promise((r) => setTimeout(r, 3_500));
@@ -142,25 +146,31 @@ async function read(bg: Background, entries: ReturnType<typeof listing>, allowan
   return refused;
 }
 
+/** The kinds of the bench's /pastweek listing (bench/run.mjs, LISTINGS): 90 % indexed. */
+const pastweek = (k: number) => (k % 20 === 7 ? 's2only' : k % 20 === 13 ? 'fresh' : 'indexed');
+
 describe('what a reader’s own listing spends', () => {
-  // Kinds as the bench's listings (bench/run.mjs, LISTINGS): /pastweek 90 % indexed, /new 80 % new papers.
+  // Kinds as the bench's listings: /pastweek 90 % indexed, /new 80 % new papers.
   const cases = [
-    { label: 'a 2,000-entry /pastweek page read to its end', n: 2000, kindOf: (k: number) => (k % 20 === 7 ? 's2only' : k % 20 === 13 ? 'fresh' : 'indexed') },
-    { label: 'a 400-entry /new page, 80 % new papers, read to its end', n: 400, kindOf: (k: number) => (k % 10 === 3 ? 'indexed' : k % 10 === 6 ? 's2only' : 'fresh') },
-  ] as const;
+    { label: 'a 2,000-entry /pastweek page read to its end', n: 2000, kindOf: pastweek, skim: false, fill: 0.8 },
+    // What a reader's messages may cost is held until each is answered, and a skimmer's are all out at once.
+    // Its papers come in smaller messages whose calls are less full than the shares charged (70 % on average).
+    { label: 'a 2,000-entry /pastweek page skimmed to its end, every screen asked before the first is answered', n: 2000, kindOf: pastweek, skim: true, fill: 0.65 },
+    { label: 'a 400-entry /new page, 80 % new papers, read to its end', n: 400, kindOf: (k: number) => (k % 10 === 3 ? 'indexed' : k % 10 === 6 ? 's2only' : 'fresh'), skim: false, fill: 0.8 },
+  ];
   for (const c of cases) {
     it(`[credits-made-up-listing] ${c.label}: never paused, charged what it spent and well inside the tab’s share`, async () => {
       const entries = listing(c.n);
       const fake = new FakeApis(listingCatalog(entries, { kindOf: c.kindOf }) as never);
       const bg = startBackground({ route: (url, init) => toResponse(fake.respond(init?.method ?? 'GET', url.href, typeof init?.body === 'string' ? init.body : null)) });
       const allowance = createPageAllowance({ store: null, identifier: bg.deps.fresh });
-      const refused = await read(bg, entries, allowance);
+      const refused = await read(bg, entries, allowance, { skim: c.skim });
       const credits = bg.requests.filter(isList).length;
       const charged = allowance.spent(FROM_ARXIV as never);
       console.info(`${c.label}: ${credits} list calls, ${catalogCalls(bg)} catalog requests; charged ${charged.credits.toFixed(1)} credits, ${charged.requests.toFixed(0)} requests`);
       expect(refused).toEqual([]);
       // Charged what the reading spent (a list call's cost is shared by the papers it served, so about it)...
-      expect(charged.credits).toBeGreaterThanOrEqual(0.8 * credits);
+      expect(charged.credits).toBeGreaterThanOrEqual(c.fill * credits);
       // ...and well inside the tab's share: 40 % of it is left for the reader's other pages.
       expect(charged.credits).toBeLessThanOrEqual(0.6 * PAGE_DAILY_CREDITS);
       expect(charged.requests).toBeLessThanOrEqual(PAGE_DAILY_REQUESTS / 2);

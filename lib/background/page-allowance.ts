@@ -3,7 +3,9 @@
  * calls) and catalog requests, that no one tab can exceed (docs/reliability.md, Messages). A
  * message is weighed by what it may cost, not counted as one: before it is answered, what it
  * could cost with nothing cached (every paper it names one no catalog has, every author name an
- * autocomplete, every paper in view decided on its own) must fit what the tab has left; once
+ * autocomplete, every paper in view decided on its own) must fit what the tab has left (messages
+ * still being answered count at that much until charged: one that fits only once they are
+ * charged waits for them, a fast reader's many messages are not refused for costs never spent); once
  * answered, it is charged what its answer shows was needed (the papers no catalog had), and the
  * identifications by what they did spend, as the identifier tells once each ends (the papers
  * coming up are decided after the answer: charged an estimate until then). Each part of a paper's cost (its lookup, its
@@ -85,9 +87,13 @@ interface TabSpend extends Cost {
   lacking: Set<string>;
   /** Identifications charged at an estimate while they run: what they spent replaces it once told. */
   estimated: Map<string, Cost>;
+  /** What the messages being answered may cost at most, held (part of the spend above) until each is charged what it did. */
+  held: Cost;
+  /** Called as each message being answered is charged. */
+  waiting: (() => void)[];
 }
 
-const newTab = (): TabSpend => ({ requests: 0, credits: 0, seen: new Set(), lacking: new Set(), estimated: new Map() });
+const newTab = (): TabSpend => ({ requests: 0, credits: 0, seen: new Set(), lacking: new Set(), estimated: new Map(), held: { ...FREE }, waiting: [] });
 /** Identifications whose spend was told before a tab was charged for them, kept at most this many. */
 const KNOWN_MAX = 5_000;
 
@@ -144,7 +150,8 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
   }
 
   function save(): void {
-    const value = { day, tabs: Object.fromEntries([...current()].map(([id, t]) => [id, { requests: t.requests, credits: t.credits }])) };
+    // What is only held for messages being answered is not spent: a restarted worker does not count it.
+    const value = { day, tabs: Object.fromEntries([...current()].map(([id, t]) => [id, { requests: t.requests - t.held.requests, credits: t.credits - t.held.credits }])) };
     saving = saving.then(() => store?.set(value)).catch((e: unknown) => console.warn('Weft: could not keep what pages spent today', e));
   }
 
@@ -294,24 +301,36 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
     async spend<T>(sender: Sender, r: WeftRequest, answer: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; retryAt: number }> {
       await load();
       const tab = tabOf(sender);
-      const may = upperBound(tab, r);
-      if ((may.credits && tab.credits + may.credits > daily.credits) || (may.requests && tab.requests + may.requests > daily.requests)) {
-        return { ok: false, retryAt: allowanceBackAt(null, now()) };
+      let may = upperBound(tab, r);
+      const over = (spent: Cost) => (may.credits > 0 && spent.credits + may.credits > daily.credits) || (may.requests > 0 && spent.requests + may.requests > daily.requests);
+      // What messages being answered may cost is held, so that messages sent together cannot all
+      // pass; they mostly cost far less (what is cached, what a catalog has). So a message that
+      // fits what the tab did spend waits for them to be charged; only one that cannot fit is refused.
+      while (over(tab)) {
+        if (over({ requests: tab.requests - tab.held.requests, credits: tab.credits - tab.held.credits })) return { ok: false, retryAt: allowanceBackAt(null, now()) };
+        await new Promise<void>((resolve) => tab.waiting.push(resolve));
+        may = upperBound(tab, r);
       }
-      // Held while the answer is made, so that messages sent together cannot all pass the check.
-      tab.requests += may.requests;
-      tab.credits += may.credits;
+      const hold = (sign: 1 | -1) => {
+        for (const k of ['requests', 'credits'] as const) {
+          tab[k] += sign * may[k];
+          tab.held[k] += sign * may[k];
+        }
+      };
+      hold(1);
       let value: T;
       try {
         value = await answer();
       } catch (e) {
-        tab.requests -= may.requests;
-        tab.credits -= may.credits;
+        hold(-1);
+        tab.waiting.splice(0).forEach((wake) => wake());
         throw e;
       }
+      hold(-1);
       const cost = charged(tab, r, value);
-      tab.requests += cost.requests - may.requests;
-      tab.credits += cost.credits - may.credits;
+      tab.requests += cost.requests;
+      tab.credits += cost.credits;
+      tab.waiting.splice(0).forEach((wake) => wake());
       if (cost.requests || cost.credits) save();
       return { ok: true, value };
     },

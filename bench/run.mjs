@@ -46,7 +46,8 @@
 //      (read, parse, sieve and name match in the background), Check now → alerts shown, the
 //      OpenAlex requests and credits of the read, and of learning the follows (once).
 //
-//   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings (only 7)] [--same-day (only 8)]
+//   node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings (only 7)] [--listing <label part> (one of 7)]
+//     [--same-day (only 8)]
 
 /* global chrome -- evaluated in the extension’s popup */
 import fs from 'node:fs';
@@ -63,15 +64,16 @@ import { sameDayBench } from '../e2e/same-day-world.mjs';
 import { recordFigures } from './figures.mjs';
 
 function parseArgs(argv) {
-  const o = { authors: 25, runs: 10, longPage: null, listingsOnly: false, sameDayOnly: false };
+  const o = { authors: 25, runs: 10, longPage: null, listingsOnly: false, listing: null, sameDayOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--authors') o.authors = Math.min(100, Math.max(1, Number(argv[++i])));
     else if (a === '--runs') o.runs = Math.max(1, Number(argv[++i]));
     else if (a === '--long-page') o.longPage = argv[++i];
     else if (a === '--listings') o.listingsOnly = true;
+    else if (a === '--listing') { o.listingsOnly = true; o.listing = argv[++i]; }
     else if (a === '--same-day') o.sameDayOnly = true;
-    else if (a === '--help' || a === '-h') { console.log('usage: node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings] [--same-day]'); process.exit(0); }
+    else if (a === '--help' || a === '-h') { console.log('usage: node bench/run.mjs [--authors 25] [--runs 10] [--long-page <file.html>] [--listings | --listing <label part>] [--same-day]'); process.exit(0); }
     else { console.error(`unknown argument ${a}`); process.exit(2); }
   }
   return o;
@@ -321,16 +323,24 @@ const listingInit = `(() => {
       const n = sizeOf(el);
       if (id && n) b.first.push([id, n]);
     }
-    const settle = (id) => {
+    // Each paper's badges that are final, counted from the mutations alone: a query over a
+    // 2,000-entry page per mutation would cost the page more than Weft does (and be counted as its).
+    const final = new WeakMap();
+    const finals = {};
+    const settle = (el) => {
+      const id = el.getAttribute('data-weft-paper');
       if (!id || b.settled[id] != null || !b.sizes[id]) return;
-      const badges = document.querySelectorAll('[data-weft-paper="' + CSS.escape(id) + '"]');
-      if (badges.length >= b.sizes[id] && [...badges].every((el) => done(el.getAttribute('data-state')))) b.settled[id] = performance.now();
+      const now = done(el.getAttribute('data-state'));
+      if (now === !!final.get(el)) return;
+      final.set(el, now);
+      finals[id] = (finals[id] ?? 0) + (now ? 1 : -1);
+      if (finals[id] >= b.sizes[id]) b.settled[id] = performance.now();
     };
     new MutationObserver((records) => {
-      check();
+      if (b.firstReady == null) check();
       for (const r of records) {
-        if (r.type === 'attributes') settle(r.target.getAttribute('data-weft-paper'));
-        else for (const n of r.addedNodes) if (n.nodeType === 1) settle(n.getAttribute('data-weft-paper'));
+        if (r.type === 'attributes') settle(r.target);
+        else for (const n of r.addedNodes) if (n.nodeType === 1 && n.hasAttribute('data-weft-paper')) settle(n);
       }
     }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-state'] });
     const seen = new IntersectionObserver((records) => {
@@ -827,7 +837,7 @@ async function main() {
   if (!opts.listingsOnly && !opts.sameDayOnly) await sameDay();
 
   // 7: listings
-  for (const sc of opts.sameDayOnly ? [] : LISTINGS) {
+  for (const sc of opts.sameDayOnly ? [] : LISTINGS.filter((l) => !opts.listing || l.label.includes(opts.listing))) {
     try {
       await listingRows(sc, row);
     } catch (e) {

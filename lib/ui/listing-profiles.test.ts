@@ -231,8 +231,11 @@ describe('listing profiles: badge states', () => {
 });
 
 describe('listing profiles: the card\'s Refresh and "Not this person?"', () => {
-  /** A background whose listing answers follow `chosen` (the reader's corrections, by paper#author). */
-  function world() {
+  /**
+   * A background whose listing answers follow `chosen` (the reader's corrections, by
+   * paper#author), and a page whose entries `near` have come near and been answered.
+   */
+  async function world(...near: number[]) {
     const chosen = new Map<string, string | null>();
     const asked: { type: string; [field: string]: unknown }[] = [];
     const ask = vi.fn(async (req: { type: string; [field: string]: unknown }) => {
@@ -260,14 +263,14 @@ describe('listing profiles: the card\'s Refresh and "Not this person?"', () => {
       return { papers, unindexed: [] };
     });
     const profiles = createListingProfiles(pages(3), ask as never, { onlyFollowed: false, gatherMs: 0 });
-    return { profiles, asked, chosen, flush: () => new Promise((r) => setTimeout(r, 0)) };
+    near.forEach((k) => profiles.near(k));
+    await new Promise((r) => setTimeout(r, 0));
+    return { profiles, asked, chosen };
   }
   const listingAsks = (asked: { type: string }[]) => asked.filter((r) => r.type === 'papers-authors').map((r) => (r as unknown as Sent).papers.map((p) => index(p.arxivId)));
 
   it('a choice shows at once, and is kept for that author\'s place in the paper\'s list', async () => {
-    const { profiles, asked, flush } = world();
-    profiles.near(1);
-    await flush();
+    const { profiles, asked } = await world(1);
     const badge = profiles.entriesOf(1)[1]!;
     await profiles.correct(badge.index, 'A9', true);
     expect(asked.find((r) => r.type === 'author-correct')).toEqual({ type: 'author-correct', arxivId: id(1), index: 1, names: ['Author 1-0', 'Author 1-1'], openalexId: 'A9', everywhere: true });
@@ -277,10 +280,7 @@ describe('listing profiles: the card\'s Refresh and "Not this person?"', () => {
   });
 
   it('a correction made elsewhere: the answered entries are asked for again, and only the badges it changes are set', async () => {
-    const { profiles, asked, chosen, flush } = world();
-    profiles.near(0);
-    profiles.near(1);
-    await flush();
+    const { profiles, asked, chosen } = await world(0, 1);
     const before = [0, 1].flatMap((k) => profiles.entriesOf(k).map((e) => e.state.value));
     chosen.set(`${id(1)}#0`, 'A9');
     await profiles.reload();
@@ -292,9 +292,7 @@ describe('listing profiles: the card\'s Refresh and "Not this person?"', () => {
   });
 
   it('Undo takes the correction back and shows the entry as the background now answers it', async () => {
-    const { profiles, asked, flush } = world();
-    profiles.near(1);
-    await flush();
+    const { profiles, asked } = await world(1);
     const badge = profiles.entriesOf(1)[0]!;
     await profiles.correct(badge.index, 'A9', false);
     await profiles.uncorrect(badge.index);
@@ -303,9 +301,7 @@ describe('listing profiles: the card\'s Refresh and "Not this person?"', () => {
   });
 
   it('Refresh asks the catalogs again for the paper and its authors, then shows the entry anew', async () => {
-    const { profiles, asked, flush } = world();
-    profiles.near(2);
-    await flush();
+    const { profiles, asked } = await world(2);
     await profiles.refresh([profiles.entriesOf(2)[1]!.index]);
     expect(asked.filter((r) => r.type === 'paper-authors')).toEqual([{ type: 'paper-authors', arxivId: id(2), names: ['Author 2-0', 'Author 2-1'], eager: 2, revalidate: true }]);
     expect(listingAsks(asked).at(-1)).toEqual([2]);

@@ -10,7 +10,7 @@
 import { launch, relaunch, sleep, until, screenshot, publishScreenshot, closeAll } from './harness.mjs';
 import { FakeApis } from './fake-apis.mjs';
 import { LISTING_LOOK, fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './fake-listing.mjs';
-import { fmt, listingProblems, mixed, scrollThrough, scrollToEntry, settled } from './checks.mjs';
+import { fmt, listingProblems, mixed, requestsOver, scrollThrough, scrollToEntry, settled } from './checks.mjs';
 import { absPage } from './pages.mjs';
 
 
@@ -354,6 +354,34 @@ export const tests = [
       await listingTab.bringToFront();
       await until(() => shows(onListing(1), chosen[1]), { what: 'the abstract page\'s correction on the listing, without a reload' });
       if (!(await shows(onListing(0), chosen[0]))) throw new Error('the listing card\'s own correction did not hold');
+    },
+  },
+  {
+    name: 'Refresh on a listing card: the figures anew from the catalogs, asking only about that paper and its authors',
+    fn: async () => {
+      const lst = await listing('dcNew', { kindOf: () => 'indexed' });
+      if (!lst) return;
+      const k = lst.entries.findIndex((e) => e.names.length >= 2);
+      const entry = lst.entries[k];
+      const people = entry.names.map((n) => lst.catalog.people.get(n));
+      const s = await launch(lst.fake);
+      const page = await s.open(lst.url);
+      await scrollToEntry(page, entry.id);
+      await settled(page, lst, [k]);
+      await requestsOver(lst.fake);
+      // The catalog has moved on since: the cached figure is out of date.
+      lst.catalog.openalex.authors[people[0].openalexId].summary_stats.h_index = 97;
+      const badge = page.locator(`[data-weft-paper="${entry.id}"][data-weft-author="0"]`);
+      const t0 = Date.now();
+      await badge.locator('button').click();
+      await page.locator('[data-weft-card] [data-weft-action="refresh"]').click();
+      await until(async () => (await badge.getAttribute('data-h-index')) === '97', { what: 'the refreshed figure on the badge' });
+      await requestsOver(lst.fake, t0);
+      const work = lst.catalog.openalex.works.find((w) => w.doi.endsWith(entry.id.toLowerCase())).id.split('/').pop();
+      const about = (u) => u.toLowerCase().includes(entry.id.toLowerCase()) || u.includes(work) || people.some((p) => u.includes(p.openalexId));
+      const reqs = lst.fake.apiRequests(t0).map((r) => decodeURIComponent(r.url));
+      const other = reqs.filter((u) => !about(u));
+      if (other.length) throw new Error(`Refresh asked for other things: ${fmt(other)}`);
     },
   },
   {

@@ -220,7 +220,7 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
       const batch = await paperBatches.authorsOf({ papers, ahead, upcoming, followed, priority: inView ? PRIORITY.view : PRIORITY.near });
       // The reader's corrections, as on the abs page; read after the batch, so one saved meanwhile counts.
       const answer = await correctListing(batch, papers.map((p) => p.names), await corrections.list(), followed, metricsOf);
-      // Where the people a record or evidence names post: same-day alerts learn followed researchers' categories.
+      // Where the people a record, evidence or the reader names post: same-day alerts learn followed researchers' categories.
       noteSightings(answer.papers.flatMap((p, k) => ('slots' in p ? p.slots.flatMap((slot) => (slot.state === 'ready' && slot.match !== 'guess' && slot.metrics.openalexId ? [{ authorId: slot.metrics.openalexId, category: papers[k]!.category }] : [])) : [])));
       return answer;
     },

@@ -79,6 +79,10 @@ function stateOf(slot: SlotAnswer, fetchedAt: number): BadgeState {
   }
 }
 
+/** `list` in requests of MAX_BATCH_PAPERS at most. */
+const inBatches = (list: number[]): number[][] =>
+  Array.from({ length: Math.ceil(list.length / MAX_BATCH_PAPERS) }, (_, i) => list.slice(i * MAX_BATCH_PAPERS, (i + 1) * MAX_BATCH_PAPERS));
+
 const errorState = (e: unknown): BadgeState => ({
   kind: 'error',
   message: e instanceof Error ? e.message : String(e),
@@ -107,8 +111,8 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   const byPaper: (AuthorEntry[] | undefined)[] = new Array<AuthorEntry[] | undefined>(n);
   /** Every badge of the page, by its page-wide index (the card layer addresses them so). */
   const all: AuthorEntry[] = [];
-  /** Each badge's entry and its author's position in the entry's list, by page-wide index. */
-  const slotOf: { k: number; i: number }[] = [];
+  /** Each badge's entry, by page-wide index. */
+  const paperOf: number[] = [];
   const near = new Set<number>();
   /** Entries among `near` that were in the viewport when they came: what the reader waits for. */
   const inView = new Set<number>();
@@ -148,7 +152,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
         const state = signal<BadgeState>(a.index >= MAX_ENTRY_AUTHORS ? { kind: 'idle', reason: NOT_LOADED_ENTRY } : unindexed[k] ? IDENTIFYING : { kind: 'loading' });
         const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state };
         all.push(entry);
-        slotOf.push({ k, i: a.index });
+        paperOf.push(k);
         return entry;
       });
       byPaper[k] = entries;
@@ -331,8 +335,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
    */
   async function reask(ks: number[]): Promise<void> {
     const done = ks.filter((k) => status[k] === 'done');
-    const parts = Array.from({ length: Math.ceil(done.length / MAX_BATCH_PAPERS) }, (_, i) => done.slice(i * MAX_BATCH_PAPERS, (i + 1) * MAX_BATCH_PAPERS));
-    await Promise.all(parts.map(async (part) => {
+    await Promise.all(inBatches(done).map(async (part) => {
       const answer = await ask({ type: 'papers-authors', papers: part.map(listed), ahead: [], upcoming: [], onlyFollowed, inView: true });
       if (disposed) return;
       const again = part.filter((k, i) => {
@@ -366,8 +369,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     count();
     // What the reader sees goes first and on its own; the next screen's entries after it, with
     // the work ahead of them.
-    const parts = [wanted.filter((k) => seen.has(k)), wanted.filter((k) => !seen.has(k))]
-      .flatMap((list) => Array.from({ length: Math.ceil(list.length / MAX_BATCH_PAPERS) }, (_, i) => list.slice(i * MAX_BATCH_PAPERS, (i + 1) * MAX_BATCH_PAPERS)));
+    const parts = [wanted.filter((k) => seen.has(k)), wanted.filter((k) => !seen.has(k))].flatMap(inBatches);
     parts.forEach((part, i) => {
       const furthest = i === parts.length - 1;
       request(part, seen.has(part[0]!), furthest ? ahead : [], furthest ? upcoming : []);
@@ -428,7 +430,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
      * to once a minute per paper and which writes the cache listings read), then the entry anew.
      */
     async refresh(indices: number[]): Promise<void> {
-      const ks = [...new Set(indices.map((index) => slotOf[index]!.k))];
+      const ks = [...new Set(indices.map((index) => paperOf[index]!))];
       await Promise.all(ks.map((k) => {
         const { arxivId, names } = listed(k);
         return ask({ ...paperAuthorsRequest(arxivId, names, names.length), revalidate: true });
@@ -448,17 +450,16 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
      * and every page showing the paper asks again).
      */
     async correct(index: number, openalexId: string | null, everywhere: boolean): Promise<void> {
-      const { k, i } = slotOf[index]!;
-      const { arxivId, names } = listed(k);
-      const { identity, metrics } = await ask({ type: 'author-correct', arxivId, index: i, names, openalexId, everywhere });
+      const { arxivId, names } = listed(paperOf[index]!);
+      const { identity, metrics } = await ask({ type: 'author-correct', arxivId, index: all[index]!.position.peek()!, names, openalexId, everywhere });
       const slot: SlotAnswer = metrics ? { state: 'ready', match: 'reader', metrics, institutions: [], s2Id: identity.s2Id, identity } : { state: 'unmatched', identity };
       all[index]!.state.value = stateOf(slot, Date.now());
     },
 
     /** Takes the reader's correction of badge `index` back (Undo), and asks for its entry again. */
     async uncorrect(index: number): Promise<void> {
-      const { k, i } = slotOf[index]!;
-      await ask({ type: 'author-uncorrect', arxivId: papers[k]!.arxivId, index: i, undo: true });
+      const k = paperOf[index]!;
+      await ask({ type: 'author-uncorrect', arxivId: papers[k]!.arxivId, index: all[index]!.position.peek()!, undo: true });
       await reask([k]);
     },
 

@@ -6,8 +6,8 @@
  * an entry never approached costs nothing. Badges are made off the page in time slices and reach
  * it in as few frames as they can: a group of entries in one frame, the figures that arrive later
  * together, since every frame that changes a long page's layout costs the browser a pass over the
- * whole page (docs/performance.md, "Drawing badges without jank"). A placeholder is as wide as most badges, so the page hardly
- * moves when figures arrive.
+ * whole page (docs/performance.md, "Drawing badges without jank"). A placeholder is as wide as
+ * most badges, so the page hardly moves when figures arrive.
  *
  * Applies to: https://arxiv.org/list/cs.DC/new, https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000,
  * https://arxiv.org/list/math.OA/2026-06, https://arxiv.org/catchup/cs.DC/2026-06-26,

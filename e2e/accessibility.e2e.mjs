@@ -161,7 +161,7 @@ export const tests = [
     },
   },
   {
-    name: 'axe: no violations among the badges of a listing page, light and dark',
+    name: 'axe: no violations among the badges of a listing page and its card with Not this person? open, light and dark',
     fn: async () => {
       const html = fixturePage('rendered-2026-06/list_cs.DC_new.html');
       if (!html) return;
@@ -176,6 +176,9 @@ export const tests = [
         const first = byPaper[entries[0].id] ?? [];
         return first.length > 0 && first.every((b) => final(b.state));
       }, { timeout: 20_000, what: 'the first entry’s badges' });
+      await page.locator(`[data-weft-paper="${entries[0].id}"][data-weft-author="0"] button`).click();
+      await page.locator('[data-weft-card] [data-weft-action="not-this-person"]').click();
+      await page.locator('[data-weft-card] [data-weft-action="no-profile"]').waitFor({ timeout: 10_000 });
       expectNone(await axeInSchemes(page, 'listing', scheme(page), { weftOnly: true }));
     },
   },

@@ -10,7 +10,8 @@
 import { launch, relaunch, sleep, until, screenshot, publishScreenshot, closeAll } from './harness.mjs';
 import { FakeApis } from './fake-apis.mjs';
 import { LISTING_LOOK, fixturePage, listingCatalog, listingBadgeProbe, readEntries } from './fake-listing.mjs';
-import { fmt, listingProblems, mixed, scrollThrough, scrollToEntry, settled } from './checks.mjs';
+import { fmt, listingProblems, mixed, requestsOver, scrollThrough, scrollToEntry, settled } from './checks.mjs';
+import { absPage } from './pages.mjs';
 
 
 const PAGES = {
@@ -306,6 +307,81 @@ export const tests = [
         if (!want.test(text)) throw new Error(`the card of a ${match} badge (${paper} #${i}) says ${JSON.stringify(text)}, not what it rests on (${want})`);
         await page.keyboard.press('Escape');
       }
+    },
+  },
+  {
+    name: 'Not this person? on a listing card shows on the paper\'s abstract page, and one chosen there on the open listing',
+    fn: async () => {
+      const lst = await listing('dcNew', { kindOf: () => 'indexed' });
+      if (!lst) return;
+      const k = lst.entries.findIndex((e) => e.names.length >= 2);
+      const entry = lst.entries[k];
+      // A second profile of author i's name, with figures of its own: the one the reader picks.
+      const namesake = (i) => {
+        const id = `A58${String(i).padStart(8, '0')}`;
+        const own = lst.catalog.openalex.authors[lst.catalog.people.get(entry.names[i]).openalexId];
+        lst.catalog.openalex.authors[id] = { ...own, id: `https://openalex.org/${id}`, works_count: 3 + i, cited_by_count: 21 + i, summary_stats: { ...own.summary_stats, h_index: 1 + i } };
+        return { id, h: String(1 + i) };
+      };
+      const chosen = [namesake(0), namesake(1)];
+      const split = (name) => ({ first: name.slice(0, name.lastIndexOf(' ')), last: name.slice(name.lastIndexOf(' ') + 1) });
+      lst.fake.addPage(entry.id, absPage({ id: entry.id, title: `Paper ${entry.id}`, authors: entry.names.map(split) }));
+      const shows = async (badge, { id, h }) => {
+        const a = await badge.first().evaluate((el) => [el.getAttribute('data-match'), el.getAttribute('data-openalex-id'), el.getAttribute('data-h-index')]).catch(() => null);
+        return JSON.stringify(a) === JSON.stringify(['reader', id, h]);
+      };
+      const choose = async (page, badge, { id }) => {
+        await badge.locator('button').first().click();
+        await page.locator('[data-weft-card] [data-weft-action="not-this-person"]').click();
+        await page.locator(`[data-weft-card] [data-weft-candidate="${id}"]`).click();
+      };
+
+      const s = await launch(lst.fake);
+      const listingTab = await s.open(lst.url);
+      const onListing = (i) => listingTab.locator(`[data-weft-paper="${entry.id}"][data-weft-author="${i}"]`);
+      await scrollToEntry(listingTab, entry.id);
+      await settled(listingTab, lst, [k]);
+      await choose(listingTab, onListing(0), chosen[0]);
+      await until(() => shows(onListing(0), chosen[0]), { what: 'the chosen profile on the listing badge' });
+      await listingTab.keyboard.press('Escape');
+
+      const abs = await s.open(`https://arxiv.org/abs/${entry.id}`);
+      const onAbs = (i) => abs.locator(`[data-weft-author="${i}"]`);
+      await until(() => shows(onAbs(0), chosen[0]), { what: 'the listing card\'s correction on the abstract page' });
+      await choose(abs, onAbs(1), chosen[1]);
+      await until(() => shows(onAbs(1), chosen[1]), { what: 'the chosen profile on the abstract page' });
+
+      await listingTab.bringToFront();
+      await until(() => shows(onListing(1), chosen[1]), { what: 'the abstract page\'s correction on the listing, without a reload' });
+      if (!(await shows(onListing(0), chosen[0]))) throw new Error('the listing card\'s own correction did not hold');
+    },
+  },
+  {
+    name: 'Refresh on a listing card: the figures anew from the catalogs, asking only about that paper and its authors',
+    fn: async () => {
+      const lst = await listing('dcNew', { kindOf: () => 'indexed' });
+      if (!lst) return;
+      const k = lst.entries.findIndex((e) => e.names.length >= 2);
+      const entry = lst.entries[k];
+      const people = entry.names.map((n) => lst.catalog.people.get(n));
+      const s = await launch(lst.fake);
+      const page = await s.open(lst.url);
+      await scrollToEntry(page, entry.id);
+      await settled(page, lst, [k]);
+      await requestsOver(lst.fake);
+      // The catalog has moved on since: the cached figure is out of date.
+      lst.catalog.openalex.authors[people[0].openalexId].summary_stats.h_index = 97;
+      const badge = page.locator(`[data-weft-paper="${entry.id}"][data-weft-author="0"]`);
+      const t0 = Date.now();
+      await badge.locator('button').click();
+      await page.locator('[data-weft-card] [data-weft-action="refresh"]').click();
+      await until(async () => (await badge.getAttribute('data-h-index')) === '97', { what: 'the refreshed figure on the badge' });
+      await requestsOver(lst.fake, t0);
+      const work = lst.catalog.openalex.works.find((w) => w.doi.endsWith(entry.id.toLowerCase())).id.split('/').pop();
+      const about = (u) => u.toLowerCase().includes(entry.id.toLowerCase()) || u.includes(work) || people.some((p) => u.includes(p.openalexId));
+      const reqs = lst.fake.apiRequests(t0).map((r) => decodeURIComponent(r.url));
+      const other = reqs.filter((u) => !about(u));
+      if (other.length) throw new Error(`Refresh asked for other things: ${fmt(other)}`);
     },
   },
   {

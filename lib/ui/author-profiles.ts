@@ -76,6 +76,15 @@ export function paperAuthorsRequest(arxivId: string, names: string[], eager: num
   return { type: 'paper-authors' as const, arxivId, names: sent, eager: Math.min(eager, sent.length), ...(ownList ? {} : { fullList: true }) };
 }
 
+/**
+ * The profiles a reader may choose from for an author named `name` ("Not this person?"): those
+ * of that name, the ones Weft considered first (`identity`'s candidates, with their evidence).
+ */
+export async function candidatesFor(ask: Ask, name: string, identity: Identity | null | undefined): Promise<Candidate[]> {
+  const known = identity?.candidates.map((c) => c.openalexId).slice(0, 20) ?? [];
+  return (await ask({ type: 'author-candidates', name: capName(name), known })).candidates;
+}
+
 export function createAuthorProfiles(
   paper: { arxivId: string; primaryCategory?: string | null; printed?: { affiliations: string[]; emailDomains: string[] } },
   authors: { index: number; name: string; citationName: string; hidden: boolean; printed?: PrintedEvidence }[],
@@ -338,11 +347,7 @@ export function createAuthorProfiles(
   }
 
   /** The profiles a reader may choose from for author `index`. */
-  async function candidates(index: number): Promise<Candidate[]> {
-    const known = slots?.[index]?.identity.candidates.map((c) => c.openalexId).slice(0, 20) ?? [];
-    const a = authors[index]!;
-    return (await ask({ type: 'author-candidates', name: capName(a.name), known })).candidates;
-  }
+  const candidates = (index: number): Promise<Candidate[]> => candidatesFor(ask, authors[index]!.name, slots?.[index]?.identity);
 
   /** The reader's choice for author `index`: a profile, or none; applied at once. */
   /**

@@ -229,3 +229,81 @@ describe('listing profiles: badge states', () => {
     expect(profiles.progress.value.settled).toBe(1);
   });
 });
+
+describe('listing profiles: the card\'s Refresh and "Not this person?"', () => {
+  /**
+   * A background whose listing answers follow `chosen` (the reader's corrections, by
+   * paper#author), and a page whose entries `near` have come near and been answered.
+   */
+  async function world(...near: number[]) {
+    const chosen = new Map<string, string | null>();
+    const asked: { type: string; [field: string]: unknown }[] = [];
+    const ask = vi.fn(async (req: { type: string; [field: string]: unknown }) => {
+      asked.push(req);
+      if (req.type === 'author-correct') {
+        const openalexId = req.openalexId as string | null;
+        chosen.set(`${req.arxivId as string}#${req.index as number}`, openalexId);
+        return { identity: { match: openalexId ? 'reader' : null, openalexId, s2Id: null, evidence: [], candidates: [], note: openalexId ? '' : 'You said no profile fits this author.' }, metrics: openalexId ? metrics(openalexId) : null };
+      }
+      if (req.type === 'author-uncorrect') {
+        chosen.delete(`${req.arxivId as string}#${req.index as number}`);
+        return { removed: true };
+      }
+      if (req.type === 'author-candidates') return { candidates: [] };
+      if (req.type === 'paper-authors') return {};
+      const papers = (req as unknown as Sent).papers.map((p): PaperAnswer => {
+        const base = answerOf(p.arxivId);
+        if (!('slots' in base)) return base;
+        const slots = base.slots.map((slot, i) => {
+          const who = chosen.get(`${p.arxivId}#${i}`);
+          return who ? { state: 'ready' as const, match: 'reader' as const, metrics: metrics(who), institutions: [], s2Id: null } : slot;
+        });
+        return { ...base, slots };
+      });
+      return { papers, unindexed: [] };
+    });
+    const profiles = createListingProfiles(pages(3), ask as never, { onlyFollowed: false, gatherMs: 0 });
+    near.forEach((k) => profiles.near(k));
+    await new Promise((r) => setTimeout(r, 0));
+    return { profiles, asked, chosen };
+  }
+  const listingAsks = (asked: { type: string }[]) => asked.filter((r) => r.type === 'papers-authors').map((r) => (r as unknown as Sent).papers.map((p) => index(p.arxivId)));
+
+  it('a choice shows at once, and is kept for that author\'s place in the paper\'s list', async () => {
+    const { profiles, asked } = await world(1);
+    const badge = profiles.entriesOf(1)[1]!;
+    await profiles.correct(badge.index, 'A9', true);
+    expect(asked.find((r) => r.type === 'author-correct')).toEqual({ type: 'author-correct', arxivId: id(1), index: 1, names: ['Author 1-0', 'Author 1-1'], openalexId: 'A9', everywhere: true });
+    expect(badge.state.value).toMatchObject({ kind: 'ready', match: 'reader', metrics: { openalexId: 'A9' }, paperInstitutions: [] });
+    await profiles.correct(profiles.entriesOf(1)[0]!.index, null, false);
+    expect(profiles.entriesOf(1)[0]!.state.value).toMatchObject({ kind: 'unmatched', identity: { note: 'You said no profile fits this author.' } });
+  });
+
+  it('a correction made elsewhere: the answered entries are asked for again, and only the badges it changes are set', async () => {
+    const { profiles, asked, chosen } = await world(0, 1);
+    const before = [0, 1].flatMap((k) => profiles.entriesOf(k).map((e) => e.state.value));
+    chosen.set(`${id(1)}#0`, 'A9');
+    await profiles.reload();
+    // Entry 2 was never near: it is not asked for.
+    expect(listingAsks(asked).at(-1)).toEqual([0, 1]);
+    const after = [0, 1].flatMap((k) => profiles.entriesOf(k).map((e) => e.state.value));
+    expect(after.map((s, j) => s === before[j])).toEqual([true, true, false, true]);
+    expect(after[2]).toMatchObject({ kind: 'ready', match: 'reader', metrics: { openalexId: 'A9' } });
+  });
+
+  it('Undo takes the correction back and shows the entry as the background now answers it', async () => {
+    const { profiles, asked } = await world(1);
+    const badge = profiles.entriesOf(1)[0]!;
+    await profiles.correct(badge.index, 'A9', false);
+    await profiles.uncorrect(badge.index);
+    expect(asked.find((r) => r.type === 'author-uncorrect')).toEqual({ type: 'author-uncorrect', arxivId: id(1), index: 0, undo: true });
+    expect(badge.state.value).toMatchObject({ kind: 'ready', match: 'record', metrics: { openalexId: 'A1' } });
+  });
+
+  it('Refresh asks the catalogs again for the paper and its authors, then shows the entry anew', async () => {
+    const { profiles, asked } = await world(2);
+    await profiles.refresh([profiles.entriesOf(2)[1]!.index]);
+    expect(asked.filter((r) => r.type === 'paper-authors')).toEqual([{ type: 'paper-authors', arxivId: id(2), names: ['Author 2-0', 'Author 2-1'], eager: 2, revalidate: true }]);
+    expect(listingAsks(asked).at(-1)).toEqual([2]);
+  });
+});

@@ -17,9 +17,10 @@
  */
 import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { PagePaper } from '../arxiv/page-model';
+import type { Candidate } from '../catalog/identity';
 import type { BatchAnswer, PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
-import { IDENTIFYING, type AuthorEntry, type BadgeState } from './author-profiles';
+import { candidatesFor, IDENTIFYING, paperAuthorsRequest, type AuthorEntry, type BadgeState } from './author-profiles';
 import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
 import { capNames, NOT_LOADED_ENTRY } from './caps';
 
@@ -78,6 +79,10 @@ function stateOf(slot: SlotAnswer, fetchedAt: number): BadgeState {
   }
 }
 
+/** `list` in requests of MAX_BATCH_PAPERS at most. */
+const inBatches = (list: number[]): number[][] =>
+  Array.from({ length: Math.ceil(list.length / MAX_BATCH_PAPERS) }, (_, i) => list.slice(i * MAX_BATCH_PAPERS, (i + 1) * MAX_BATCH_PAPERS));
+
 const errorState = (e: unknown): BadgeState => ({
   kind: 'error',
   message: e instanceof Error ? e.message : String(e),
@@ -106,6 +111,8 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   const byPaper: (AuthorEntry[] | undefined)[] = new Array<AuthorEntry[] | undefined>(n);
   /** Every badge of the page, by its page-wide index (the card layer addresses them so). */
   const all: AuthorEntry[] = [];
+  /** Each badge's entry, by page-wide index. */
+  const paperOf: number[] = [];
   const near = new Set<number>();
   /** Entries among `near` that were in the viewport when they came: what the reader waits for. */
   const inView = new Set<number>();
@@ -145,6 +152,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
         const state = signal<BadgeState>(a.index >= MAX_ENTRY_AUTHORS ? { kind: 'idle', reason: NOT_LOADED_ENTRY } : unindexed[k] ? IDENTIFYING : { kind: 'loading' });
         const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state };
         all.push(entry);
+        paperOf.push(k);
         return entry;
       });
       byPaper[k] = entries;
@@ -152,7 +160,11 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     return entries;
   }
 
-  function apply(k: number, answer: PaperAnswer): void {
+  /**
+   * Applies entry k's answer. `again`: an entry answered before, asked for again: only the badges
+   * whose state changed are set (each one set is drawn again, and a long page's frames are dear).
+   */
+  function apply(k: number, answer: PaperAnswer, again = false): void {
     const entries = entriesOf(k);
     if ('identifying' in answer) {
       // Answered before its authors were identified, so the entries asked with it need not wait:
@@ -172,7 +184,8 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
       entries.forEach((e, i) => {
         if (i >= MAX_ENTRY_AUTHORS) return;
         const slot = answer.slots[i];
-        e.state.value = slot ? stateOf(slot, answer.fetchedAt) : { kind: 'unmatched', identity: null };
+        const next: BadgeState = slot ? stateOf(slot, answer.fetchedAt) : { kind: 'unmatched', identity: null };
+        if (!again || JSON.stringify(next) !== JSON.stringify(e.state.peek())) e.state.value = next;
       });
       status[k] = 'done';
     });
@@ -315,6 +328,25 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     );
   }
 
+  /**
+   * Asks again for entries already answered (a correction, a Refresh), together: what they show
+   * stays until the new answer comes, and stays if it fails. Those answered `identifying` are
+   * asked for again apart from the rest, as on first asking.
+   */
+  async function reask(ks: number[]): Promise<void> {
+    const done = ks.filter((k) => status[k] === 'done');
+    await Promise.all(inBatches(done).map(async (part) => {
+      const answer = await ask({ type: 'papers-authors', papers: part.map(listed), ahead: [], upcoming: [], onlyFollowed, inView: true });
+      if (disposed) return;
+      const again = part.filter((k, i) => {
+        const a = answer.papers[i];
+        if (a && 'slots' in a) apply(k, a, true);
+        return !!a && 'identifying' in a;
+      });
+      if (again.length && again.length < part.length) await reask(again);
+    }));
+  }
+
   async function send(): Promise<void> {
     timer = undefined;
     const wanted = [...near].filter((k) => status[k] === 'new').sort((a, b) => a - b);
@@ -337,8 +369,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     count();
     // What the reader sees goes first and on its own; the next screen's entries after it, with
     // the work ahead of them.
-    const parts = [wanted.filter((k) => seen.has(k)), wanted.filter((k) => !seen.has(k))]
-      .flatMap((list) => Array.from({ length: Math.ceil(list.length / MAX_BATCH_PAPERS) }, (_, i) => list.slice(i * MAX_BATCH_PAPERS, (i + 1) * MAX_BATCH_PAPERS)));
+    const parts = [wanted.filter((k) => seen.has(k)), wanted.filter((k) => !seen.has(k))].flatMap(inBatches);
     parts.forEach((part, i) => {
       const furthest = i === parts.length - 1;
       request(part, seen.has(part[0]!), furthest ? ahead : [], furthest ? upcoming : []);
@@ -388,6 +419,48 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
         });
       });
       return send();
+    },
+
+    /** Asks again for every entry answered (a correction made on another page or card may change any of them). */
+    reload: (): Promise<void> => reask(status.flatMap((s, k) => (s === 'done' ? [k] : []))),
+
+    /**
+     * The reader's "Refresh" on a card: the entry's paper and its authors' numbers from the
+     * catalogs again, bypassing the cache (the abs page's request, which the background limits
+     * to once a minute per paper and which writes the cache listings read), then the entry anew.
+     */
+    async refresh(indices: number[]): Promise<void> {
+      const ks = [...new Set(indices.map((index) => paperOf[index]!))];
+      await Promise.all(ks.map((k) => {
+        const { arxivId, names } = listed(k);
+        return ask({ ...paperAuthorsRequest(arxivId, names, names.length), revalidate: true });
+      }));
+      await reask(ks);
+    },
+
+    /** The profiles a reader may choose from for badge `index`. */
+    candidates(index: number): Promise<Candidate[]> {
+      const state = all[index]!.state.peek();
+      return candidatesFor(ask, all[index]!.name, state.kind === 'ready' || state.kind === 'unmatched' ? state.identity : null);
+    },
+
+    /**
+     * The reader's choice for badge `index`: a profile, or none; applied at once. Kept, as on
+     * the abs page, for that author's position in the paper's list (the background announces it,
+     * and every page showing the paper asks again).
+     */
+    async correct(index: number, openalexId: string | null, everywhere: boolean): Promise<void> {
+      const { arxivId, names } = listed(paperOf[index]!);
+      const { identity, metrics } = await ask({ type: 'author-correct', arxivId, index: all[index]!.position.peek()!, names, openalexId, everywhere });
+      const slot: SlotAnswer = metrics ? { state: 'ready', match: 'reader', metrics, institutions: [], s2Id: identity.s2Id, identity } : { state: 'unmatched', identity };
+      all[index]!.state.value = stateOf(slot, Date.now());
+    },
+
+    /** Takes the reader's correction of badge `index` back (Undo), and asks for its entry again. */
+    async uncorrect(index: number): Promise<void> {
+      const k = paperOf[index]!;
+      await ask({ type: 'author-uncorrect', arxivId: papers[k]!.arxivId, index: all[index]!.position.peek()!, undo: true });
+      await reask([k]);
     },
 
     dispose(): void {

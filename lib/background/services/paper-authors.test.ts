@@ -1,4 +1,5 @@
 import type { Catalog } from '../catalog/catalog';
+import type { PaperAnswer } from '../catalog/paper-batches';
 import type { AuthorMetrics, PaperAuthor } from '../../catalog/types';
 import type { BackgroundDeps } from '../deps';
 import type { Correction } from '../identity/corrections';
@@ -70,5 +71,79 @@ describe('paper-authors handler', () => {
     const r = await h['paper-authors'](request, sender);
     expect(r.slots).toHaveLength(2);
     expect(r.eagerMetrics).toMatchObject({ error: { kind: 'internal' } });
+  });
+});
+
+describe('papers-authors handler: the reader\'s corrections, as on the abs page', () => {
+  const names = ['Ray Cao', 'Sherry Luo', 'Steve Gan'];
+  const slot = (id: string) => ({ state: 'ready' as const, match: 'record' as const, metrics: m(id), institutions: [{ id: 'I1', name: 'Uni', countryCode: null, ror: null }], s2Id: '9' });
+  function listing(saved: Correction[], followed: string[] = []) {
+    const authorsOf = vi.fn(async () => ({
+      papers: [
+        { arxivId: '2406.05546', source: 'openalex' as const, slots: [slot('A1'), slot('A2'), { state: 'unmatched' as const }], fetchedAt: 5, stale: false },
+        { arxivId: '2406.99901', source: 'openalex' as const, slots: [slot('A4'), slot('A5')], fetchedAt: 5, stale: false },
+        { arxivId: '2406.99902', identifying: true as const },
+      ],
+      unindexed: [],
+    }));
+    const catalog = { authorMetrics: vi.fn(async (ids: string[]) => ({ value: Object.fromEntries(ids.map((id) => [id, m(id)])), fetchedAt: 3, stale: true })) };
+    const deps = {
+      catalog, paperBatches: { authorsOf }, corrections: { list: async () => saved },
+      follows: { followedIds: async () => followed }, sameDay: { noteSightings: async () => undefined },
+    };
+    const h = paperService(deps as unknown as BackgroundDeps);
+    const ask = (onlyFollowed = false) => h['papers-authors']({
+      type: 'papers-authors',
+      papers: [
+        { arxivId: '2406.05546', names, category: 'cs.DC' },
+        { arxivId: '2406.99901', names: ['Sherry Luo', 'Wen Li'], category: 'cs.DC' },
+        { arxivId: '2406.99902', names: ['Sherry Luo'], category: 'cs.DC' },
+      ],
+      ahead: [], upcoming: [], onlyFollowed,
+    }, sender);
+    return { ask, catalog, authorsOf };
+  }
+  const shown = (p: PaperAnswer) => ('slots' in p ? p.slots.map((s) => (s.state === 'ready' ? `${s.match} ${s.metrics.openalexId}` : s.state)) : p);
+
+  it('shows the profile the reader chose, with its numbers, and no profile where the reader said none fits', async () => {
+    const { ask, catalog } = listing([
+      { arxivId: '2406.05546', index: 1, name: 'Luo, Sherry', openalexId: 'A9', coauthors: null, at: 1 },
+      { arxivId: '2406.05546', index: 0, name: 'Cao, Ray', openalexId: null, coauthors: null, at: 2 },
+    ]);
+    const r = await ask();
+    expect(shown(r.papers[0]!)).toEqual(['unmatched', 'reader A9', 'unmatched']);
+    // Only the corrected paper changed; its chosen profile's numbers came in one batch.
+    expect(shown(r.papers[1]!)).toEqual(['record A4', 'record A5']);
+    expect(catalog.authorMetrics).toHaveBeenCalledTimes(1);
+    expect(catalog.authorMetrics).toHaveBeenCalledWith(['A9'], undefined);
+    // The record's institutions belong to the record's person; the no-profile card says why.
+    expect(r.papers[0]).toMatchObject({ slots: [{ identity: { note: expect.stringMatching(/no profile fits/) } }, { institutions: [] }, {}] });
+    expect(r.papers[0]).toMatchObject({ fetchedAt: 3, stale: true });
+    expect(r.papers[2]).toEqual({ arxivId: '2406.99902', identifying: true });
+  });
+
+  it('extends a correction to the same name beside one of its co-authors on other papers', async () => {
+    const { ask } = listing([{ arxivId: '2406.05546', index: 1, name: 'Luo, Sherry', openalexId: 'A9', coauthors: ['li wen'], at: 1 }]);
+    const r = await ask();
+    expect(shown(r.papers[1]!)).toEqual(['reader A9', 'record A5']);
+  });
+
+  it('asks for nothing more when the reader has no corrections', async () => {
+    const { ask, catalog, authorsOf } = listing([]);
+    const r = await ask();
+    expect(r).toEqual(await authorsOf.mock.results[0]!.value);
+    expect(catalog.authorMetrics).not.toHaveBeenCalled();
+  });
+
+  it('on a quiet listing, fetches a chosen profile only when the reader follows it', async () => {
+    const saved = [
+      { arxivId: '2406.05546', index: 1, name: 'Luo, Sherry', openalexId: 'A9', coauthors: null, at: 1 },
+      { arxivId: '2406.99901', index: 1, name: 'Li, Wen', openalexId: 'A8', coauthors: null, at: 1 },
+    ];
+    const { ask, catalog } = listing(saved, ['A8']);
+    const r = await ask(true);
+    expect(shown(r.papers[0]!)).toEqual(['record A1', 'not-followed', 'unmatched']);
+    expect(shown(r.papers[1]!)).toEqual(['record A4', 'reader A8']);
+    expect(catalog.authorMetrics).toHaveBeenCalledWith(['A8'], undefined);
   });
 });

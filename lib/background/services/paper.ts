@@ -11,6 +11,7 @@ import type { BackgroundDeps } from '../deps';
 import { toWireError } from '../errors';
 import type { Correction } from '../identity/corrections';
 import { applyCorrections, NO_PROFILE, recordIdentity } from '../identity/identities';
+import { correctListing } from '../identity/listing-corrections';
 import { freshAuthors } from '../identity/fresh/identifier';
 import type { Identity } from '../../catalog/identity';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
@@ -216,8 +217,10 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
     },
     'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed, inView = true }) => {
       const followed = onlyFollowed ? new Set(await follows.followedIds()) : null;
-      const answer = await paperBatches.authorsOf({ papers, ahead, upcoming, followed, priority: inView ? PRIORITY.view : PRIORITY.near });
-      // Where the people a record or evidence names post: same-day alerts learn followed researchers' categories.
+      const batch = await paperBatches.authorsOf({ papers, ahead, upcoming, followed, priority: inView ? PRIORITY.view : PRIORITY.near });
+      // The reader's corrections, as on the abs page; read after the batch, so one saved meanwhile counts.
+      const answer = await correctListing(batch, papers.map((p) => p.names), await corrections.list(), followed, metricsOf);
+      // Where the people a record, evidence or the reader names post: same-day alerts learn followed researchers' categories.
       noteSightings(answer.papers.flatMap((p, k) => ('slots' in p ? p.slots.flatMap((slot) => (slot.state === 'ready' && slot.match !== 'guess' && slot.metrics.openalexId ? [{ authorId: slot.metrics.openalexId, category: papers[k]!.category }] : [])) : [])));
       return answer;
     },

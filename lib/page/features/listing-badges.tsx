@@ -1,13 +1,13 @@
 /**
  * Listing badges: on arXiv listings and search results, the abs page's badge after each author
- * name, the same card on hover, focus or click (with Follow), followed researchers marked on
- * every entry they are on. Badges load as the reader scrolls: entries within a screen and a half
- * of the viewport, in batches (lib/ui/listing-profiles.ts); an entry never approached costs
- * nothing. Badges are made off the page in time slices and reach it in as few frames as they can:
- * a group of entries in one frame, the figures that arrive later together, since every frame that
- * changes a long page's layout costs the browser a pass over the whole page (docs/performance.md,
- * "Drawing badges without jank"). A placeholder is as wide as most badges, so the page hardly
- * moves when figures arrive.
+ * name, the same card on hover, focus or click (with Follow, Refresh and "Not this person?"),
+ * followed researchers marked on every entry they are on. Badges load as the reader scrolls:
+ * entries within a screen and a half of the viewport, in batches (lib/ui/listing-profiles.ts);
+ * an entry never approached costs nothing. Badges are made off the page in time slices and reach
+ * it in as few frames as they can: a group of entries in one frame, the figures that arrive later
+ * together, since every frame that changes a long page's layout costs the browser a pass over the
+ * whole page (docs/performance.md, "Drawing badges without jank"). A placeholder is as wide as
+ * most badges, so the page hardly moves when figures arrive.
  *
  * Applies to: https://arxiv.org/list/cs.DC/new, https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000,
  * https://arxiv.org/list/math.OA/2026-06, https://arxiv.org/catchup/cs.DC/2026-06-26,
@@ -18,6 +18,7 @@ import { ListingProgress } from '@/components/ListingProgress';
 import { progressCss } from '@/components/styles';
 import type { PageAuthor, PagePaper } from '../../arxiv/page-model';
 import type { AuthorEntry, BadgeState } from '../../ui/author-profiles';
+import { onChange } from '../../ui/changes';
 import { followedIds } from '../../ui/followed-ids';
 import { createListingProfiles, type ListingProgress as Progress } from '../../ui/listing-profiles';
 import { frameWrites, groupsWithin } from '../frame-writes';
@@ -146,7 +147,10 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
   const hosts: HTMLElement[] = [];
   const disposers: (() => void)[] = [];
   const followed = followedIds();
-  const layer = createCardLayer({ entries: profiles.all, load: () => Promise.resolve(), retry: profiles.retry }, (g) => hosts[g]!, undefined, abort);
+  // The abs card's identity actions (Refresh, "Not this person?"), addressed by page-wide index.
+  const layer = createCardLayer({ ...profiles, entries: profiles.all, load: () => Promise.resolve() }, (g) => hosts[g]!, undefined, abort);
+  // A correction made elsewhere (another tab, another card, the settings page) applies here too.
+  abort.addEventListener('abort', onChange('identities', () => void profiles.reload().catch(() => undefined)));
   const indexOf = new Map<Element, number>(papers.map((p, k) => [p.element, k]));
 
   const isFollowed = (state: BadgeState) => state.kind === 'ready' && !!state.metrics.openalexId && !!followed.value?.has(state.metrics.openalexId);

@@ -7,7 +7,7 @@
 //   2. typecheck  tsc --noEmit (1 check)
 //   3. lint       eslint . --max-warnings 0 (1 check)
 //   3b. layers    dependency-cruiser with .dependency-cruiser.cjs: the layer rule of docs/architecture.md
-//                 "How it is built", no import cycle between files or folders (1 check)
+//                 "How Weft is built", no import cycle between files or folders (1 check)
 //   4. unit       vitest run (its test counts)
 //   5. build      wxt zip: the Chrome build and its store package (1 check)
 //   6. ff-build   wxt zip -b firefox --mv3: the Firefox build, its zip and the sources zip (1 check)

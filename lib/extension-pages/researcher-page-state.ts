@@ -4,7 +4,7 @@
  * time and shown 25 at a time, newest first or most cited, optionally only those of one topic.
  *
  * Only the latest open may set the state (a co-author's page opens in the same tab). A merged
- * id is followed (docs/catalog-apis.md §2.2): OpenAlex answers with the surviving profile, whose id then names the works
+ * id is followed (docs/catalog-apis.md, Authors): OpenAlex answers with the surviving profile, whose id then names the works
  * asked for (its filters know no merged id) and the page's address (`onMoved`).
  */
 import { batch, computed, signal } from '@preact/signals';

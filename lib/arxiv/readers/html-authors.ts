@@ -2,7 +2,7 @@
 // each creator's personname (several when LaTeXML left a tabular \author block unsplit); a block
 // that names only a collaboration lists its members in an appendix. Affiliations, e-mails and
 // ORCIDs are tied to a person only when the page ties them to that name (docs/arxiv-pages.md,
-// "Authors: markup and its variations"); the rest is evidence for the paper as a whole.
+// "Author block"); the rest is evidence for the paper as a whole.
 
 import type { PrintedEvidence } from '../page-model';
 import { SELECTORS, queryAll, queryFirst, type SelectorList } from '../selectors';

@@ -1,6 +1,6 @@
 // What the HTML view prints about authors besides their names: e-mail addresses and ORCIDs,
 // and which printed name an e-mail address belongs to. LaTeXML often puts these on the wrong
-// author (docs/arxiv-pages.md, "Known problems"), so they are tied to names by what they say,
+// author (docs/arxiv-pages.md, "Affiliations, e-mails and ORCIDs"), so they are tied to names by what they say,
 // never by where they sit.
 
 import { nameTokens } from '../names';

@@ -120,7 +120,7 @@ export interface CandidateProfile extends AuthorMetrics {
   fields: { id: number; name: string; count: number }[];
 }
 
-/** A followed researcher's recent work as same-day alerts read it (docs/same-day-alerts.md, "What Weft knows"). */
+/** A followed researcher's recent work as same-day alerts read it (docs/same-day-alerts.md, "Never by name alone"). */
 export interface DigestWork {
   id: string;
   arxivId: string | null;

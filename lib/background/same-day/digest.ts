@@ -1,6 +1,6 @@
 /**
  * What Weft knows of a followed researcher before any announcement is read (docs/same-day-alerts.md,
- * "What Weft knows"): how their name is printed, whom they write with, where they work, and
+ * "Never by name alone"): how their name is printed, whom they write with, where they work, and
  * which arXiv categories they post in. Learned from their latest works (one OpenAlex list call
  * per DIGEST_GROUP researchers, refreshed every DIGEST_TTL_MS) and from the arXiv pages the
  * reader opens (the categories of their papers there). Pure: works in, digest out.

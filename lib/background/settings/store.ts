@@ -8,7 +8,7 @@
  * computers. A change made here stamps the fields it changes.
  *
  * Plain `browser.storage.local` (not WXT's storage items): the object carries its own version.
- * Nothing in it is secret (docs/reliability.md, Storage exposure); pages get it from the
+ * Nothing in it is secret (docs/reliability.md, Security baseline: Storage exposure); pages get it from the
  * background's page-settings answer, never from storage.
  */
 import { browser } from 'wxt/browser';

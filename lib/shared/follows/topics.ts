@@ -1,6 +1,6 @@
 /**
  * Followed topics: a query the reader wants to hear about on the evening arXiv announces a paper
- * that fits it (docs/same-day-alerts.md, "Topics"). The query's words must all be in the title
+ * that fits it (docs/same-day-alerts.md, "What the reader gets"). The query's words must all be in the title
  * or abstract (a word in quotes: a phrase); the topic may be limited to categories or archives.
  * Matching folds case and accents and allows a plural ending, so "diffusion model" matches
  * "Diffusion Models".

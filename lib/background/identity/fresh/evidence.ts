@@ -24,7 +24,7 @@ import { neighboursOf, type Field } from '../../../catalog/fields';
 /** A profile counts as working in the field when this share of its topics is in it. */
 const IN_FIELD_SHARE = 0.2;
 /**
- * Profiles this large are often several people merged (docs/catalog-apis.md, O-6): one shared
+ * Profiles this large are often several people merged (docs/catalog-apis.md, OpenAlex pitfalls): one shared
  * work is not enough to make one of them this author.
  */
 export const MERGED_PROFILE_WORKS = 1000;

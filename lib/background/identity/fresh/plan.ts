@@ -13,7 +13,7 @@
  * different papers' candidates does no harm).
  */
 
-/** OpenAlex rejects more than 100 values in one OR filter (docs/catalog-apis.md §2.2). */
+/** OpenAlex rejects more than 100 values in one OR filter (docs/catalog-apis.md, Works lists and filters). */
 export const MAX_FILTER_IDS = 100;
 
 export interface PlanSlot {

@@ -15,6 +15,7 @@ import { ask } from '@/lib/ui/client';
 import { researcherOfLocation } from '@/lib/shared/researcher-link';
 import { formatAge, formatInteger } from '@/lib/ui/format';
 import { displayText } from '@/lib/ui/plain-text';
+import { t } from '@/lib/shared/i18n';
 
 const page = createResearcherPage(ask, {
   // The surviving id of a merged profile becomes the page's address (no new history entry).
@@ -119,10 +120,10 @@ function Ready({ p }: { p: ResearcherPage }) {
         </div>
         <div class="column">
           <Section id="citations" title="Citations per year">
-            <YearChart hook="citations-per-year" title="Citations per year" unit={['citation', 'citations']} series={yearSeries(profile.countsByYear, 'citedBy', thisYear)} source={`${age} · citations received each year`} />
+            <YearChart hook="citations-per-year" title={t('citationsPerYear')} unit={['citationCount', 'citationsCount']} unitName={t('citationsTitle')} series={yearSeries(profile.countsByYear, 'citedBy', thisYear)} source={`${age} · citations received each year`} />
           </Section>
           <Section id="output" title="Works per year">
-            <YearChart hook="works-per-year" title="Works per year" unit={['work', 'works']} series={yearSeries(profile.countsByYear, 'works', thisYear)} source={`${age} · works published each year`} />
+            <YearChart hook="works-per-year" title={t('worksPerYear')} unit={['workCount', 'worksCount']} unitName={t('works')} series={yearSeries(profile.countsByYear, 'works', thisYear)} source={`${age} · works published each year`} />
           </Section>
         </div>
       </div>

@@ -15,19 +15,42 @@ function sources(dir: string): string[] {
   });
 }
 
+/** The text between the bracket at `open` and the one that closes it. */
+function enclosed(code: string, open: number): string {
+  const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    if (code[i] === code[open]) depth++;
+    else if (code[i] === pairs[code[open]!] && --depth === 0) return code.slice(open + 1, i);
+  }
+  return code.slice(open + 1);
+}
+
+/** The bracket that opens the one closing just before `end` (whitespace and `as const` between). */
+function openerBefore(code: string, end: number): number {
+  const close = code.slice(0, end).replace(/(\s|as const)*$/, '').length - 1;
+  const opener = ({ ')': '(', ']': '[', '}': '{' } as Record<string, string>)[code[close]!];
+  let depth = 0;
+  for (let i = close; i >= 0; i--) {
+    if (code[i] === code[close]) depth++;
+    else if (code[i] === opener && --depth === 0) return i;
+  }
+  return 0;
+}
+
+const literals = (text: string) => [...text.matchAll(/(?<![=!]==?\s*)'(\w+)'/g)].map((m) => m[1]!);
+
 /**
  * The message keys a source names: the string literals in the arguments of `t`, `pluralKey` and
- * `formatCount` (lib/ui/format.ts) but those compared with, and `__MSG_key__` (the manifest's).
+ * `formatCount` (lib/ui/format.ts) but those compared with, in a table declared `satisfies …
+ * MessageKey…`, and `__MSG_key__` (the manifest's).
  */
 export function keysNamed(code: string): string[] {
   const keys = [...code.matchAll(/__MSG_(\w+)__/g)].map((m) => m[1]!);
-  for (const call of code.matchAll(/\b(?:t|pluralKey|formatCount)\(/g)) {
-    let depth = 1;
-    let end = call.index + call[0].length;
-    while (depth > 0 && end < code.length) depth += ({ '(': 1, ')': -1 } as Record<string, number>)[code[end++]!] ?? 0;
-    const args = code.slice(call.index + call[0].length, end - 1);
-    // Not a value compared with (`kind === 'field' ? … : …`).
-    keys.push(...[...args.matchAll(/(?<![=!]==?\s*)'(\w+)'/g)].map((m) => m[1]!));
+  for (const call of code.matchAll(/\b(?:t|pluralKey|formatCount)\(/g)) keys.push(...literals(enclosed(code, call.index + call[0].length - 1)));
+  for (const table of code.matchAll(/\bsatisfies [^;\n]*MessageKey/g)) {
+    const open = openerBefore(code, table.index);
+    keys.push(...literals(enclosed(code, open)));
   }
   return keys;
 }
@@ -37,6 +60,7 @@ const named = new Set(['lib', 'components', 'entrypoints'].flatMap(sources).conc
 describe('the English messages', () => {
   it('finds the keys a call names, in either arm of a choice, and the manifest’s', () => {
     expect(keysNamed("t(a === 'no' ? 'one' : 'two', x) + formatCount(n, 'three', 'four') + get('five') + name: '__MSG_six__'")).toEqual(['six', 'one', 'two', 'three', 'four']);
+    expect(keysNamed("const L = { a: 'seven', b: ['eight'] } as const satisfies Record<string, MessageKey>; const M = { c: 'nine' };")).toEqual(['seven', 'eight']);
   });
 
   it('hold every key the code names', () => {

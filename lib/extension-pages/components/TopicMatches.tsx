@@ -22,7 +22,7 @@ export function TopicMatches({ sameDay, onSeen, now = Date.now() }: Props) {
   return (
     <section class="topic-section" aria-labelledby="topics-heading">
       <div class="section-head">
-        <h2 id="topics-heading">{hits.length ? t('topicsCount', formatInteger(hits.length)) : t('topics')}</h2>
+        <h2 id="topics-heading">{hits.length ? t('topicsHeading', formatInteger(hits.length)) : t('topics')}</h2>
         {hits.length > 0 && (
           <button type="button" class="link" data-weft-action="topics-seen" onClick={() => onSeen(null)}>
             {t('markAllSeen')}

@@ -1,9 +1,6 @@
-import { PRIVACY, runs } from '@/lib/shared/privacy';
-
-/** A privacy text with its `code` and *titles* marked (lib/shared/privacy.ts). */
-function Marked({ text }: { text: string }) {
-  return <>{runs(text).map((r, k) => (r.kind === 'code' ? <code key={k}>{r.text}</code> : r.kind === 'title' ? <i key={k}>{r.text}</i> : r.text))}</>;
-}
+import { PRIVACY } from '@/lib/shared/privacy';
+import { Marked } from '@/lib/extension-pages/components/Marked';
+import { t } from '@/lib/shared/i18n';
 
 /** What leaves the browser, to whom and why, and what stays: the facts docs/privacy.md shows too. */
 export function PrivacySection() {
@@ -47,9 +44,8 @@ export function PrivacySection() {
 export function SyncNote() {
   return (
     <p class="muted" data-weft-field="sync">
-      These settings follow you to your other computers where the browser syncs (when a setting was changed on two of them,
-      the later change counts). API keys, followed researchers and your corrections stay on this computer:{' '}
-      <a href="#privacy-title">why</a>.
+      {t('syncNote')}{' '}
+      <a href="#privacy-title">{t('why')}</a>.
     </p>
   );
 }

@@ -9,9 +9,14 @@ import type en from '../../public/_locales/en/messages.json';
 
 export type MessageKey = keyof typeof en;
 
+/**
+ * The browser's lookup, typed by the English messages above rather than by WXT's generated
+ * `.wxt/types/i18n.d.ts` (stale until the next `wxt prepare` or build).
+ */
+const getMessage = (key: MessageKey, subs: string[]): string => (browser.i18n.getMessage as (key: string, subs: string[]) => string)(key, subs);
+
 /** The message `key` in the browser's language, `$1`… replaced by `subs` in order. */
-export const t = (key: MessageKey, ...subs: (string | number)[]): string =>
-  browser.i18n.getMessage(key, subs.map(String));
+export const t = (key: MessageKey, ...subs: (string | number)[]): string => getMessage(key, subs.map(String));
 
 /** The browser's UI language, which numbers and dates follow as the messages do. */
 export const uiLocale = (): string => browser.i18n.getUILanguage();

@@ -87,7 +87,7 @@ function Ready({ data, state, inTab, onOpen }: { data: FollowsState; state: Foll
       {state.actionError.value && <p class="check-result alert" role="alert">{state.actionError.value}</p>}
       <section class="inbox-section" aria-labelledby="inbox-heading">
         <div class="section-head">
-          <h2 id="inbox-heading">{unseen ? t('newPapersCount', formatInteger(unseen)) : t('newPapers')}</h2>
+          <h2 id="inbox-heading">{unseen ? t('newPapersHeading', formatInteger(unseen)) : t('newPapers')}</h2>
           {unseen > 0 && (
             <button type="button" class="link" data-weft-action="mark-all-seen" onClick={() => void state.markAllSeen()}>
               {t('markAllSeen')}

@@ -46,9 +46,9 @@ const literals = (text: string) => [...text.matchAll(/(?<![=!]==?\s*)'(\w+)'/g)]
  * MessageKey…`, and `__MSG_key__` (the manifest's).
  */
 export function keysNamed(code: string): string[] {
-  const keys = [...code.matchAll(/__MSG_(\w+)__/g)].map((m) => m[1]!);
+  const keys = [...code.matchAll(/['"`]__MSG_(\w+)__/g)].map((m) => m[1]!);
   for (const call of code.matchAll(/\b(?:t|pluralKey|formatCount)\(/g)) keys.push(...literals(enclosed(code, call.index + call[0].length - 1)));
-  for (const table of code.matchAll(/\bsatisfies [^;\n]*MessageKey/g)) {
+  for (const table of code.matchAll(/\bsatisfies [^\n]*MessageKey/g)) {
     const open = openerBefore(code, table.index);
     keys.push(...literals(enclosed(code, open)));
   }
@@ -60,7 +60,7 @@ const named = new Set(['lib', 'components', 'entrypoints'].flatMap(sources).conc
 describe('the English messages', () => {
   it('finds the keys a call names, in either arm of a choice, and the manifest’s', () => {
     expect(keysNamed("t(a === 'no' ? 'one' : 'two', x) + formatCount(n, 'three', 'four') + get('five') + name: '__MSG_six__'")).toEqual(['six', 'one', 'two', 'three', 'four']);
-    expect(keysNamed("const L = { a: 'seven', b: ['eight'] } as const satisfies Record<string, MessageKey>; const M = { c: 'nine' };")).toEqual(['seven', 'eight']);
+    expect(keysNamed("const L = { a: 'seven', b: ['eight'] } as const satisfies Record<string, { x: string; y: MessageKey }>;\nconst M = { c: 'nine' };")).toEqual(['seven', 'eight']);
   });
 
   it('hold every key the code names', () => {

@@ -28,7 +28,7 @@ export function ShortcutList() {
         <dl data-weft-field="shortcuts">
           {COMMAND_NAMES.map((name) => (
             <div key={name} data-weft-shortcut={name} data-key={keys[name] ?? ''}>
-              <dt>{COMMANDS[name].description}</dt>
+              <dt>{t(COMMANDS[name].description)}</dt>
               <dd>{keys[name] ? <kbd>{keys[name]}</kbd> : <span class="muted">{t('noKeySet')}</span>}</dd>
             </div>
           ))}

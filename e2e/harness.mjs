@@ -113,14 +113,15 @@ function browserPid(profileDir) {
 /**
  * Launch Chromium with the extension and the fake APIs on `profileDir` (a fresh one by default).
  * Waits until the extension's service worker runs and its fetches reach the fake.
- * `extension: false` launches the same browser without Weft (for baselines).
+ * `extension: false` launches the same browser without Weft (for baselines); `extDir` loads
+ * another build of it (the pseudo-locale one, scripts/pseudo-locale.mjs).
  * @returns {Promise<Session>}
  */
-export async function launch(fake, { profileDir = newProfile(), viewport = { width: 1280, height: 800 }, initScripts = [], extension = true, keepWelcome = false } = {}) {
+export async function launch(fake, { profileDir = newProfile(), viewport = { width: 1280, height: 800 }, initScripts = [], extension = true, keepWelcome = false, extDir = EXT_DIR } = {}) {
   // A profile never started before: Weft is installed in it now, and opens its first-run page.
   const fresh = !fs.existsSync(path.join(profileDir, 'Default'));
   const args = [
-    ...(extension ? [`--disable-extensions-except=${EXT_DIR}`, `--load-extension=${EXT_DIR}`] : []),
+    ...(extension ? [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`] : []),
     '--no-first-run', '--disable-background-networking', '--disable-component-update',
     '--disable-sync', '--disable-quic', '--disable-gpu',
     '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',

@@ -1,12 +1,13 @@
-import { PRIVACY } from '@/lib/shared/privacy';
+import { privacy } from '@/lib/shared/privacy';
 import { Marked } from '@/lib/extension-pages/components/Marked';
 import { t } from '@/lib/shared/i18n';
 
 /** What leaves the browser, to whom and why, and what stays: the facts docs/privacy.md shows too. */
 export function PrivacySection() {
+  const PRIVACY = privacy();
   return (
     <section aria-labelledby="privacy-title" data-weft-field="privacy">
-      <h2 id="privacy-title">Data sources &amp; privacy</h2>
+      <h2 id="privacy-title">{t('privacyHeading')}</h2>
       <p>
         <Marked text={PRIVACY.summary} />
       </p>
@@ -18,7 +19,7 @@ export function PrivacySection() {
             </dt>
             <dd>
               <p>
-                For <Marked text={r.why} />:
+                <Marked text={t('privacyFor', r.why)} />
               </p>
               <ul>
                 {r.what.map((w) => (

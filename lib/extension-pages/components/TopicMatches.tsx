@@ -48,7 +48,8 @@ export function TopicMatches({ sameDay, onSeen, now = Date.now() }: Props) {
                 </a>
                 <span class="paper-meta">{[authors, `arXiv:${h.arxivId}`, announcedText(h.announcedAt, now), h.categories.map(displayText).join(', ')].filter(Boolean).join(' · ')}</span>
                 <span class="paper-meta why">
-                  {t('matched', h.words.map((w) => t('quoted', displayText(w))).join(', '), topic ? t('ofTopic', displayText(topic.query)) : '')}
+                  {t('matched', h.words.map((w) => t('quoted', displayText(w))).join(', '))}
+                  {topic && t('ofTopic', displayText(topic.query))}
                 </span>
                 <button type="button" class="link" data-weft-action="topic-seen" aria-label={t('markSeenLabel', title)} onClick={() => onSeen([`${h.topicId} ${h.arxivId}`])}>
                   {t('markSeen')}

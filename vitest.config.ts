@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     globals: true,
     include: ['{lib,components,entrypoints,test}/**/*.test.{ts,tsx}', '{scripts,bench}/**/*.test.mjs'],
-    setupFiles: ['fake-indexeddb/auto'],
+    setupFiles: ['fake-indexeddb/auto', 'test/i18n-setup.ts'],
     restoreMocks: true,
     // No test depends on timing: a busy 2-core machine may take many times the usual time.
     testTimeout: 60_000,

@@ -53,11 +53,12 @@ export default defineConfig({
   // Lets parallel builds (e.g. a bench next to a test run) use separate folders.
   outDir: process.env.WEFT_OUT_DIR ?? '.output',
   manifest: ({ browser }) => ({
-    name: 'Weft — researcher profiles on arXiv',
+    // Name and description in the browser's language: public/_locales/<locale>/messages.json
+    // (the description at most 132 characters: Chrome Web Store; scripts/check-bundle.mjs checks it).
+    default_locale: 'en',
+    name: '__MSG_extName__',
     short_name: 'Weft',
-    // At most 132 characters (Chrome Web Store; scripts/check-bundle.mjs checks it).
-    description:
-      'Author profiles on arXiv abstracts, listings, searches and HTML papers: h-index, citations, institutions, related papers, alerts.',
+    description: '__MSG_extDescription__',
     // Chrome parses arXiv's announcements in an offscreen document (its worker has no DOMParser).
     permissions: ['storage', 'alarms', ...(browser === 'firefox' ? [] : ['offscreen'])],
     optional_permissions: ['notifications'],

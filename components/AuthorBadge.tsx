@@ -1,6 +1,8 @@
 import { catalogsDiffer } from '@/lib/catalog/sources';
 import type { AuthorEntry } from '@/lib/ui/author-profiles';
 import { trusted } from '@/lib/ui/trusted';
+import { t } from '@/lib/shared/i18n';
+import { formatCount, formatInteger } from '@/lib/ui/format';
 
 interface Props {
   entry: AuthorEntry;
@@ -30,24 +32,24 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
       if (state.kind === 'idle' && state.reason) {
         // Visible text starts the accessible name (WCAG 2.5.3).
         return (
-          <button {...common} class="quiet" aria-label={`not loaded — ${entry.name}: ${state.reason}`} title={state.reason}>
-            not loaded
+          <button {...common} class="quiet" aria-label={t('badgeNotLoadedLabel', entry.name, state.reason)} title={state.reason}>
+            {t('badgeNotLoaded')}
           </button>
         );
       }
       const identifying = state.kind === 'loading' && !!state.identifying;
       // The same placeholder (its size never changes); what is happening is said in words.
-      const doing = state.kind === 'idle' ? 'profile not loaded yet' : identifying ? 'identifying the author of a paper no catalog has yet' : 'loading profile';
+      const doing = t(state.kind === 'idle' ? 'badgeNotLoadedYet' : identifying ? 'badgeIdentifyingLabel' : 'badgeLoading', entry.name);
       return (
-        <button {...common} class={identifying ? 'loading identifying' : state.kind} aria-label={`${entry.name}: ${doing}`} title={identifying ? 'Identifying…' : undefined}>
+        <button {...common} class={identifying ? 'loading identifying' : state.kind} aria-label={doing} title={identifying ? t('badgeIdentifying') : undefined}>
           <span aria-hidden="true">h ··</span>
         </button>
       );
     }
     case 'unmatched':
       return (
-        <button {...common} class="quiet" aria-label={`no profile: ${entry.name} has no catalog profile Weft can vouch for`} title="No profile">
-          no profile
+        <button {...common} class="quiet" aria-label={t('badgeNoProfileLabel', entry.name)} title={t('badgeNoProfileTitle')}>
+          {t('badgeNoProfile')}
         </button>
       );
     case 'error':
@@ -56,26 +58,27 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
           type="button"
           class="error"
           data-weft-action="retry"
-          aria-label={`${entry.name}: profile failed to load. Retry`}
-          title={`${state.message} — click to retry`}
+          aria-label={t('badgeErrorLabel', entry.name)}
+          title={t('badgeErrorTitle', state.message)}
           onClick={trusted(onRetry)}
         >
-          <span aria-hidden="true">↻ retry</span>
+          <span aria-hidden="true">{t('badgeRetry')}</span>
         </button>
       );
     case 'ready': {
       const h = state.metrics.hIndex;
       const guess = state.match === 'guess';
       // The visible text starts the accessible name (WCAG 2.5.3).
-      const text = `h ${h ?? '–'}${guess ? '?' : ''}`;
+      const text = t(guess ? 'badgeHGuess' : 'badgeH', h === null ? '–' : formatInteger(h));
       const differ = !!state.s2 && state.metrics.source !== 's2' && catalogsDiffer(h, state.s2.hIndex);
+      const hIndex = h === null ? t('unknown') : formatInteger(h);
       const label = [
-        `${text} — ${entry.name}${guess ? ', possibly' : ''}: h-index ${h ?? 'unknown'}`,
-        state.metrics.citedBy !== null ? `${state.metrics.citedBy} citations` : null,
-        differ ? `Semantic Scholar says h-index ${state.s2!.hIndex}` : null,
+        t(guess ? 'badgeLabelGuess' : 'badgeLabel', text, entry.name, hIndex),
+        state.metrics.citedBy !== null ? formatCount(state.metrics.citedBy, 'citationCount', 'citationsCount') : null,
+        differ ? t('badgeS2Differs', formatInteger(state.s2!.hIndex!)) : null,
       ].filter(Boolean).join(', ');
       return (
-        <button {...common} class={[guess ? 'guess' : '', differ ? 'differ' : ''].join(' ').trim() || undefined} aria-label={`${label}. Show profile`}>
+        <button {...common} class={[guess ? 'guess' : '', differ ? 'differ' : ''].join(' ').trim() || undefined} aria-label={t('badgeShowProfile', label)}>
           {text}
         </button>
       );

@@ -7,6 +7,7 @@ import { formatAge, formatInteger } from '@/lib/ui/format';
 import { evidenceText } from './IdentityActions';
 import { ResearcherPageLink } from './ResearcherPageLink';
 import { trusted } from '@/lib/ui/trusted';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   entry: AuthorEntry;
@@ -23,7 +24,7 @@ interface Props {
 /** How a profile was found, when it is not the paper's own record (listing pages say). */
 
 function place(i: Institution): string {
-  return i.countryCode ? `${i.name} (${i.countryCode})` : i.name;
+  return i.countryCode ? t('withParenthesis', i.name, i.countryCode) : i.name;
 }
 
 function Stat({ field, label, value }: { field: string; label: string; value: number | null }) {
@@ -59,19 +60,19 @@ function BothCatalogs({ oa, s2, fetchedAt }: { oa: AuthorMetrics; s2: AuthorMetr
     <table class="both">
       <thead>
         <tr>
-          <th scope="col"><span class="sr-only">Figure</span></th>
+          <th scope="col"><span class="sr-only">{t('figure')}</span></th>
           <th scope="col">{SOURCE_NAMES.openalex}</th>
           <th scope="col">{SOURCE_NAMES.s2}</th>
         </tr>
       </thead>
       <tbody>
-        {row('h-index', 'h-index', oa.hIndex, s2.hIndex)}
-        {row('citations', 'cited-by', oa.citedBy, s2.citedBy)}
-        {row('works', 'works', oa.works, s2.works)}
+        {row(t('hIndex'), 'h-index', oa.hIndex, s2.hIndex)}
+        {row(t('citationsUnit'), 'cited-by', oa.citedBy, s2.citedBy)}
+        {row(t('worksUnit'), 'works', oa.works, s2.works)}
         <tr class="ages">
-          <th scope="row">updated</th>
+          <th scope="row">{t('updated')}</th>
           <td>{formatAge(fetchedAt)}</td>
-          <td>with this paper</td>
+          <td>{t('withThisPaper')}</td>
         </tr>
       </tbody>
     </table>
@@ -81,10 +82,10 @@ function BothCatalogs({ oa, s2, fetchedAt }: { oa: AuthorMetrics; s2: AuthorMetr
 /** How Weft knows who this is, in a sentence (the card's identity label). */
 function MatchLine({ state }: { state: Extract<BadgeState, { kind: 'ready' }> }) {
   const { match, identity } = state;
-  if (match === 'record') return <p class="match" data-weft-field="match">Identified by this paper’s record in {SOURCE_NAMES[state.metrics.source]}.</p>;
-  if (match === 'reader') return <p class="match" data-weft-field="match">You chose this profile.</p>;
+  if (match === 'record') return <p class="match" data-weft-field="match">{t('matchRecord', SOURCE_NAMES[state.metrics.source])}</p>;
+  if (match === 'reader') return <p class="match" data-weft-field="match">{t('matchReader')}</p>;
   if (match === 'inferred') {
-    return <p class="match" data-weft-field="match">Not in the catalogs’ record of this paper yet; this profile {identity.evidence.map(evidenceText).join('; ') || 'fits the evidence'}.</p>;
+    return <p class="match" data-weft-field="match">{t('matchInferred', identity.evidence.map(evidenceText).join('; ') || t('matchFitsEvidence'))}</p>;
   }
   return <Possibly identity={identity} />;
 }
@@ -94,9 +95,9 @@ function Possibly({ identity }: { identity: Identity }) {
   const others = identity.candidates.filter((c) => c.openalexId !== identity.openalexId);
   return (
     <div class="match guess" data-weft-field="match">
-      <p>Possibly this person: only the name{identity.evidence.some((e) => e.kind === 'field') ? ' and the field' : ''} match.</p>
+      <p>{t(identity.evidence.some((e) => e.kind === 'field') ? 'possiblyNameField' : 'possiblyName')}</p>
       {identity.note && <p>{identity.note}</p>}
-      {others.length > 0 && <p>Other profiles of this name: {others.map((c) => `${c.name}${c.institution ? ` (${c.institution})` : ''}`).join('; ')}.</p>}
+      {others.length > 0 && <p>{t('otherProfiles', others.map((c) => (c.institution ? t('withParenthesis', c.name, c.institution) : c.name)).join('; '))}</p>}
     </div>
   );
 }
@@ -112,23 +113,22 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
     case 'idle':
     case 'loading':
       body = state.kind === 'idle' && state.reason
-        ? <p class="note" data-weft-field="not-loaded">{`This author’s profile is ${state.reason}.`}</p>
-        : <p class="note" aria-busy="true">Loading profile…</p>;
+        ? <p class="note" data-weft-field="not-loaded">{t('cardNotLoaded', state.reason)}</p>
+        : <p class="note" aria-busy="true">{t('cardLoading')}</p>;
       break;
     case 'unmatched':
       body = (
         <p class="note">
-          {state.identity?.note ||
-            'No profile: nothing identifies this author beyond the name, so Weft shows nothing rather than guess.'}
+          {state.identity?.note || t('cardNoProfile')}
         </p>
       );
       break;
     case 'error':
       body = (
         <>
-          <p class="note" role="alert">Could not load this profile: {state.message}</p>
+          <p class="note" role="alert">{t('cardError', state.message)}</p>
           <div class="actions">
-            <button type="button" class="action" data-weft-action="retry" onClick={trusted(onRetry)}>Retry</button>
+            <button type="button" class="action" data-weft-action="retry" onClick={trusted(onRetry)}>{t('retry')}</button>
           </div>
         </>
       );
@@ -141,40 +141,40 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
         : s2SearchUrl(entry.name);
       body = (
         <>
-          {heading !== entry.name && <p class="note">On this paper as “{entry.name}”</p>}
+          {heading !== entry.name && <p class="note">{t('onThisPaperAs', entry.name)}</p>}
           <MatchLine state={state} />
           {state.s2 && m.source !== 's2' ? (
             <BothCatalogs oa={m} s2={state.s2} fetchedAt={state.fetchedAt} />
           ) : (
             <div class="stats">
-              <Stat field="h-index" label="h-index" value={m.hIndex} />
-              <Stat field="cited-by" label="citations" value={m.citedBy} />
-              <Stat field="works" label="works" value={m.works} />
+              <Stat field="h-index" label={t('hIndex')} value={m.hIndex} />
+              <Stat field="cited-by" label={t('citationsUnit')} value={m.citedBy} />
+              <Stat field="works" label={t('worksUnit')} value={m.works} />
             </div>
           )}
           <dl>
-            <dt>On this paper</dt>
+            <dt>{t('onThisPaper')}</dt>
             <dd data-weft-field="institutions">
-              {state.paperInstitutions.length ? state.paperInstitutions.map(place).join('; ') : 'not stated'}
+              {state.paperInstitutions.length ? state.paperInstitutions.map(place).join('; ') : t('notStated')}
             </dd>
-            <dt>Last known</dt>
+            <dt>{t('lastKnown')}</dt>
             <dd data-weft-field="last-known">
-              {m.lastKnownInstitutions.length ? m.lastKnownInstitutions.map(place).join('; ') : 'unknown'}
+              {m.lastKnownInstitutions.length ? m.lastKnownInstitutions.map(place).join('; ') : t('unknown')}
             </dd>
           </dl>
           <div class="links">
-            {m.openalexId && <ResearcherPageLink id={m.openalexId} s2Id={state.s2Id}>Open profile</ResearcherPageLink>}
+            {m.openalexId && <ResearcherPageLink id={m.openalexId} s2Id={state.s2Id}>{t('openProfile')}</ResearcherPageLink>}
             {m.openalexId && (
-              <ExternalLink href={openAlexUrl(m.openalexId)} kind="openalex">OpenAlex profile</ExternalLink>
+              <ExternalLink href={openAlexUrl(m.openalexId)} kind="openalex">{t('openAlexProfile')}</ExternalLink>
             )}
             <ExternalLink href={s2Href} kind="s2">
-              {state.s2Id ? 'Semantic Scholar profile' : 'Find on Semantic Scholar'}
+              {t(state.s2Id ? 's2Profile' : 's2Find')}
             </ExternalLink>
             {m.orcid && <ExternalLink href={orcidUrl(m.orcid)} kind="orcid">ORCID</ExternalLink>}
           </div>
-          <p class="source" data-weft-field="source" title="Catalog estimates: author disambiguation can merge or split people.">
-            {SOURCE_NAMES[m.source]} · updated {formatAge(state.fetchedAt)}
-            {state.refreshFailed && ' · refresh failed, showing saved numbers'}
+          <p class="source" data-weft-field="source" title={t('catalogEstimates')}>
+            {t('sourceUpdated', SOURCE_NAMES[m.source], formatAge(state.fetchedAt))}
+            {state.refreshFailed && t('refreshFailedSaved')}
           </p>
         </>
       );
@@ -194,7 +194,7 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
       onPointerLeave={onPointerLeave}
     >
       <h2 id={titleId} data-weft-field="name">{heading}</h2>
-      <button type="button" class="close" aria-label="Close profile" onClick={trusted(onClose)}>×</button>
+      <button type="button" class="close" aria-label={t('closeProfile')} onClick={trusted(onClose)}>×</button>
       {body}
       {actions}
     </div>

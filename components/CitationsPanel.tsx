@@ -1,7 +1,8 @@
 import { withData } from '@/lib/ui/paper-panel-state';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import type { PaperCitationsResult } from '@/lib/background/protocol';
-import { formatAge, formatInteger } from '@/lib/ui/format';
+import { formatAge, formatInteger, pluralKey } from '@/lib/ui/format';
+import { t } from '@/lib/shared/i18n';
 import { doiUrl, openAlexUrl, s2PaperUrl } from '@/lib/catalog/links';
 import { LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
 
@@ -22,8 +23,8 @@ function BothCounts({ data }: { data: Known }) {
   if (!openalex || !s2) return null;
   return (
     <p class="both">
-      {formatInteger(s2.value)} {SOURCE_NAMES.s2} <span class="age">({formatAge(s2.fetchedAt)})</span> · {formatInteger(openalex.value)}{' '}
-      {SOURCE_NAMES.openalex} <span class="age">({formatAge(openalex.fetchedAt)})</span>
+      {t('countBy', formatInteger(s2.value), SOURCE_NAMES.s2)} <span class="age">({formatAge(s2.fetchedAt)})</span> ·{' '}
+      {t('countBy', formatInteger(openalex.value), SOURCE_NAMES.openalex)} <span class="age">({formatAge(openalex.fetchedAt)})</span>
     </p>
   );
 }
@@ -37,23 +38,23 @@ export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
     <PanelFrame
       {...props}
       panel="paper"
-      title="Citations"
+      title={t('citationsTitle')}
       hooks={data ? citationHooks(data) : {}}
       summary={count === null ? null : formatInteger(count)}
     >
       {data && (
         <>
           <p class="figure">
-            {count === null ? 'The catalog gives no citation count.' : <><b>{formatInteger(count)}</b> {count === 1 ? 'citation' : 'citations'}</>}
+            {count === null ? t('citationsNone') : <><b>{formatInteger(count)}</b> {t(pluralKey(count, 'citationUnit', 'citationsUnit'))}</>}
           </p>
           <BothCounts data={data} />
           {data.s2Failure && (
-            <S2FailureNote instead="this is OpenAlex’s count, which may leave out citations of the journal version." onRetry={() => void props.loader.retry()} />
+            <S2FailureNote instead={t('citationsInstead')} onRetry={() => void props.loader.retry()} />
           )}
           <ul class="links">
             {data.journalDoi && (
               <li>
-                <LinkOrText href={doiUrl(data.journalDoi)}>Journal version{data.journalName ? `: ${data.journalName}` : ''}</LinkOrText>
+                <LinkOrText href={doiUrl(data.journalDoi)}>{data.journalName ? t('journalVersionOf', data.journalName) : t('journalVersion')}</LinkOrText>
               </li>
             )}
             {data.s2Id && (

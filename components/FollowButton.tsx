@@ -6,6 +6,7 @@ import { ask } from '@/lib/ui/client';
 import { formatInteger } from '@/lib/ui/format';
 import { MAX_NAME_CHARS } from '@/lib/shared/limits';
 import { trusted } from '@/lib/ui/trusted';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   /** Bare OpenAlex author id (`A5023888391`). */
@@ -40,14 +41,14 @@ export class FollowButton extends Component<Props> {
       note.value = null;
       try {
         const r = await ask(following ? { type: 'unfollow', id } : { type: 'follow', id, name: name.slice(0, MAX_NAME_CHARS), ...(category ? { category } : {}) });
-        if (r.limitReached) note.value = `Weft follows at most ${formatInteger(MAX_FOLLOWS)} researchers: unfollow someone first.`;
+        if (r.limitReached) note.value = t('followLimit', formatInteger(MAX_FOLLOWS));
         else {
           noteFollowed(id, r.followed);
           onToggled?.(r.followed);
-          note.value = r.followed ? 'Following: new papers will show in Weft’s toolbar popup.' : 'No longer following.';
+          note.value = t(r.followed ? 'followed' : 'unfollowed');
         }
       } catch {
-        note.value = following ? 'Could not unfollow. Try again.' : 'Could not follow. Try again.';
+        note.value = t(following ? 'unfollowFailed' : 'followFailed');
       } finally {
         busy.value = false;
       }
@@ -65,7 +66,7 @@ export class FollowButton extends Component<Props> {
         >
           {/* The name as text, never in an attribute: catalog strings stay out of the markup's attributes. */}
           <span aria-hidden="true">{following ? '★ ' : '☆ '}</span>
-          {following ? 'Unfollow' : 'Follow'}
+          {t(following ? 'unfollow' : 'follow')}
           <span class="sr-only"> {name}</span>
         </button>
         <p class="note follow-note" role="status">

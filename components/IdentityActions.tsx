@@ -3,7 +3,8 @@ import { Component } from 'preact';
 import type { Candidate, Evidence } from '@/lib/catalog/identity';
 import type { AuthorEntry } from '@/lib/ui/author-profiles';
 import { describeFailure, failureOf } from '@/lib/ui/describe-failure';
-import { formatInteger } from '@/lib/ui/format';
+import { formatCount, formatInteger } from '@/lib/ui/format';
+import { t } from '@/lib/shared/i18n';
 import { trusted } from '@/lib/ui/trusted';
 
 interface Props {
@@ -26,27 +27,27 @@ type Picker =
 export function evidenceText(e: Evidence): string {
   switch (e.kind) {
     case 'coauthors':
-      return `shares ${formatInteger(e.sharedWorks)} ${e.sharedWorks === 1 ? 'paper' : 'papers'} with ${e.coauthors.join(' and ')}, authors of this paper`;
+      return t(e.sharedWorks === 1 ? 'evidenceCoauthor' : 'evidenceCoauthors', formatInteger(e.sharedWorks), e.coauthors.join(t('and')));
     case 'orcid':
-      return `the ORCID printed on the paper (${e.orcid}) is this profile's`;
+      return t('evidenceOrcid', e.orcid);
     case 'affiliation':
-      return `works at ${e.institution}, as printed on the paper`;
+      return t('evidenceAffiliation', e.institution);
     case 'field':
-      return `works in ${e.field}`;
+      return t('evidenceField', e.field);
   }
 }
 
 function CandidateRow({ c, onPick }: { c: Candidate; onPick: () => void }) {
   const facts = [
     c.institution,
-    c.worksCount !== null ? `${formatInteger(c.worksCount)} works` : null,
-    c.hIndex !== null ? `h ${c.hIndex}` : null,
+    c.worksCount !== null ? formatCount(c.worksCount, 'workCount', 'worksCount') : null,
+    c.hIndex !== null ? t('badgeH', formatInteger(c.hIndex)) : null,
   ].filter(Boolean);
   return (
     <li>
       <button type="button" class="candidate" data-weft-candidate={c.openalexId} onClick={trusted(onPick)}>
         <b>{c.name}</b>
-        <span class="facts">{facts.join(' · ') || 'no details in the catalog'}</span>
+        <span class="facts">{facts.join(' · ') || t('noDetails')}</span>
         {c.evidence.length > 0 && <span class="why">{c.evidence.map(evidenceText).join('; ')}</span>}
       </button>
     </li>
@@ -77,7 +78,7 @@ export class IdentityActions extends Component<Props> {
         await what();
         status.value = done;
       } catch (e) {
-        status.value = `${failed}: ${describeFailure(failureOf(e)).title}.`;
+        status.value = t('failedBecause', failed, describeFailure(failureOf(e)).title);
       } finally {
         busy.value = false;
       }
@@ -99,8 +100,8 @@ export class IdentityActions extends Component<Props> {
           picker.value = { kind: 'closed' };
           undoable.value = true;
         },
-        id ? 'Profile changed: Weft will remember it.' : 'Marked as having no profile.',
-        'Could not save the correction',
+        t(id ? 'profileChanged' : 'markedNoProfile'),
+        t('correctionFailed'),
       );
 
     const p = picker.value;
@@ -112,9 +113,9 @@ export class IdentityActions extends Component<Props> {
             class="action"
             data-weft-action="refresh"
             disabled={busy.value}
-            onClick={trusted(() => void run(onRefresh, 'Refreshed from the catalogs.', 'Could not refresh'))}
+            onClick={trusted(() => void run(onRefresh, t('refreshed'), t('refreshFailed')))}
           >
-            ↻ Refresh
+            {t('refresh')}
           </button>
           <button
             type="button"
@@ -123,7 +124,7 @@ export class IdentityActions extends Component<Props> {
             aria-expanded={p.kind !== 'closed'}
             onClick={trusted(() => (p.kind === 'closed' ? void openPicker() : (picker.value = { kind: 'closed' })))}
           >
-            {state.kind === 'unmatched' ? 'Choose the profile…' : 'Not this person?'}
+            {t(state.kind === 'unmatched' ? 'chooseProfile' : 'notThisPerson')}
           </button>
           {(undoable.value || corrected) && (
             <button
@@ -131,31 +132,31 @@ export class IdentityActions extends Component<Props> {
               class="action"
               data-weft-action="undo-correction"
               disabled={busy.value}
-              onClick={trusted(() => void run(async () => { await onUndo(); undoable.value = false; }, 'Correction taken back.', 'Could not undo'))}
+              onClick={trusted(() => void run(async () => { await onUndo(); undoable.value = false; }, t('correctionUndone'), t('undoFailed')))}
             >
-              Undo correction
+              {t('undoCorrection')}
             </button>
           )}
         </div>
-        {p.kind === 'loading' && <p class="note" aria-busy="true">Looking for profiles named “{entry.name}”…</p>}
+        {p.kind === 'loading' && <p class="note" aria-busy="true">{t('lookingForProfiles', entry.name)}</p>}
         {p.kind === 'error' && (
           <p class="note" role="alert">
-            Could not list the profiles: {p.text}.{' '}
-            <button type="button" class="action" data-weft-action="retry" onClick={trusted(() => void openPicker())}>Retry</button>
+            {t('listProfilesFailed', p.text)}{' '}
+            <button type="button" class="action" data-weft-action="retry" onClick={trusted(() => void openPicker())}>{t('retry')}</button>
           </p>
         )}
         {p.kind === 'open' && (
-          <div class="picker" role="group" aria-label={`Profiles named ${entry.name}`}>
-            {p.candidates.length === 0 && <p class="note">OpenAlex has no other profile of this name.</p>}
+          <div class="picker" role="group" aria-label={t('profilesNamed', entry.name)}>
+            {p.candidates.length === 0 && <p class="note">{t('noOtherProfile')}</p>}
             <ul class="candidates">
               {p.candidates.map((c) => <CandidateRow key={c.openalexId} c={c} onPick={() => choose(c.openalexId)} />)}
             </ul>
             <label class="everywhere">
               {/* On click, not change: a refused click is prevented, so the box never shows a choice not made. */}
               <input type="checkbox" checked={everywhere.value} onClick={trusted((e) => (everywhere.value = e.currentTarget.checked))} />
-              Use this profile for {entry.name} on other papers with these co-authors
+              {t('useEverywhere', entry.name)}
             </label>
-            <button type="button" class="action" data-weft-action="no-profile" onClick={trusted(() => choose(null))}>No profile fits</button>
+            <button type="button" class="action" data-weft-action="no-profile" onClick={trusted(() => choose(null))}>{t('noProfileFits')}</button>
           </div>
         )}
         <p class="note" role="status">{status.value}</p>

@@ -5,7 +5,10 @@ import type { InstitutionGroup } from '@/lib/background/catalog/paper-panels';
 import type { PaperInstitutionsResult } from '@/lib/background/protocol';
 import { LinkOrText, PanelFrame, SourceLine, type PanelProps } from './PanelParts';
 import { openAlexUrl, rorUrl } from '@/lib/catalog/links';
+import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { trusted } from '@/lib/ui/trusted';
+import { t } from '@/lib/shared/i18n';
+import { formatCount, formatInteger } from '@/lib/ui/format';
 
 interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out the badges of these authors (bare OpenAlex ids); [] clears. */
   onHighlight: (openalexIds: string[]) => void;
@@ -38,10 +41,10 @@ class InstitutionRow extends Component<RowProps> {
       >
         <span class="name">
           <LinkOrText href={href}>{inst.name}</LinkOrText>
-          {inst.countryCode && <span class="cc" title="Country">{inst.countryCode}</span>}
+          {inst.countryCode && <span class="cc" title={t('country')}>{inst.countryCode}</span>}
         </span>
         <button type="button" class="link who" aria-expanded={open} aria-controls={listId} onClick={trusted(() => (expanded.value = !open))}>
-          {authors.length} {authors.length === 1 ? 'author' : 'authors'}
+          {formatCount(authors.length, 'authorCount', 'authorsCount')}
         </button>
         <ul id={listId} class="who-list" hidden={!open}>
           {/* Rendered only when open: a collaboration paper lists thousands of authors here. */}
@@ -60,14 +63,14 @@ export function InstitutionsPanel({ onHighlight, ...props }: Props) {
     <PanelFrame
       {...props}
       panel="institutions"
-      title="Institutions"
-      summary={data ? String(data.groups.length) : null}
-      unmatched="OpenAlex has no record of this paper, and Semantic Scholar does not list affiliations per paper."
+      title={t('institutionsTitle')}
+      summary={data ? formatInteger(data.groups.length) : null}
+      unmatched={t('institutionsUnmatched')}
     >
       {data && (
         <>
           {data.basis === 'last-known' && (
-            <p class="note">This paper’s record names no affiliations: these are the authors’ last known institutions.</p>
+            <p class="note">{t('institutionsLastKnown')}</p>
           )}
           {data.groups.length ? (
             <ul class="insts">
@@ -76,9 +79,9 @@ export function InstitutionsPanel({ onHighlight, ...props }: Props) {
               ))}
             </ul>
           ) : (
-            <p class="note">OpenAlex names no institution for this paper’s authors.</p>
+            <p class="note">{t('institutionsNone')}</p>
           )}
-          <SourceLine label={data.basis === 'last-known' ? 'OpenAlex, last known' : 'OpenAlex'} data={data} refreshFailed={!!shown?.refreshFailed} />
+          <SourceLine label={data.basis === 'last-known' ? t('openAlexLastKnown') : SOURCE_NAMES.openalex} data={data} refreshFailed={!!shown?.refreshFailed} />
         </>
       )}
     </PanelFrame>

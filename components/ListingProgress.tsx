@@ -1,6 +1,7 @@
 import type { ListingProgress as Progress } from '@/lib/ui/listing-profiles';
 import { formatInteger } from '@/lib/ui/format';
 import { trusted } from '@/lib/ui/trusted';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   progress: Progress;
@@ -12,9 +13,9 @@ export function ListingProgress({ progress, onDismiss }: Props) {
   return (
     <div class="line" data-weft-progress={String(progress.settled)}>
       <span role="status">
-        Weft: {formatInteger(progress.settled)} of {formatInteger(progress.total)} papers
+        {t('listingProgress', formatInteger(progress.settled), formatInteger(progress.total))}
       </span>
-      <button type="button" aria-label="Hide Weft’s progress on this page" title="Hide" onClick={trusted(onDismiss)}>
+      <button type="button" aria-label={t('hideProgress')} title={t('hide')} onClick={trusted(onDismiss)}>
         ×
       </button>
     </div>

@@ -3,14 +3,15 @@ import type { WireError } from '@/lib/shared/protocol/wire';
 import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/ui/paper-panel-state';
 import { describeFailure } from '@/lib/ui/describe-failure';
 import { formatAge } from '@/lib/ui/format';
+import { t } from '@/lib/shared/i18n';
 
 import { safeLink } from '@/lib/catalog/links';
 import { trusted } from '@/lib/ui/trusted';
 
 /** What went wrong, in the reader's terms (the technical message goes in a tooltip). */
 function explain(failure: WireError): string {
-  const t = describeFailure(failure, Date.now(), 'The catalogs');
-  return `${t.title}. ${t.detail}`;
+  const text = describeFailure(failure, Date.now(), t('whoCatalogs'));
+  return t('failureSentence', text.title, text.detail);
 }
 
 /** What every panel component receives from the panel group. */
@@ -39,7 +40,7 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
   const state = loader.state.value;
   const bodyId = `weft-panel-${panel}`;
   // What the hidden body would say, beside the title of a collapsed panel.
-  const summary = !collapsed ? null : state.kind === 'error' ? 'failed' : state.kind === 'loading' ? '…' : props.summary;
+  const summary = !collapsed ? null : state.kind === 'error' ? t('panelFailed') : state.kind === 'loading' ? '…' : props.summary;
   return (
     <section class="panel" data-weft-panel={panel} data-state={state.kind} aria-labelledby={`${bodyId}-h`} {...props.hooks}>
       <h2 id={`${bodyId}-h`}>
@@ -49,15 +50,15 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
         </button>
       </h2>
       <div id={bodyId} class="body" hidden={collapsed} aria-busy={state.kind === 'loading'}>
-        {state.kind === 'loading' && <p class="loading">Loading…</p>}
-        {state.kind === 'unmatched' && <p class="note">{props.unmatched ?? 'New on arXiv: not in OpenAlex or Semantic Scholar yet.'}</p>}
+        {state.kind === 'loading' && <p class="loading">{t('loading')}</p>}
+        {state.kind === 'unmatched' && <p class="note">{props.unmatched ?? t('panelUnmatched')}</p>}
         {state.kind === 'error' && (
           <>
             <p class="error" role="alert" title={state.failure.message}>
               {explain(state.failure)}
             </p>
             <button type="button" class="retry" data-weft-action="retry" onClick={trusted(() => void loader.retry())}>
-              Retry
+              {t('retry')}
             </button>
           </>
         )}
@@ -71,18 +72,18 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
 export function S2FailureNote({ instead, onRetry }: { instead: string; onRetry: () => void }) {
   return (
     <p class="note">
-      Semantic Scholar did not answer, so {instead}{' '}
-      <button type="button" class="link" onClick={trusted(onRetry)}>Ask Semantic Scholar again</button>
+      {t('s2DidNotAnswer', instead)}{' '}
+      <button type="button" class="link" onClick={trusted(onRetry)}>{t('s2AskAgain')}</button>
     </p>
   );
 }
 
 /** "Semantic Scholar · updated 2 h ago", and whether the data is a saved copy. */
 export function SourceLine({ label, data, refreshFailed }: { label: string; data: { fetchedAt: number; stale: boolean }; refreshFailed: boolean }) {
-  const status = refreshFailed ? ' · offline: showing the saved copy' : data.stale ? ' · refreshing…' : '';
+  const status = refreshFailed ? t('sourceOffline') : data.stale ? t('sourceRefreshing') : '';
   return (
     <p class="source">
-      {label} · updated {formatAge(data.fetchedAt)}
+      {t('sourceUpdated', label, formatAge(data.fetchedAt))}
       {status}
     </p>
   );

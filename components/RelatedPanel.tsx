@@ -4,7 +4,8 @@ import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import type { PaperSummary } from '@/lib/catalog/types';
 import { withData } from '@/lib/ui/paper-panel-state';
 import type { RelatedPapersResult } from '@/lib/background/protocol';
-import { formatInteger } from '@/lib/ui/format';
+import { formatCount, formatInteger } from '@/lib/ui/format';
+import { t } from '@/lib/shared/i18n';
 import { LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
 import { doiUrl } from '@/lib/catalog/links';
 import { trusted } from '@/lib/ui/trusted';
@@ -13,7 +14,7 @@ import { trusted } from '@/lib/ui/trusted';
 const FIRST = 5;
 const LIST_ID = 'weft-related-list';
 
-const authorsLine = (names: string[]) => (names.length > 3 ? `${names.slice(0, 3).join(', ')} et al.` : names.join(', '));
+const authorsLine = (names: string[]) => (names.length > 3 ? t('etAl', names.slice(0, 3).join(', ')) : names.join(', '));
 
 function RelatedItem({ paper: p }: { paper: PaperSummary }) {
   // The arXiv abstract page when there is one; else the DOI, else the catalog's page.
@@ -21,7 +22,7 @@ function RelatedItem({ paper: p }: { paper: PaperSummary }) {
   const meta = [
     authorsLine(p.authorNames),
     p.year,
-    p.citedBy === null ? null : `${formatInteger(p.citedBy)} ${p.citedBy === 1 ? 'citation' : 'citations'}`,
+    p.citedBy === null ? null : formatCount(p.citedBy, 'citationCount', 'citationsCount'),
   ].filter((x) => x !== null && x !== '');
   return (
     <li data-weft-related={p.arxivId ?? p.id}>
@@ -41,22 +42,22 @@ export class RelatedPanel extends Component<PanelProps<RelatedPapersResult>> {
     const shown = withData(props.loader.state.value);
     const data = shown?.data;
     const papers = data?.papers ?? [];
-    const label = data?.source === 's2' ? 'Semantic Scholar recommendations' : 'OpenAlex related works';
+    const label = t(data?.source === 's2' ? 'relatedS2' : 'relatedOpenAlex');
     return (
-      <PanelFrame {...props} panel="related" title="Related papers" summary={data ? String(papers.length) : null}>
+      <PanelFrame {...props} panel="related" title={t('relatedTitle')} summary={data ? formatInteger(papers.length) : null}>
         {data && (
           <>
-            {data.s2Failure && <S2FailureNote instead="these are OpenAlex’s related works." onRetry={() => void props.loader.retry()} />}
+            {data.s2Failure && <S2FailureNote instead={t('relatedInstead')} onRetry={() => void props.loader.retry()} />}
             {papers.length ? (
               <ol class="related" id={LIST_ID}>
                 {(all ? papers : papers.slice(0, FIRST)).map((p) => <RelatedItem paper={p} />)}
               </ol>
             ) : (
-              <p class="note">The catalog lists no related papers for this one.</p>
+              <p class="note">{t('relatedNone')}</p>
             )}
             {papers.length > FIRST && (
               <button type="button" class="link" aria-expanded={all} aria-controls={LIST_ID} onClick={trusted(() => (showAll.value = !all))}>
-                {all ? 'Show fewer' : `Show ${papers.length - FIRST} more`}
+                {all ? t('showFewer') : t('showMore', formatInteger(papers.length - FIRST))}
               </button>
             )}
             <SourceLine label={label} data={data} refreshFailed={!!shown?.refreshFailed} />

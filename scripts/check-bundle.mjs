@@ -178,6 +178,11 @@ export function compareManifest(manifest, expected, browser) {
   if (!sameJson(sortedEntries(commands), sortedEntries(expected.commands))) {
     problems.push(`commands: ${JSON.stringify(commands)}, expected ${JSON.stringify(expected.commands ?? {})}`);
   }
+  if (manifest.default_locale !== expected.default_locale) problems.push(`default_locale: ${manifest.default_locale ?? 'missing'}, expected ${expected.default_locale}`);
+  for (const key of ['name', 'short_name', 'description']) {
+    const unresolved = manifest[key]?.match(/__MSG_\w+__/);
+    if (unresolved) problems.push(`${key}: ${unresolved[0]} is not in _locales/${manifest.default_locale}/messages.json`);
+  }
   const description = manifest.description ?? '';
   if (!description.trim()) problems.push('description: missing');
   else if (description.length > expected.description_max_length) {
@@ -205,6 +210,18 @@ export function compareManifest(manifest, expected, browser) {
     }
   }
   return problems;
+}
+
+/**
+ * The manifest as the browser shows it in its default locale: each `__MSG_key__` of its name and
+ * description replaced by the message of that key in `dir`'s _locales (one left as it is when
+ * the key is not there, which compareManifest reports).
+ */
+export function localizeManifest(manifest, dir) {
+  const file = path.join(dir, '_locales', manifest.default_locale ?? '', 'messages.json');
+  const messages = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const resolve = (text) => text?.replace(/__MSG_(\w+)__/g, (whole, key) => messages[key]?.message ?? whole);
+  return { ...manifest, name: resolve(manifest.name), short_name: resolve(manifest.short_name), description: resolve(manifest.description) };
 }
 
 /** Width and height of a PNG file's image, or null when it is no PNG. */
@@ -255,7 +272,7 @@ export function checkExtension(dir, expected) {
     const lines = [`no manifest.json in ${dir} (build it first)`];
     return [{ check: `${name} manifest`, ok: false, lines }, { check: `${name} code`, ok: false, lines }];
   }
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const manifest = localizeManifest(JSON.parse(fs.readFileSync(manifestFile, 'utf8')), dir);
   const sizes = contentScriptSizes(dir, manifest);
   const problems = [
     ...compareManifest(manifest, expected, browser),

@@ -27,6 +27,7 @@ const iconFiles = () => Object.fromEntries(Object.entries(ICONS).map(([size, fil
 function goodManifest(browser = 'chrome') {
   return {
     manifest_version: 3,
+    default_locale: 'en',
     name: 'Weft',
     description: 'Author profiles on arXiv pages.',
     icons: { ...ICONS },
@@ -152,6 +153,8 @@ describe('compareManifest', () => {
     ['a split incognito process', (m) => { m.incognito = 'split'; }, 'incognito: "split"'],
     ['a description over the stores\' 132 characters', (m) => { m.description = 'x'.repeat(133); }, 'description: 133 characters, at most 132'],
     ['no description', (m) => { delete m.description; }, 'description: missing'],
+    ['no default locale', (m) => { delete m.default_locale; }, 'default_locale: missing'],
+    ['a name whose message is missing', (m) => { m.name = '__MSG_extName__'; }, 'name: __MSG_extName__ is not in _locales/en/messages.json'],
     ['no icons', (m) => { delete m.icons; }, 'icons: sizes none'],
     ['an icon size missing', (m) => { delete m.icons[48]; }, 'icons: sizes 16, 32, 96, 128'],
     ['no toolbar icon', (m) => { delete m.action.default_icon; }, 'action.default_icon: sizes none'],
@@ -254,6 +257,15 @@ describe('checkExtension and the command line', () => {
     expect(manifest.ok).toBe(true);
     expect(code.ok).toBe(false);
     expect(code.lines[0]).toMatch(/^chunks\/p\.js:2:12 eval: /);
+  });
+
+  it('reads the name and description from the default locale\'s messages, and fails a key missing there', () => {
+    const manifest = { ...goodManifest(), name: '__MSG_extName__', description: '__MSG_extDescription__' };
+    const messages = { extName: { message: 'Weft' }, extDescription: { message: 'x'.repeat(133) } };
+    const dir = folder('chrome-mv3', { ...iconFiles(), ...contentScripts(), 'manifest.json': manifest, '_locales/en/messages.json': messages, 'background.js': '1' });
+    expect(checkExtension(dir, expected)[0].lines).toEqual(['description: 133 characters, at most 132']);
+    fs.writeFileSync(path.join(dir, '_locales/en/messages.json'), JSON.stringify({ extName: { message: 'Weft' } }));
+    expect(checkExtension(dir, expected)[0].lines).toContain('description: __MSG_extDescription__ is not in _locales/en/messages.json');
   });
 
   it('fails a folder without a manifest or without scripts rather than passing it unchecked', () => {

@@ -17,27 +17,28 @@ import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { MAX_KEY_LENGTH, type KeyService } from '@/lib/shared/settings/key-format';
 import { CACHE_LIFETIMES, CACHE_TTL_SCALE, LISTING_CHOICES, PAGE_ADDITIONS, type CacheLifetime, type ListingChoice, type PageAddition } from '@/lib/shared/settings/settings';
 import { describeBudget } from '@/lib/extension-pages/budget';
-import { formatBytes, formatInteger, lazily } from '@/lib/ui/format';
+import { dateFormat, formatBytes, formatCount, formatInteger } from '@/lib/ui/format';
+import { t, type MessageKey } from '@/lib/shared/i18n';
 import { createOptionsState, type OptionsState } from '../../lib/extension-pages/options-state';
 import { PrivacySection, SyncNote } from './PrivacySection';
 
 const state = createOptionsState(ask);
 const following = createFollowingState(ask);
 
-const KEY_HELP: Record<KeyService, { text: string; href: string; where: string }> = {
+const KEY_HELP = {
   openalex: {
-    text: 'Without a key, OpenAlex allows 1,000 credits a day per IP address, shared by everyone behind the same network (a campus, an office). A free key gives Weft an allowance of its own, ten times larger.',
+    text: 'keyHelpOpenAlex',
     href: 'https://openalex.org/settings/api',
     where: 'openalex.org',
   },
   s2: {
-    text: 'Without a key, Semantic Scholar answers from one pool shared by all keyless users and often asks Weft to wait. A key gives Weft its own rate limit.',
+    text: 'keyHelpS2',
     href: 'https://www.semanticscholar.org/product/api#api-key-form',
     where: 'semanticscholar.org',
   },
-};
+} as const satisfies Record<KeyService, { text: MessageKey; href: string; where: string }>;
 
-const when = lazily(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
+const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** Ids of the texts that describe a key's input, for aria-describedby. */
 const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
@@ -46,12 +47,12 @@ function KeyTestResult({ service, state }: { service: KeyService; state: Options
   const test = state.tests.value[service];
   const name = SOURCE_NAMES[service];
   if (test.status === 'idle') return null;
-  if (test.status === 'testing') return <p class="feedback" role="status">Asking {name}…</p>;
+  if (test.status === 'testing') return <p class="feedback" role="status">{t('asking', name)}</p>;
   if (test.status === 'failed') return <p class="feedback alert" role="alert">{test.message}</p>;
   if (!test.result.valid) {
     return (
       <p class="feedback alert" role="alert" data-weft-field="key-test" data-valid="false">
-        {name} says this key is invalid. Check that you copied all of it, or remove it.
+        {t('keyInvalid', name)}
       </p>
     );
   }
@@ -59,7 +60,7 @@ function KeyTestResult({ service, state }: { service: KeyService; state: Options
   if (!budget) {
     return (
       <p class="feedback" role="status" data-weft-field="key-test" data-valid="true">
-        {name} accepted the key.
+        {t('keyAccepted', name)}
       </p>
     );
   }
@@ -67,9 +68,9 @@ function KeyTestResult({ service, state }: { service: KeyService; state: Options
   return (
     <div class="budget" role="status" data-weft-field="key-test" data-valid="true" data-remaining={budget.remaining}>
       <p class="feedback">
-        {name} accepted the key: {text.used}, {text.left}; {text.reset}.
+        {t('keyAcceptedBudget', name, text.used, text.left, text.reset)}
       </p>
-      <meter min={0} max={1} value={text.share} aria-label={`Share of today’s ${name} allowance used`} />
+      <meter min={0} max={1} value={text.share} aria-label={t('allowanceShare', name)} />
     </div>
   );
 }
@@ -93,7 +94,7 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
     <div class="key-row" data-weft-key={service}>
       <h3>{name}</h3>
       <p id={`${id}-help`} class="muted help">
-        {help.text} Get one free at{' '}
+        {t(help.text)} {t('getOneFreeAt')}{' '}
         <a href={help.href} target="_blank" rel="noreferrer">
           {help.where}
         </a>
@@ -102,25 +103,24 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
       {saved && (
         <p class="saved">
           <span>
-            Saved key: <code data-weft-field="masked-key" aria-label={`${name} key ending in ${saved.slice(-4)}`}>{saved}</code>
+            {t('savedKey')} <code data-weft-field="masked-key" aria-label={t('keyEndingIn', name, saved.slice(-4))}>{saved}</code>
           </span>
           <button type="button" class="action" data-weft-action="test-key" disabled={busy || testing} aria-busy={testing} onClick={() => void state.testKey(service)}>
-            {testing ? 'Testing…' : 'Test'}
+            {t(testing ? 'testing' : 'test')}
           </button>
-          <button type="button" class="action" data-weft-action="remove-key" disabled={busy} aria-label={`Remove the ${name} key`} onClick={() => void state.removeKey(service)}>
-            Remove
+          <button type="button" class="action" data-weft-action="remove-key" disabled={busy} aria-label={t('removeKey', name)} onClick={() => void state.removeKey(service)}>
+            {t('remove')}
           </button>
         </p>
       )}
       {saved && refusedAt !== null && (
         <p id={`${id}-refused`} class="feedback alert" role="alert" data-weft-field="key-refused">
-          {name} refused this key ({when().format(refusedAt)}). Weft keeps sending it, so {name}’s numbers stay unavailable until
-          you replace or remove it.
+          {t('keyRefused', name, when().format(refusedAt))}
         </p>
       )}
       <KeyTestResult service={service} state={state} />
       <form class="key-form" onSubmit={onSubmit}>
-        <label for={id}>{saved ? `Replace with a new ${name} key` : `${name} API key`}</label>
+        <label for={id}>{t(saved ? 'replaceKey' : 'apiKeyOf', name)}</label>
         <div class="key-input">
           <input
             id={id}
@@ -135,7 +135,7 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
             onInput={(e) => (draft.value = e.currentTarget.value)}
           />
           <button type="submit" class="action primary" data-weft-action="save-key" disabled={busy} aria-busy={busy}>
-            {busy ? 'Saving…' : 'Save'}
+            {t(busy ? 'saving' : 'save')}
           </button>
         </div>
       </form>
@@ -157,18 +157,13 @@ function KeysSection({ state }: { state: OptionsState }) {
   const loaded = state.loaded.value;
   return (
     <section aria-labelledby="keys-title">
-      <h2 id="keys-title">API keys (optional)</h2>
-      <p>
-        Weft works without keys. A key lifts the limits the catalogs set for anonymous use. Keys stay in this browser’s
-        extension storage (not synced) and are sent only to the catalog they belong to; after saving, Weft shows only their
-        last four characters. “Test” asks the catalog whether it takes the saved key.
-      </p>
-      {loaded.status === 'loading' && <p class="muted" role="status">Loading saved keys…</p>}
-      {loaded.status === 'error' && <FailureNotice failure={loaded.failure} what="Saved keys" onRetry={() => void state.loadSettings()} />}
+      <h2 id="keys-title">{t('keysTitle')}</h2>
+      <p>{t('keysIntro')}</p>
+      {loaded.status === 'loading' && <p class="muted" role="status">{t('loadingKeys')}</p>}
+      {loaded.status === 'error' && <FailureNotice failure={loaded.failure} what={t('savedKeys')} onRetry={() => void state.loadSettings()} />}
       {loaded.status === 'ready' && loaded.data.keysUntilRestart && (
         <p class="notice" role="note" data-weft-field="keys-until-restart">
-          This browser gives extensions no database of their own (Firefox set to “Never remember history”), so Weft keeps
-          keys only until the browser closes, never where arXiv pages could read them: enter them again after a restart.
+          {t('keysUntilRestart')}
         </p>
       )}
       {loaded.status === 'ready' && (['openalex', 's2'] as const).map((s) => <KeyRow key={s} service={s} state={state} />)}
@@ -176,49 +171,39 @@ function KeysSection({ state }: { state: OptionsState }) {
   );
 }
 
-const ADDITIONS: Record<PageAddition, { label: string; what: string }> = {
-  badges: { label: 'Author badges', what: 'the h-index after each author’s name, with their card on hover or focus' },
-  paper: { label: 'Paper panel', what: 'the citation count and the paper in both catalogs' },
-  institutions: { label: 'Institutions panel', what: 'the institutions of the paper’s authors' },
-  related: { label: 'Related papers panel', what: 'recommended papers' },
-};
+const ADDITIONS = {
+  badges: { label: 'authorBadges', what: 'authorBadgesWhat' },
+  paper: { label: 'paperPanel', what: 'paperPanelWhat' },
+  institutions: { label: 'institutionsPanel', what: 'institutionsPanelWhat' },
+  related: { label: 'relatedPanel', what: 'relatedPanelWhat' },
+} as const satisfies Record<PageAddition, { label: MessageKey; what: MessageKey }>;
 
-const LISTING: Record<ListingChoice, { label: string; what: string; on: string; off: string }> = {
-  badges: {
-    label: 'Author badges',
-    what: 'on /list, /catchup and search results, loaded as you scroll: about one request per 100 papers and per 100 authors',
-    on: 'Author badges shown on listing and search pages, open ones included.',
-    off: 'Author badges hidden on listing and search pages, open ones included.',
-  },
-  onlyFollowed: {
-    label: 'Only mark followed researchers',
-    what: 'a quieter listing: badges only after the names of researchers you follow',
-    on: 'Listings now mark only the researchers you follow.',
-    off: 'Listings now show every author’s badge.',
-  },
-};
+const LISTING = {
+  badges: { label: 'authorBadges', what: 'listingBadgesWhat', on: 'listingBadgesOn', off: 'listingBadgesOff' },
+  onlyFollowed: { label: 'onlyFollowed', what: 'onlyFollowedWhat', on: 'onlyFollowedOn', off: 'onlyFollowedOff' },
+} as const satisfies Record<ListingChoice, { label: MessageKey; what: MessageKey; on: MessageKey; off: MessageKey }>;
 
 function PagesSection({ state }: { state: OptionsState }) {
   const loaded = state.loaded.value;
   const changed = state.changed.value;
   return (
     <section aria-labelledby="pages-title">
-      <h2 id="pages-title">On arXiv pages</h2>
-      {loaded.status === 'loading' && <p class="muted" role="status">Loading settings…</p>}
-      {loaded.status === 'error' && <FailureNotice failure={loaded.failure} what="Settings" onRetry={() => void state.loadSettings()} />}
+      <h2 id="pages-title">{t('onArxivPages')}</h2>
+      {loaded.status === 'loading' && <p class="muted" role="status">{t('loadingSettings')}</p>}
+      {loaded.status === 'error' && <FailureNotice failure={loaded.failure} what={t('settings')} onRetry={() => void state.loadSettings()} />}
       {loaded.status === 'ready' && (
         <fieldset>
-          <legend>Show on abstract pages (changes apply to open tabs at once)</legend>
+          <legend>{t('showOnAbstractPages')}</legend>
           {PAGE_ADDITIONS.map((what) => (
             <label key={what} class="check">
               <input
                 type="checkbox"
                 data-weft-show={what}
                 checked={loaded.data.settings.show[what]}
-                onChange={(e) => void state.setShown(what, e.currentTarget.checked, ADDITIONS[what].label)}
+                onChange={(e) => void state.setShown(what, e.currentTarget.checked, t(ADDITIONS[what].label))}
               />
               <span>
-                <strong>{ADDITIONS[what].label}</strong> <span class="muted">— {ADDITIONS[what].what}</span>
+                <strong>{t(ADDITIONS[what].label)}</strong> <span class="muted">— {t(ADDITIONS[what].what)}</span>
               </span>
             </label>
           ))}
@@ -226,7 +211,7 @@ function PagesSection({ state }: { state: OptionsState }) {
       )}
       {loaded.status === 'ready' && (
         <fieldset>
-          <legend>On listing and search pages</legend>
+          <legend>{t('onListingPages')}</legend>
           {LISTING_CHOICES.map((what) => (
             <label key={what} class="check">
               <input
@@ -236,11 +221,11 @@ function PagesSection({ state }: { state: OptionsState }) {
                 disabled={what === 'onlyFollowed' && !loaded.data.settings.listings.badges}
                 onChange={(e) => {
                   const on = e.currentTarget.checked;
-                  void state.setListing(what, on, on ? LISTING[what].on : LISTING[what].off);
+                  void state.setListing(what, on, t(on ? LISTING[what].on : LISTING[what].off));
                 }}
               />
               <span>
-                <strong>{LISTING[what].label}</strong> <span class="muted">— {LISTING[what].what}</span>
+                <strong>{t(LISTING[what].label)}</strong> <span class="muted">— {t(LISTING[what].what)}</span>
               </span>
             </label>
           ))}
@@ -258,7 +243,7 @@ function PagesSection({ state }: { state: OptionsState }) {
 function ShortcutsSection() {
   return (
     <section aria-labelledby="shortcuts-title">
-      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+      <h2 id="shortcuts-title">{t('keyboardShortcuts')}</h2>
       <ShortcutList />
     </section>
   );
@@ -269,13 +254,10 @@ function AlertsSection() {
   const load = following.load.value;
   return (
     <section aria-labelledby="alerts-title" class="alerts">
-      <h2 id="alerts-title">New-paper alerts</h2>
-      <p>
-        Weft checks OpenAlex for new papers by the researchers you follow (one list call per 100 researchers per check) and
-        lists them in the toolbar popup.
-      </p>
-      {load.status === 'loading' && <p class="muted" role="status">Loading…</p>}
-      {load.status === 'error' && <FailureNotice failure={load.failure} what="Alerts" onRetry={() => void following.refresh()} />}
+      <h2 id="alerts-title">{t('newPaperAlerts')}</h2>
+      <p>{t('alertsIntro')}</p>
+      {load.status === 'loading' && <p class="muted" role="status">{t('loading')}</p>}
+      {load.status === 'error' && <FailureNotice failure={load.failure} what={t('alerts')} onRetry={() => void following.refresh()} />}
       {load.status === 'ready' && <AlertControls data={load.data} state={following} inTab />}
     </section>
   );
@@ -303,25 +285,24 @@ function CorrectionsSection() {
   const rows = list.value;
   return (
     <section aria-labelledby="corrections-title">
-      <h2 id="corrections-title">Your corrections</h2>
+      <h2 id="corrections-title">{t('yourCorrections')}</h2>
       <p>
-        Profiles you chose with <i>Not this person?</i> on an author’s card. They stay on this machine, are kept when the
-        cache is cleared, and travel in the export file of the followed list.
+        {t('correctionsIntroBefore')}<i>{t('notThisPerson')}</i>{t('correctionsIntroAfter')}
       </p>
-      {failed.value && <p class="muted" role="alert">Could not read the corrections. Try reloading this page.</p>}
-      {rows && rows.length === 0 && <p class="muted">None yet.</p>}
+      {failed.value && <p class="muted" role="alert">{t('correctionsReadFailed')}</p>}
+      {rows && rows.length === 0 && <p class="muted">{t('noneYet')}</p>}
       {rows && rows.length > 0 && (
         <ul class="corrections">
           {rows.map((c) => (
             <li key={`${c.arxivId}#${c.index}`} data-weft-correction={`${c.arxivId}#${c.index}`}>
               <span>
-                {c.name} on <a href={arxivAbsUrl(c.arxivId)} target="_blank" rel="noreferrer">arXiv:{c.arxivId}</a>
+                {t('nameOn', c.name)} <a href={arxivAbsUrl(c.arxivId)} target="_blank" rel="noreferrer">arXiv:{c.arxivId}</a>
                 {' → '}
-                {c.openalexId ? <a href={openAlexUrl(c.openalexId)} target="_blank" rel="noreferrer">{c.openalexId}</a> : 'no profile'}
-                {c.coauthors ? ' (also on papers with these co-authors)' : ''}
+                {c.openalexId ? <a href={openAlexUrl(c.openalexId)} target="_blank" rel="noreferrer">{c.openalexId}</a> : t('badgeNoProfile')}
+                {c.coauthors ? t('alsoWithCoauthors') : ''}
               </span>{' '}
               <button type="button" class="action" data-weft-action="remove-correction" onClick={() => remove(c)}>
-                Remove
+                {t('remove')}
               </button>
             </li>
           ))}
@@ -334,15 +315,14 @@ function CorrectionsSection() {
 /** 6 h, 1 day, 2 days, 4 weeks: a lifetime as people say it. */
 function duration(ms: number): string {
   const hours = Math.round(ms / 3_600_000);
-  if (hours < 24) return `${hours} h`;
+  if (hours < 24) return t('waitHours', formatInteger(hours));
   const days = Math.round(hours / 24);
-  if (days >= 14 && days % 7 === 0) return `${days / 7} weeks`;
-  return days === 1 ? '1 day' : `${days} days`;
+  if (days >= 14 && days % 7 === 0) return t('weeks', formatInteger(days / 7));
+  return formatCount(days, 'dayCount', 'daysCount');
 }
 
-const LIFETIMES: Record<CacheLifetime, string> = { short: 'Short', normal: 'Normal', long: 'Long' };
-const lifetimeDetail = (l: CacheLifetime) =>
-  `papers ${duration(TTL.paper * CACHE_TTL_SCALE[l])}, author numbers ${duration(TTL.author * CACHE_TTL_SCALE[l])}`;
+const LIFETIMES = { short: 'short', normal: 'normal', long: 'long' } as const satisfies Record<CacheLifetime, MessageKey>;
+const lifetimes = (l: CacheLifetime) => [duration(TTL.paper * CACHE_TTL_SCALE[l]), duration(TTL.author * CACHE_TTL_SCALE[l])] as const;
 
 function CacheSection({ state }: { state: OptionsState }) {
   const stats = state.cache.value;
@@ -351,22 +331,17 @@ function CacheSection({ state }: { state: OptionsState }) {
   const loaded = state.loaded.value;
   return (
     <section aria-labelledby="cache-title">
-      <h2 id="cache-title">Cached data</h2>
-      <p>
-        Weft keeps the catalogs’ answers on this computer so pages open fast and the free allowances last. Clearing removes
-        them; followed researchers, new-paper alerts and settings (including API keys) are kept.
-      </p>
-      {stats.status === 'loading' && <p class="muted" role="status">Counting cached data…</p>}
-      {stats.status === 'error' && <FailureNotice failure={stats.failure} what="Cache size" onRetry={() => void state.loadStats()} />}
+      <h2 id="cache-title">{t('cachedData')}</h2>
+      <p>{t('cacheIntro')}</p>
+      {stats.status === 'loading' && <p class="muted" role="status">{t('countingCache')}</p>}
+      {stats.status === 'error' && <FailureNotice failure={stats.failure} what={t('cacheSize')} onRetry={() => void state.loadStats()} />}
       {stats.status === 'ready' && (
         <p data-weft-field="cache-stats" data-entries={stats.data.entries}>
-          {stats.data.entries === 0
-            ? 'Nothing cached.'
-            : `${formatInteger(stats.data.entries)} ${stats.data.entries === 1 ? 'entry' : 'entries'}, about ${formatBytes(stats.data.bytes)}.`}
+          {stats.data.entries === 0 ? t('nothingCached') : t('cacheStats', formatCount(stats.data.entries, 'entryCount', 'entriesCount'), formatBytes(stats.data.bytes))}
         </p>
       )}
       <button type="button" class="action" data-weft-action="clear-cache" disabled={clearing} aria-busy={clearing} onClick={() => void state.clearCache()}>
-        {clearing ? 'Clearing…' : 'Clear cached data'}
+        {t(clearing ? 'clearing' : 'clearCache')}
       </button>
       {result && (
         <p class={result.alert ? 'feedback alert' : 'feedback'} role={result.alert ? 'alert' : 'status'}>
@@ -375,7 +350,7 @@ function CacheSection({ state }: { state: OptionsState }) {
       )}
       {loaded.status === 'ready' && (
         <fieldset>
-          <legend>How long answers count as fresh (older ones are shown at once and refreshed)</legend>
+          <legend>{t('howLongFresh')}</legend>
           {CACHE_LIFETIMES.map((l) => (
             <label key={l} class="check">
               <input
@@ -384,10 +359,10 @@ function CacheSection({ state }: { state: OptionsState }) {
                 value={l}
                 data-weft-lifetime={l}
                 checked={loaded.data.settings.cacheLifetime === l}
-                onChange={() => void state.setLifetime(l, lifetimeDetail(l).replace(/^papers /, ''))}
+                onChange={() => void state.setLifetime(l, t('lifetimeSummary', ...lifetimes(l)))}
               />
               <span>
-                <strong>{LIFETIMES[l]}</strong> <span class="muted">— {lifetimeDetail(l)}</span>
+                <strong>{t(LIFETIMES[l])}</strong> <span class="muted">— {t('lifetimeDetail', ...lifetimes(l))}</span>
               </span>
             </label>
           ))}
@@ -405,10 +380,10 @@ export function App() {
   }, []);
   return (
     <main class="options">
-      <h1>Weft settings</h1>
+      <h1>{t('weftSettings')}</h1>
       <p class="muted about">
-        <span data-weft-field="version">Version {browser.runtime.getManifest().version}</span> ·{' '}
-        <a href={welcomePageUrl()} data-weft-link="welcome">What Weft shows and where</a>
+        <span data-weft-field="version">{t('version', browser.runtime.getManifest().version)}</span> ·{' '}
+        <a href={welcomePageUrl()} data-weft-link="welcome">{t('whatWeftShows')}</a>
       </p>
       <SyncNote />
       <HostAccessNotice />

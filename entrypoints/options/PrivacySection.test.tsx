@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/preact';
-import { PRIVACY, runs } from '@/lib/shared/privacy';
+import { privacy, runs } from '@/lib/shared/privacy';
 import { PrivacySection, SyncNote } from './PrivacySection';
 
 const plain = (text: string) => runs(text).map((r) => r.text).join('');
@@ -13,6 +13,7 @@ describe('the settings page', () => {
   it('shows every privacy fact docs/privacy.md states, from the same module', () => {
     render(<PrivacySection />);
     const shown = squeeze(document.querySelector('[data-weft-field="privacy"]')?.textContent ?? '');
+    const PRIVACY = privacy();
     const facts = [PRIVACY.summary, ...PRIVACY.recipients.flatMap((r) => [r.who, r.where, r.why, ...r.what]), ...PRIVACY.stays];
     expect(facts.filter((fact) => !shown.includes(squeeze(plain(fact))))).toEqual([]);
   });

@@ -1,15 +1,13 @@
-import { PRIVACY, runs } from '@/lib/shared/privacy';
-
-/** A privacy text with its `code` and *titles* marked (lib/shared/privacy.ts). */
-function Marked({ text }: { text: string }) {
-  return <>{runs(text).map((r, k) => (r.kind === 'code' ? <code key={k}>{r.text}</code> : r.kind === 'title' ? <i key={k}>{r.text}</i> : r.text))}</>;
-}
+import { privacy } from '@/lib/shared/privacy';
+import { Marked } from '@/lib/extension-pages/components/Marked';
+import { t } from '@/lib/shared/i18n';
 
 /** What leaves the browser, to whom and why, and what stays: the facts docs/privacy.md shows too. */
 export function PrivacySection() {
+  const PRIVACY = privacy();
   return (
     <section aria-labelledby="privacy-title" data-weft-field="privacy">
-      <h2 id="privacy-title">Data sources &amp; privacy</h2>
+      <h2 id="privacy-title">{t('privacyHeading')}</h2>
       <p>
         <Marked text={PRIVACY.summary} />
       </p>
@@ -21,7 +19,7 @@ export function PrivacySection() {
             </dt>
             <dd>
               <p>
-                For <Marked text={r.why} />:
+                <Marked text={t('privacyFor', r.why)} />
               </p>
               <ul>
                 {r.what.map((w) => (
@@ -47,9 +45,8 @@ export function PrivacySection() {
 export function SyncNote() {
   return (
     <p class="muted" data-weft-field="sync">
-      These settings follow you to your other computers where the browser syncs (when a setting was changed on two of them,
-      the later change counts). API keys, followed researchers and your corrections stay on this computer:{' '}
-      <a href="#privacy-title">why</a>.
+      {t('syncNote')}{' '}
+      <a href="#privacy-title">{t('why')}</a>.
     </p>
   );
 }

@@ -8,14 +8,16 @@ import { FollowingTab } from './following/FollowingTab';
 import { SearchTab } from './search/SearchTab';
 import { TabSwitch } from './TabSwitch';
 import type { Typed } from './search/search-shell';
-import { tab, type Tab } from './tabs';
+import { tab as current, type Tab } from './tabs';
+import { formatInteger } from '@/lib/ui/format';
+import { t } from '@/lib/shared/i18n';
 
 /** Followed researchers and their new papers: shown in the Following tab, counted in the tab bar. */
 const following = createFollowingState(ask);
 
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'search', label: 'Search' },
-  { id: 'following', label: 'Following' },
+const TABS: { id: Tab; label: () => string }[] = [
+  { id: 'search', label: () => t('tabSearch') },
+  { id: 'following', label: () => t('tabFollowing') },
 ];
 
 /**
@@ -29,29 +31,29 @@ export function App({ typed = null }: { typed?: Typed | null }) {
   const unseen = data ? unseenTotal(data) : 0;
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-    const i = TABS.findIndex((t) => t.id === tab.value);
+    const i = TABS.findIndex((x) => x.id === current.value);
     const next = TABS[(i + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
-    tab.value = next.id;
+    current.value = next.id;
     document.getElementById(`tab-${next.id}`)?.focus();
   };
   return (
     <main class="popup">
       <nav class="tabs" aria-label="Weft">
         {/* A tablist holds tabs only: the tools beside it stay outside. */}
-        <div class="tablist" role="tablist" aria-label="Views" onKeyDown={onKey}>
-          {TABS.map((t) => (
+        <div class="tablist" role="tablist" aria-label={t('views')} onKeyDown={onKey}>
+          {TABS.map((tab) => (
             <button
-              key={t.id}
-              id={`tab-${t.id}`}
+              key={tab.id}
+              id={`tab-${tab.id}`}
               type="button"
               role="tab"
-              aria-selected={tab.value === t.id}
-              aria-controls={`panel-${t.id}`}
-              tabIndex={tab.value === t.id ? 0 : -1}
-              onClick={() => (tab.value = t.id)}
+              aria-selected={current.value === tab.id}
+              aria-controls={`panel-${tab.id}`}
+              tabIndex={current.value === tab.id ? 0 : -1}
+              onClick={() => (current.value = tab.id)}
             >
-              {t.label}
-              {t.id === 'following' && unseen > 0 && <span class="count" aria-label={`, ${unseen} new`}>{unseen}</span>}
+              {tab.label()}
+              {tab.id === 'following' && unseen > 0 && <span class="count" aria-label={t('countNew', formatInteger(unseen))}>{formatInteger(unseen)}</span>}
             </button>
           ))}
         </div>
@@ -62,8 +64,8 @@ export function App({ typed = null }: { typed?: Typed | null }) {
             class="check-now"
             data-weft-action="check-now"
             disabled={following.checking.value || data.status.checking}
-            aria-label="Check followed researchers for new papers now"
-            title="Check for new papers now"
+            aria-label={t('checkNowLabel')}
+            title={t('checkNowTitle')}
             onClick={() => void following.checkNow()}
           >
             <span aria-hidden="true">↻</span>
@@ -73,8 +75,8 @@ export function App({ typed = null }: { typed?: Typed | null }) {
           type="button"
           class="settings"
           data-weft-action="settings"
-          aria-label="Settings: API keys, what pages show, alerts and cached data"
-          title="Settings"
+          aria-label={t('settingsLabel')}
+          title={t('settings')}
           onClick={() => void browser.runtime.openOptionsPage()}
         >
           <span aria-hidden="true">⚙</span>
@@ -83,10 +85,10 @@ export function App({ typed = null }: { typed?: Typed | null }) {
       <div class="popup-notices">
         <HostAccessNotice />
       </div>
-      <section id="panel-search" role="tabpanel" aria-labelledby="tab-search" hidden={tab.value !== 'search'}>
+      <section id="panel-search" role="tabpanel" aria-labelledby="tab-search" hidden={current.value !== 'search'}>
         <SearchTab typed={typed} />
       </section>
-      <section id="panel-following" role="tabpanel" aria-labelledby="tab-following" hidden={tab.value !== 'following'}>
+      <section id="panel-following" role="tabpanel" aria-labelledby="tab-following" hidden={current.value !== 'following'}>
         <FollowingTab state={following} />
       </section>
       <TabSwitch />

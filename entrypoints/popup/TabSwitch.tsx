@@ -5,6 +5,7 @@ import type { ResponseMap } from '@/lib/background/protocol';
 import { ask } from '@/lib/ui/client';
 import { TOGGLE_PAGE_COMMAND } from '@/lib/shared/commands';
 import { readShortcuts } from '@/lib/extension-pages/shortcuts';
+import { t } from '@/lib/shared/i18n';
 
 type Visibility = ResponseMap['tab-visibility'];
 
@@ -36,7 +37,7 @@ export function TabSwitch() {
     <footer class="tab-switch" data-weft-field="tab-visibility" data-hidden={String(now.hidden)}>
       <label>
         <input type="checkbox" data-weft-action="toggle-tab" checked={!now.hidden} onChange={(e) => void set(e.currentTarget.checked)} />
-        <span>Show Weft on this arXiv tab</span>
+        <span>{t('showOnTab')}</span>
       </label>
       {key.value && (
         <span class="muted">

@@ -15,6 +15,8 @@ import { ask } from '@/lib/ui/client';
 import { researcherOfLocation } from '@/lib/shared/researcher-link';
 import { formatAge, formatInteger } from '@/lib/ui/format';
 import { displayText } from '@/lib/ui/plain-text';
+import { t } from '@/lib/shared/i18n';
+import { SOURCE_NAMES } from '@/lib/catalog/types';
 
 const page = createResearcherPage(ask, {
   // The surviving id of a merged profile becomes the page's address (no new history entry).
@@ -66,12 +68,11 @@ function OfflineNote({ fetchedAt, stale, p }: { fetchedAt: number; stale: boolea
   return (
     <div class="notice offline" role="status" data-weft-notice={online.value ? 'stale' : 'offline'}>
       <p>
-        {online.value ? 'These figures are past their refresh time' : 'You are offline'}: showing what Weft saved{' '}
-        {formatAge(fetchedAt)}.
+        {t(online.value ? 'staleSaved' : 'offlineSaved', formatAge(fetchedAt))}
       </p>
       {online.value && (
         <button type="button" class="action" data-weft-action="refresh" onClick={p.refresh}>
-          Load again
+          {t('loadAgain')}
         </button>
       )}
     </div>
@@ -90,9 +91,9 @@ function Ready({ p }: { p: ResearcherPage }) {
   const { profile, fetchedAt } = state;
   const thisYear = new Date().getFullYear();
   const since = thisYear - SINCE_YEARS;
-  const age = `OpenAlex · updated ${formatAge(fetchedAt)}`;
+  const age = t('sourceUpdated', SOURCE_NAMES.openalex, formatAge(fetchedAt));
   const groups = topicsByField(profile.topics, profile.works);
-  const topicName = p.topic.value ? displayText(profile.topics.find((t) => t.id === p.topic.value)?.name) : null;
+  const topicName = p.topic.value ? displayText(profile.topics.find((topic) => topic.id === p.topic.value)?.name) : null;
   const network = p.network.value;
   const loaded = p.loaded.value.length;
   const worksReady = p.lists.value.recent.status === 'ready' || p.complete.value;
@@ -102,40 +103,40 @@ function Ready({ p }: { p: ResearcherPage }) {
       <OfflineNote fetchedAt={fetchedAt} stale={state.stale} p={p} />
       <div class="columns">
         <div class="column">
-          <Section id="figures" title="Figures">
+          <Section id="figures" title={t('figures')}>
             <ResearcherFigures profile={profile} fetchedAt={fetchedAt} since={since} s2={p.s2.value} />
           </Section>
-          <Section id="positions" title="Author position">
+          <Section id="positions" title={t('authorPosition')}>
             {worksReady ? <AuthorPositions p={p.positions.value} loaded={loaded} /> : <span class="skeleton box" aria-hidden="true" />}
           </Section>
-          <Section id="fields" title="Fields">
+          <Section id="fields" title={t('fields')}>
             <TopicBars
               groups={groups}
               selected={p.topic.value}
-              onSelect={(t) => p.setTopic(t)}
-              source={`${age} · share of their ${formatInteger(profile.works ?? 0)} works · choose a topic to list only its works`}
+              onSelect={(topic) => p.setTopic(topic)}
+              source={t('fieldsSource', age, formatInteger(profile.works ?? 0))}
             />
           </Section>
         </div>
         <div class="column">
-          <Section id="citations" title="Citations per year">
-            <YearChart hook="citations-per-year" title="Citations per year" unit={['citation', 'citations']} series={yearSeries(profile.countsByYear, 'citedBy', thisYear)} source={`${age} · citations received each year`} />
+          <Section id="citations" title={t('citationsPerYear')}>
+            <YearChart hook="citations-per-year" title={t('citationsPerYear')} unit={['citationCount', 'citationsCount']} unitName={t('citationsTitle')} series={yearSeries(profile.countsByYear, 'citedBy', thisYear)} source={t('citationsSource', age)} />
           </Section>
-          <Section id="output" title="Works per year">
-            <YearChart hook="works-per-year" title="Works per year" unit={['work', 'works']} series={yearSeries(profile.countsByYear, 'works', thisYear)} source={`${age} · works published each year`} />
+          <Section id="output" title={t('worksPerYear')}>
+            <YearChart hook="works-per-year" title={t('worksPerYear')} unit={['workCount', 'worksCount']} unitName={t('works')} series={yearSeries(profile.countsByYear, 'works', thisYear)} source={t('worksSource', age)} />
           </Section>
         </div>
       </div>
-      <Section id="coauthors" title="Co-authors">
+      <Section id="coauthors" title={t('coauthors')}>
         {!worksReady ? (
           <span class="skeleton box" aria-hidden="true" />
         ) : network && network.nodes.length ? (
           <CoauthorGraph name={displayText(profile.displayName)} network={network} works={loaded} />
         ) : (
-          <p class="muted">None of the works loaded names a co-author with an OpenAlex profile.</p>
+          <p class="muted">{t('noCoauthors')}</p>
         )}
       </Section>
-      <Section id="works" title="Works">
+      <Section id="works" title={t('works')}>
         <ResearcherWorks page={p} topicName={topicName} />
       </Section>
     </>
@@ -158,7 +159,7 @@ export function App() {
   }, []);
   const state = page.profile.value;
   useEffect(() => {
-    document.title = state.status === 'ready' ? `${displayText(state.profile.displayName)} — Weft` : 'Researcher — Weft';
+    document.title = state.status === 'ready' ? t('pageTitle', displayText(state.profile.displayName)) : t('researcherPageTitle');
   }, [state]);
 
   const ready = state.status === 'ready' ? state.profile : null;
@@ -176,28 +177,28 @@ export function App() {
     >
       {state.status === 'loading' && (
         <>
-          <p class="sr-only" role="status">Loading the researcher’s profile…</p>
+          <p class="sr-only" role="status">{t('loadingResearcher')}</p>
           <Skeleton />
         </>
       )}
       {state.status === 'invalid' && (
         <div class="empty-state">
-          <h1>No researcher to show</h1>
-          <p>This page shows one OpenAlex researcher: its address ends with their id, e.g. <code>#A5023888391</code>.</p>
+          <h1>{t('noResearcher')}</h1>
+          <p>{t('researcherAddress')} <code>#A5023888391</code>.</p>
         </div>
       )}
       {state.status === 'unmatched' && (
         <div class="empty-state">
-          <h1>OpenAlex has no researcher {state.id}</h1>
-          <p>The id may be mistyped, or the profile was removed. Search for the person in Weft’s toolbar popup.</p>
-          <p class="source">OpenAlex · answered {formatAge(state.fetchedAt)}</p>
+          <h1>{t('noSuchResearcher', state.id)}</h1>
+          <p>{t('idMistyped')}</p>
+          <p class="source">{t('openAlexAnswered', formatAge(state.fetchedAt))}</p>
         </div>
       )}
       {state.status === 'error' && (
         <div class="empty-state">
-          <h1>Researcher {state.id}</h1>
-          {!online.value && <p>You are offline, and Weft has not saved this profile yet.</p>}
-          <FailureNotice failure={state.failure} what="The profile" onRetry={page.retry} />
+          <h1>{t('researcherId', state.id)}</h1>
+          {!online.value && <p>{t('offlineNotSaved')}</p>}
+          <FailureNotice failure={state.failure} what={t('theProfile')} onRetry={page.retry} />
         </div>
       )}
       {state.status === 'ready' && <Ready p={page} />}

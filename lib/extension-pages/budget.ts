@@ -1,9 +1,10 @@
 /** An OpenAlex key's daily allowance in words, as the options page shows it after "Test". */
 import type { KeyBudget } from '../background/catalog/key-check';
 import { formatReset } from '../ui/describe-failure';
-import { formatInteger, lazily } from '../ui/format';
+import { formatInteger, numberFormat } from '../ui/format';
+import { t } from '../shared/i18n';
 
-const usd = lazily(() => new Intl.NumberFormat('en', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 }));
+const usd = numberFormat({ style: 'currency', currency: 'USD', maximumFractionDigits: 4 });
 
 export interface BudgetText {
   /** "347 of 10,000 credits used today" */
@@ -18,11 +19,10 @@ export interface BudgetText {
 
 export function describeBudget(b: KeyBudget, now = Date.now()): BudgetText {
   const amount = (n: number) => (b.unit === 'credits' ? formatInteger(n) : usd().format(n));
-  const unit = b.unit === 'credits' ? ' credits' : '';
   return {
-    used: `${amount(b.used)} of ${amount(b.limit)}${unit} used today`,
-    left: `${amount(Math.max(0, b.remaining))} left`,
-    reset: `resets ${formatReset(b.resetAt, now)}`,
+    used: t(b.unit === 'credits' ? 'creditsUsed' : 'amountUsed', amount(b.used), amount(b.limit)),
+    left: t('left', amount(Math.max(0, b.remaining))),
+    reset: t('resets', formatReset(b.resetAt, now)),
     share: b.limit > 0 ? Math.min(1, Math.max(0, b.used / b.limit)) : 1,
   };
 }

@@ -10,6 +10,8 @@ import { describeFailure, failureOf, formatReset } from '../ui/describe-failure'
 import { onChange } from '../ui/changes';
 import { noteFollowed } from '../ui/followed-ids';
 import type { FeedSource } from '../shared/follows/model';
+import { t } from '../shared/i18n';
+import { formatCount, formatInteger } from '../ui/format';
 
 type Ask = typeof askBackground;
 
@@ -20,10 +22,10 @@ function announcementNote(outcome: CheckOutcome): string {
   const read = outcome.sameDay;
   if (!read?.ran) return '';
   const parts = [
-    read.found ? `${read.found} new from today’s arXiv announcement` : '',
-    read.topicHits ? `${read.topicHits} for topics you follow` : '',
+    read.found ? t('newFromAnnouncement', formatInteger(read.found)) : '',
+    read.topicHits ? t('forTopics', formatInteger(read.topicHits)) : '',
   ].filter(Boolean);
-  return parts.length ? ` ${parts.join('; ')}.` : '';
+  return parts.length ? ` ${t('sentence', parts.join('; '))}` : '';
 }
 
 /** The outcome of "Check now" in words; `alert` when it is a problem the reader should notice. */
@@ -33,21 +35,21 @@ export function describeCheck(outcome: CheckOutcome, now = Date.now()): { text: 
   if (!outcome.ran) {
     switch (outcome.reason) {
       case 'nobody':
-        return { text: 'Follow a researcher first: there is nobody to check.', alert: false };
+        return { text: t('checkNobody'), alert: false };
       case 'busy':
-        return { text: 'A check is already running; its results will appear here.', alert: false };
+        return { text: t('checkBusy'), alert: false };
       case 'budget':
-        return { text: `OpenAlex’s free daily allowance is used up; checks resume ${formatReset(outcome.retryAt, now)}.`, alert: true };
+        return { text: t('checkBudget', formatReset(outcome.retryAt, now)), alert: true };
       case 'backoff':
-        return { text: `Checks resume ${formatReset(outcome.retryAt, now)}.`, alert: true };
+        return { text: t('checksResume', formatReset(outcome.retryAt, now)), alert: true };
     }
   }
   if (outcome.error) {
     const f = describeFailure({ ...outcome.error, retryAt: null }, now);
-    return { text: `${f.title}. ${outcome.found ? `${outcome.found} new before it stopped. ` : ''}Weft will try again later.`, alert: true };
+    return { text: t('checkStopped', f.title, outcome.found ? t('newBeforeStopped', formatInteger(outcome.found)) : ''), alert: true };
   }
-  if (!outcome.found) return { text: `No new papers from ${outcome.checked === 1 ? 'the researcher' : `the ${outcome.checked} researchers`} you follow.`, alert: false };
-  return { text: `${outcome.found === 1 ? '1 new paper' : `${outcome.found} new papers`}.${announced}`, alert: false };
+  if (!outcome.found) return { text: outcome.checked === 1 ? t('noNewFromOne') : t('noNewFromMany', formatInteger(outcome.checked)), alert: false };
+  return { text: t('sentence', formatCount(outcome.found, 'newPaperCount', 'newPapersCount')) + announced, alert: false };
 }
 
 export function createFollowingState(ask: Ask) {
@@ -84,7 +86,7 @@ export function createFollowingState(ask: Ask) {
     try {
       await run();
     } catch (e) {
-      actionError.value = `${what}: ${describeFailure(failureOf(e)).title}.`;
+      actionError.value = t('failedBecause', what, describeFailure(failureOf(e)).title);
     }
     await refresh();
   }
@@ -97,7 +99,7 @@ export function createFollowingState(ask: Ask) {
       checkResult.value = describeCheck(await ask({ type: 'check-now' }));
     } catch (e) {
       const f = describeFailure(failureOf(e));
-      checkResult.value = { text: `${f.title}. ${f.detail}`, alert: true };
+      checkResult.value = { text: t('failureSentence', f.title, f.detail), alert: true };
     } finally {
       checking.value = false;
     }
@@ -112,7 +114,7 @@ export function createFollowingState(ask: Ask) {
     const gone = unfollowed.value;
     if (!gone) return;
     unfollowed.value = null;
-    await act(`Could not follow ${gone.name} again`, async () => {
+    await act(t('refollowFailed', gone.name), async () => {
       const r = await ask({ type: 'follow', id: gone.id, name: gone.name });
       noteFollowed(gone.id, r.followed);
     });
@@ -130,28 +132,28 @@ export function createFollowingState(ask: Ask) {
     refresh,
     watch,
     checkNow,
-    markSeen: (papers: string[]) => act('Could not mark the paper seen', () => ask({ type: 'mark-seen', papers })),
-    hideGuesses: (arxivIds: string[]) => act('Could not hide the paper', () => ask({ type: 'hide-guesses', arxivIds })),
-    setSameDay: (sameDay: boolean) => act('Could not change same-day alerts', () => ask({ type: 'alert-settings', sameDay })),
-    setFeed: (feed: FeedSource) => act('Could not change where Weft reads arXiv’s announcement', () => ask({ type: 'alert-settings', feed })),
-    editWatch: (change: { add?: string[]; remove?: string[]; reset?: boolean }) => act('Could not change the categories', () => ask({ type: 'watch-categories', ...change })),
+    markSeen: (papers: string[]) => act(t('markSeenFailed'), () => ask({ type: 'mark-seen', papers })),
+    hideGuesses: (arxivIds: string[]) => act(t('hideFailed'), () => ask({ type: 'hide-guesses', arxivIds })),
+    setSameDay: (sameDay: boolean) => act(t('sameDayChangeFailed'), () => ask({ type: 'alert-settings', sameDay })),
+    setFeed: (feed: FeedSource) => act(t('feedChangeFailed'), () => ask({ type: 'alert-settings', feed })),
+    editWatch: (change: { add?: string[]; remove?: string[]; reset?: boolean }) => act(t('categoriesChangeFailed'), () => ask({ type: 'watch-categories', ...change })),
     followTopic: async (query: string, categories: string[], ring: boolean): Promise<string | null> => {
       let problem: string | null = null;
-      await act('Could not follow the topic', async () => {
+      await act(t('topicFollowFailed'), async () => {
         const r = await ask({ type: 'topic-follow', query, categories, ring });
-        if (!r.ok) problem = r.message ?? 'The topic was not followed.';
+        if (!r.ok) problem = r.message ?? t('topicNotFollowed');
       });
       return problem;
     },
-    setTopicRing: (id: string, ring: boolean) => act('Could not change the topic', () => ask({ type: 'topic-ring', id, ring })),
-    unfollowTopic: (id: string) => act('Could not unfollow the topic', () => ask({ type: 'topic-unfollow', id })),
-    topicSeen: (keys: string[] | null) => act('Could not mark the paper seen', () => ask({ type: 'topic-seen', ...(keys ? { keys } : {}) })),
-    markAllSeen: () => act('Could not mark the papers seen', () => ask({ type: 'mark-all-seen' })),
-    setCheckInterval: (intervalMinutes: number) => act('Could not change how often Weft checks', () => ask({ type: 'alert-settings', intervalMinutes })),
-    setNotify: (notify: boolean) => act('Could not change notifications', () => ask({ type: 'alert-settings', notify })),
+    setTopicRing: (id: string, ring: boolean) => act(t('topicChangeFailed'), () => ask({ type: 'topic-ring', id, ring })),
+    unfollowTopic: (id: string) => act(t('topicUnfollowFailed'), () => ask({ type: 'topic-unfollow', id })),
+    topicSeen: (keys: string[] | null) => act(t('markSeenFailed'), () => ask({ type: 'topic-seen', ...(keys ? { keys } : {}) })),
+    markAllSeen: () => act(t('markAllSeenFailed'), () => ask({ type: 'mark-all-seen' })),
+    setCheckInterval: (intervalMinutes: number) => act(t('intervalChangeFailed'), () => ask({ type: 'alert-settings', intervalMinutes })),
+    setNotify: (notify: boolean) => act(t('notifyChangeFailed'), () => ask({ type: 'alert-settings', notify })),
     async importText(text: string): Promise<void> {
       importResult.value = null;
-      await act('Could not import', async () => {
+      await act(t('importFailed'), async () => {
         importResult.value = await ask({ type: 'import-follows', text });
       });
     },

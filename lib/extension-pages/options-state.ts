@@ -12,6 +12,7 @@ import { checkApiKey, type KeyService } from '@/lib/shared/settings/key-format';
 import { type CacheLifetime, type ListingChoice, type ListingChoices, type PageAddition, type Visibility } from '@/lib/shared/settings/settings';
 import { describeFailure, failureOf } from '@/lib/ui/describe-failure';
 import { onChange } from '@/lib/ui/changes';
+import { t } from '../shared/i18n';
 
 type Ask = typeof askBackground;
 
@@ -76,7 +77,7 @@ export function createOptionsState(ask: Ask) {
       setTest(service, IDLE); // a result was about the key just replaced
       return true;
     } catch (e) {
-      setFeedback(service, { error: `Not saved: ${failureOf(e).message}`, done: null });
+      setFeedback(service, { error: t('notSavedBecause', failureOf(e).message), done: null });
       return false;
     } finally {
       setBusy(service, false);
@@ -111,7 +112,7 @@ export function createOptionsState(ask: Ask) {
       changed.value = { text: done, alert: false };
     } catch (e) {
       loaded.value = before;
-      changed.value = { text: `Not saved: ${describeFailure(failureOf(e)).title}.`, alert: true };
+      changed.value = { text: t('notSaved', describeFailure(failureOf(e)).title), alert: true };
     }
   }
 
@@ -140,9 +141,9 @@ export function createOptionsState(ask: Ask) {
         setFeedback(service, { error: checked.message, done: null });
         return false;
       }
-      return store(service, checked.key, `${SOURCE_NAMES[service]} key saved; Weft uses it from the next request.`);
+      return store(service, checked.key, t('keySaved', SOURCE_NAMES[service]));
     },
-    removeKey: (service: KeyService) => store(service, '', `${SOURCE_NAMES[service]} key removed.`),
+    removeKey: (service: KeyService) => store(service, '', t('keyRemoved', SOURCE_NAMES[service])),
     /** Asks the catalog whether it takes the saved key. */
     async testKey(service: KeyService): Promise<void> {
       setTest(service, { status: 'testing' });
@@ -150,22 +151,22 @@ export function createOptionsState(ask: Ask) {
         setTest(service, { status: 'done', result: await ask({ type: 'settings-test-key', service }) });
       } catch (e) {
         const f = describeFailure(failureOf(e));
-        setTest(service, { status: 'failed', message: `The test did not get an answer: ${f.title}. ${f.detail}` });
+        setTest(service, { status: 'failed', message: t('testNoAnswer', f.title, f.detail) });
       }
       await loadSettings();
     },
     setShown: (what: PageAddition, on: boolean, label: string) =>
-      change({ show: { [what]: on } }, `${label} ${on ? 'shown' : 'hidden'} on arXiv pages, open ones included.`),
+      change({ show: { [what]: on } }, t(on ? 'additionShown' : 'additionHidden', label)),
     setListing: (what: ListingChoice, on: boolean, done: string) => change({ listings: { [what]: on } }, done),
-    setLifetime: (cacheLifetime: CacheLifetime, label: string) => change({ cacheLifetime }, `Cached answers now last ${label}.`),
+    setLifetime: (cacheLifetime: CacheLifetime, label: string) => change({ cacheLifetime }, t('lifetimeChanged', label)),
     async clearCache(): Promise<void> {
       clearing.value = true;
       cleared.value = null;
       try {
         cache.value = { status: 'ready', data: await ask({ type: 'cache-clear' }) };
-        cleared.value = { text: 'Cached data cleared. Pages fetch fresh numbers from the catalogs the next time you open them.', alert: false };
+        cleared.value = { text: t('cacheCleared'), alert: false };
       } catch (e) {
-        cleared.value = { text: `The cache could not be cleared: ${failureOf(e).message}`, alert: true };
+        cleared.value = { text: t('cacheClearFailed', failureOf(e).message), alert: true };
       } finally {
         clearing.value = false;
       }

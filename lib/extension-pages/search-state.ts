@@ -17,6 +17,8 @@ import { failureOf } from '@/lib/ui/describe-failure';
 import { displayText } from '@/lib/ui/plain-text';
 import { paperUrl } from '@/lib/catalog/links';
 import type { RecentSearches } from './recent-searches';
+import { t } from '@/lib/shared/i18n';
+import { formatCount } from '@/lib/ui/format';
 
 export const DEBOUNCE_MS = 200;
 
@@ -90,15 +92,14 @@ export function createSearchState({ ask, recent, openTab, openResearcher, deboun
 
   /** What a screen reader hears once a query settles (counts, nothing found, failure). */
   const announcement = computed(() => {
-    if (arxivTarget.value) return `Enter opens arXiv paper ${arxivTarget.value.label}.`;
+    if (arxivTarget.value) return t('enterOpens', arxivTarget.value.label);
     const r = results.value;
-    if (r.status === 'error') return `Search failed for “${r.query}”.`;
+    if (r.status === 'error') return t('searchFailed', r.query);
     if (r.status !== 'ready') return '';
     const { researchers, papers, partial } = r.hits;
-    if (!researchers.length && !papers.length && !partial) return `No results for “${r.query}”.`;
-    const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-    const found = `${count(researchers.length, 'researcher', 'researchers')} and ${count(papers.length, 'paper', 'papers')}.`;
-    return partial ? `${found} ${partial.group === 'papers' ? 'Papers' : 'Researchers'} could not be loaded.` : found;
+    if (!researchers.length && !papers.length && !partial) return t('noResults', r.query);
+    const found = t('foundCounts', formatCount(researchers.length, 'researcherCount', 'researchersCount'), formatCount(papers.length, 'paperCount', 'papersCount'));
+    return partial ? `${found} ${t(partial.group === 'papers' ? 'papersNotLoaded' : 'researchersNotLoaded')}` : found;
   });
 
   /** The query whose results are shown or on their way ('' when none). */
@@ -181,7 +182,7 @@ export function createSearchState({ ask, recent, openTab, openResearcher, deboun
         return;
       case 'researcher':
         void recent.remember(query.value);
-        openResearcher(entry.hit.id, displayText(entry.hit.name) || 'Unnamed researcher');
+        openResearcher(entry.hit.id, displayText(entry.hit.name) || t('unnamedResearcher'));
         return;
     }
   }

@@ -8,6 +8,8 @@
  * command without a key): the e2e suite reads the keys the browser actually assigned.
  */
 
+import type { MessageKey } from './i18n';
+
 /** The browser's own name for "open the toolbar popup". */
 export const OPEN_POPUP_COMMAND = '_execute_action';
 /** Shows or hides everything Weft adds to the arXiv page in the current tab. */
@@ -15,14 +17,15 @@ export const TOGGLE_PAGE_COMMAND = 'toggle-page';
 
 export type CommandName = typeof OPEN_POPUP_COMMAND | typeof TOGGLE_PAGE_COMMAND;
 
-export const COMMANDS: Record<CommandName, { key: string; description: string }> = {
-  [OPEN_POPUP_COMMAND]: { key: 'Alt+Shift+S', description: 'Open Weft’s search (the toolbar popup)' },
-  [TOGGLE_PAGE_COMMAND]: { key: 'Alt+Shift+H', description: 'Show or hide Weft on the arXiv page in this tab' },
-};
+/** Each command's key suggested and its description (a message: the browser shows it in its language). */
+export const COMMANDS = {
+  [OPEN_POPUP_COMMAND]: { key: 'Alt+Shift+S', description: 'commandOpenPopup' },
+  [TOGGLE_PAGE_COMMAND]: { key: 'Alt+Shift+H', description: 'commandTogglePage' },
+} as const satisfies Record<CommandName, { key: string; description: MessageKey }>;
 
-/** The manifest's `commands` entry. */
+/** The manifest's `commands` entry, each description a __MSG_ reference to _locales. */
 export function manifestCommands() {
   return Object.fromEntries(
-    Object.entries(COMMANDS).map(([name, { key, description }]) => [name, { suggested_key: { default: key }, description }]),
+    Object.entries(COMMANDS).map(([name, { key, description }]) => [name, { suggested_key: { default: key }, description: `__MSG_${description}__` }]),
   );
 }

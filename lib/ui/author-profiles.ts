@@ -10,7 +10,7 @@ import type { AuthorMetrics, Institution } from '../catalog/types';
 import { RemoteError, type ask as askBackground } from './client';
 import type { AuthorMetricsResult, AuthorSlot } from '../background/protocol';
 import { EAGER_AUTHORS, MAX_PAGE_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
-import { capName, capNames, NOT_LOADED_PAPER } from './caps';
+import { capName, capNames, notLoadedPaper } from './caps';
 
 /** A badge whose author is being identified from evidence (a paper no catalog has yet). */
 export const IDENTIFYING: BadgeState = { kind: 'loading', identifying: true };
@@ -102,7 +102,7 @@ export function createAuthorProfiles(
   const cut = (i: number) => i >= MAX_PAGE_AUTHORS;
   const entries: AuthorEntry[] = authors.map((a, i) => {
     const lazy = a.hidden || a.index >= EAGER_AUTHORS || cut(i);
-    const state = signal<BadgeState>(cut(i) ? { kind: 'idle', reason: NOT_LOADED_PAPER } : lazy ? { kind: 'idle' } : { kind: 'loading' });
+    const state = signal<BadgeState>(cut(i) ? { kind: 'idle', reason: notLoadedPaper() } : lazy ? { kind: 'idle' } : { kind: 'loading' });
     return {
       index: a.index,
       position: positions[i]!,

@@ -2,10 +2,11 @@
  * What a page sends is cut to the background's caps before it is sent (lib/shared/limits.ts):
  * a request over a cap is refused whole, so one overlong name or list would fail every badge
  * of its paper, or of a whole listing batch (docs/reliability.md, Messages). The authors left
- * out are shown as not loaded, and say why (NOT_LOADED_*).
+ * out are shown as not loaded, and say why (notLoaded*).
  */
 import { MAX_ENTRY_AUTHORS, MAX_NAME_CHARS, MAX_PAGE_AUTHORS } from '../shared/limits';
 import { formatInteger } from './format';
+import { t } from '../shared/i18n';
 
 /** A name within MAX_NAME_CHARS, never cut inside a surrogate pair. */
 export function capName(name: string): string {
@@ -20,8 +21,8 @@ export function capNames(names: readonly string[], of: 'paper' | 'entry'): strin
 }
 
 /**
- * Why an author past the cap has no badge figures: the badge and card say so. Two constants, not
+ * Why an author past the cap has no badge figures: the badge and card say so. Two functions, not
  * one object, so each content script carries only its own (a content script must stay small).
  */
-export const NOT_LOADED_PAPER = `not loaded: Weft reads the first ${formatInteger(MAX_PAGE_AUTHORS)} authors of a paper`;
-export const NOT_LOADED_ENTRY = `not loaded: Weft reads the first ${formatInteger(MAX_ENTRY_AUTHORS)} authors of a listing entry`;
+export const notLoadedPaper = () => t('notLoadedPaper', formatInteger(MAX_PAGE_AUTHORS));
+export const notLoadedEntry = () => t('notLoadedEntry', formatInteger(MAX_ENTRY_AUTHORS));

@@ -4,7 +4,8 @@
  */
 import { RemoteError } from './client';
 import type { WireError } from '../background/protocol';
-import { formatClock } from './format';
+import { formatClock, formatInteger } from './format';
+import { t } from '../shared/i18n';
 
 export interface FailureText {
   title: string;
@@ -21,16 +22,15 @@ export function failureOf(e: unknown): WireError {
 
 /** "at 02:00 (in 5 h)", "at 23:40 (in 12 min)"; midnight UTC when the catalog did not say. */
 export function formatReset(retryAt: number | null, now = Date.now()): string {
-  if (retryAt === null || retryAt <= now) return 'at midnight UTC';
+  if (retryAt === null || retryAt <= now) return t('resetMidnight');
   const minutes = Math.max(1, Math.round((retryAt - now) / 60_000));
-  const wait = minutes < 90 ? `${minutes} min` : `${Math.round(minutes / 60)} h`;
-  return `at ${formatClock(retryAt)} (in ${wait})`;
+  const wait = minutes < 90 ? t('waitMinutes', formatInteger(minutes)) : t('waitHours', formatInteger(Math.round(minutes / 60)));
+  return t('resetAt', formatClock(retryAt), wait);
 }
 
 /** Why Weft paused on a page, and when it resumes: the failure's detail and the page's notice (PausedNotice). */
-export const PAUSED_TITLE = 'Weft paused on this page';
-export const pausedWhy = (retryAt: number | null, now = Date.now()) =>
-  `It asked the catalogs for more than one page may in a day. Weft’s other tabs carry on; this page resumes ${formatReset(retryAt, now)}.`;
+export const pausedTitle = () => t('pausedTitle');
+export const pausedWhy = (retryAt: number | null, now = Date.now()) => t('pausedWhy', formatReset(retryAt, now));
 
 /**
  * What to tell the reader about `f`. `who` names what failed: OpenAlex for the popup's and the
@@ -40,29 +40,29 @@ export function describeFailure(f: WireError, now = Date.now(), who = 'OpenAlex'
   switch (f.kind) {
     case 'budget-exhausted':
       return {
-        title: 'OpenAlex’s free daily allowance is used up',
-        detail: `It resets ${formatReset(f.retryAt, now)}. A free OpenAlex API key lifts this limit: add one in Weft’s settings (toolbar popup → ⚙).`,
+        title: t('failBudgetTitle'),
+        detail: t('failBudgetDetail', formatReset(f.retryAt, now)),
         retryable: false,
       };
     case 'rate-limited':
-      return { title: `${who} asked Weft to slow down`, detail: 'Try again in a moment.', retryable: true };
+      return { title: t('failRateLimited', who), detail: t('failTryInAMoment'), retryable: true };
     case 'network':
-      return { title: `${who} could not be reached`, detail: 'Check your connection, then try again.', retryable: true };
+      return { title: t('failNetwork', who), detail: t('failCheckConnection'), retryable: true };
     case 'timeout':
-      return { title: `${who} did not answer in time`, detail: 'Try again in a moment.', retryable: true };
+      return { title: t('failTimeout', who), detail: t('failTryInAMoment'), retryable: true };
     case 'not-found':
-      return { title: `${who} has no record of this`, detail: 'It may have been merged into another profile.', retryable: false };
+      return { title: t('failNotFound', who), detail: t('failMerged'), retryable: false };
     case 'key-rejected':
       return {
-        title: 'A catalog refused your saved API key',
-        detail: `${f.message}. Check or remove the key in Weft’s settings (toolbar popup → ⚙); Weft keeps sending it until you do.`,
+        title: t('failKeyTitle'),
+        detail: t('failKeyDetail', f.message),
         retryable: false,
       };
     case 'page-paused':
-      return { title: PAUSED_TITLE, detail: pausedWhy(f.retryAt, now), retryable: false };
+      return { title: pausedTitle(), detail: pausedWhy(f.retryAt, now), retryable: false };
     case 'internal':
-      return { title: 'Weft’s background did not answer', detail: 'Try again; if it keeps failing, reload the extension.', retryable: true };
+      return { title: t('failInternalTitle'), detail: t('failInternalDetail'), retryable: true };
     default:
-      return { title: `${who} answered with an error`, detail: `Try again in a moment (${f.message}).`, retryable: true };
+      return { title: t('failOther', who), detail: t('failOtherDetail', f.message), retryable: true };
   }
 }

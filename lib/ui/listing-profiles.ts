@@ -22,7 +22,7 @@ import type { BatchAnswer, PaperAnswer, SlotAnswer } from '../background/catalog
 import { RemoteError, type ask as askBackground } from './client';
 import { candidatesFor, IDENTIFYING, paperAuthorsRequest, type AuthorEntry, type BadgeState } from './author-profiles';
 import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
-import { capNames, NOT_LOADED_ENTRY } from './caps';
+import { capNames, notLoadedEntry } from './caps';
 
 type Ask = typeof askBackground;
 
@@ -149,7 +149,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     if (!entries) {
       entries = papers[k]!.authors.map((a) => {
         // Past the cap an author is not sent (lib/ui/caps.ts): their badge says so.
-        const state = signal<BadgeState>(a.index >= MAX_ENTRY_AUTHORS ? { kind: 'idle', reason: NOT_LOADED_ENTRY } : unindexed[k] ? IDENTIFYING : { kind: 'loading' });
+        const state = signal<BadgeState>(a.index >= MAX_ENTRY_AUTHORS ? { kind: 'idle', reason: notLoadedEntry() } : unindexed[k] ? IDENTIFYING : { kind: 'loading' });
         const entry: AuthorEntry = { index: all.length, position: signal(a.index), name: a.name, lazy: false, state };
         all.push(entry);
         paperOf.push(k);

@@ -11,7 +11,7 @@ import { TopicMatches } from '@/lib/extension-pages/components/TopicMatches';
 import { ask } from '@/lib/ui/client';
 import type { FollowsState } from '@/lib/background/protocol';
 import { describeFailure, formatReset } from '@/lib/ui/describe-failure';
-import { formatAge, lazily } from '@/lib/ui/format';
+import { dateFormat, formatAge, formatInteger } from '@/lib/ui/format';
 import { displayText } from '@/lib/ui/plain-text';
 import { showTab } from '../tabs';
 import { createResearcherViews } from '../../../lib/extension-pages/researcher-state';
@@ -19,14 +19,15 @@ import { ResearcherView } from '../../../lib/extension-pages/components/Research
 import { AlertOptions, IMPORT_HASH } from '@/lib/extension-pages/components/AlertOptions';
 import type { FollowingState } from '@/lib/extension-pages/following-state';
 import './following.css';
+import { t } from '@/lib/shared/i18n';
 
-const clock = lazily(() => new Intl.DateTimeFormat(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' }));
+const clock = dateFormat({ weekday: 'short', hour: 'numeric', minute: '2-digit' });
 
 /** "Last checked 5 min ago · next Tue 18:30", or why checks are waiting. */
 function statusLine(s: FollowsState['status'], now = Date.now()): string {
-  const last = s.lastRunAt === null ? 'Not checked yet' : `Last checked ${formatAge(s.lastRunAt, now)}`;
-  if (s.retryAt !== null && s.retryAt > now) return `${last} · next try ${formatReset(s.retryAt, now)}`;
-  return s.nextCheckAt === null ? last : `${last} · next ${clock().format(s.nextCheckAt)}`;
+  const last = s.lastRunAt === null ? t('notCheckedYet') : t('lastChecked', formatAge(s.lastRunAt, now));
+  if (s.retryAt !== null && s.retryAt > now) return t('nextTry', last, formatReset(s.retryAt, now));
+  return s.nextCheckAt === null ? last : t('nextCheck', last, clock().format(s.nextCheckAt));
 }
 
 function CheckBar({ data, state }: { data: FollowsState; state: FollowingState }) {
@@ -44,7 +45,7 @@ function CheckBar({ data, state }: { data: FollowsState; state: FollowingState }
           aria-busy={mine || data.status.checking}
           onClick={() => void state.checkNow()}
         >
-          {mine || data.status.checking ? 'Checking…' : 'Check now'}
+          {t(mine || data.status.checking ? 'checking' : 'checkNow')}
         </button>
         <span class="muted check-status">{statusLine(data.status)}</span>
       </div>
@@ -53,7 +54,7 @@ function CheckBar({ data, state }: { data: FollowsState; state: FollowingState }
       ) : (
         error && !mine && (
           <p class="check-result alert" role="alert">
-            The last check stopped: {describeFailure({ ...error, retryAt: data.status.retryAt }).title}.
+            {t('lastCheckStopped', describeFailure({ ...error, retryAt: data.status.retryAt }).title)}
           </p>
         )
       )}
@@ -68,9 +69,9 @@ function UndoUnfollow({ state, follows }: { state: FollowingState; follows: Foll
   if (!gone || follows.some((f) => f.id === gone.id)) return null;
   return (
     <p class="undo-bar" role="status">
-      No longer following {displayText(gone.name) || gone.id}.{' '}
+      {t('noLongerFollowing', displayText(gone.name) || gone.id)}{' '}
       <button type="button" class="link" data-weft-action="undo-unfollow" onClick={() => void state.undoUnfollow()}>
-        Undo
+        {t('undo')}
       </button>
     </p>
   );
@@ -86,10 +87,10 @@ function Ready({ data, state, inTab, onOpen }: { data: FollowsState; state: Foll
       {state.actionError.value && <p class="check-result alert" role="alert">{state.actionError.value}</p>}
       <section class="inbox-section" aria-labelledby="inbox-heading">
         <div class="section-head">
-          <h2 id="inbox-heading">New papers{unseen ? ` (${unseen})` : ''}</h2>
+          <h2 id="inbox-heading">{unseen ? t('newPapersHeading', formatInteger(unseen)) : t('newPapers')}</h2>
           {unseen > 0 && (
             <button type="button" class="link" data-weft-action="mark-all-seen" onClick={() => void state.markAllSeen()}>
-              Mark all seen
+              {t('markAllSeen')}
             </button>
           )}
         </div>
@@ -97,23 +98,18 @@ function Ready({ data, state, inTab, onOpen }: { data: FollowsState; state: Foll
           <NewPapersInbox groups={groups} onMarkSeen={(ids) => void state.markSeen(ids)} onHide={(ids) => void state.hideGuesses(ids)} />
         ) : (
           <p class="muted empty">
-            {data.follows.length
-              ? 'Nothing new. When a check finds new papers by researchers you follow, they appear here and Weft’s icon shows how many.'
-              : 'New papers by researchers you follow will appear here.'}
+            {t(data.follows.length ? 'inboxEmpty' : 'inboxEmptyNoFollows')}
           </p>
         )}
       </section>
       <TopicMatches sameDay={data.sameDay} onSeen={(keys) => void state.topicSeen(keys)} />
       <section aria-labelledby="followed-heading">
-        <h2 id="followed-heading">Following{data.follows.length ? ` (${data.follows.length})` : ''}</h2>
+        <h2 id="followed-heading">{data.follows.length ? t('followingCount', formatInteger(data.follows.length)) : t('tabFollowing')}</h2>
         <UndoUnfollow state={state} follows={data.follows} />
         {data.follows.length ? (
           <FollowedList follows={data.follows} onOpen={onOpen} onUnfollowed={state.noteUnfollowed} />
         ) : (
-          <p class="muted empty">
-            You do not follow anyone yet. On an arXiv abstract page, click the h-index next to an author’s name and choose
-            Follow — or find a researcher in Search.
-          </p>
+          <p class="muted empty">{t('followingEmpty')}</p>
         )}
       </section>
       <AlertOptions data={data} state={state} inTab={inTab} />
@@ -162,7 +158,7 @@ export function FollowingTab({ state }: { state: FollowingState }) {
           key={opened.id}
           opened={opened}
           state={views.state.value}
-          backTo={views.stack.value.length > 1 ? views.stack.value[views.stack.value.length - 2]!.name : 'Following'}
+          backTo={views.stack.value.length > 1 ? views.stack.value[views.stack.value.length - 2]!.name : t('tabFollowing')}
           headingRef={headingRef}
           onBack={views.back}
           onRetry={views.retry}
@@ -177,10 +173,10 @@ export function FollowingTab({ state }: { state: FollowingState }) {
     <div class="following-tab">
       {load.status === 'loading' && (
         <p class="muted" aria-busy="true">
-          Loading…
+          {t('loading')}
         </p>
       )}
-      {load.status === 'error' && <FailureNotice failure={load.failure} what="Following" onRetry={() => void state.refresh()} />}
+      {load.status === 'error' && <FailureNotice failure={load.failure} what={t('tabFollowing')} onRetry={() => void state.refresh()} />}
       {load.status === 'ready' && <Ready data={load.data} state={state} inTab={inTab.value} onOpen={(r) => views.open(r.id, r.name)} />}
     </div>
   );

@@ -9,6 +9,7 @@ import { LISTBOX_ID, optionId, SearchResults } from '../../../lib/extension-page
 import { createSearchState, type SearchState } from '../../../lib/extension-pages/search-state';
 import { resumeTyping, type Typed } from './search-shell';
 import './search.css';
+import { t } from '@/lib/shared/i18n';
 
 function createPopupSearch(typed: Typed | null) {
   const views = createResearcherViews(ask);
@@ -31,7 +32,7 @@ function SearchBox({ search, inputRef }: { search: SearchState; inputRef: RefObj
   return (
     <div class="search-box">
       <label for="weft-search" class="sr-only">
-        Search researchers and papers
+        {t('searchLabel')}
       </label>
       <input
         id="weft-search"
@@ -43,7 +44,7 @@ function SearchBox({ search, inputRef }: { search: SearchState; inputRef: RefObj
         aria-expanded={expanded}
         aria-controls={LISTBOX_ID}
         aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        placeholder="Researcher, paper title or arXiv id"
+        placeholder={t('searchPlaceholder')}
         autocomplete="off"
         spellcheck={false}
         autoFocus
@@ -89,7 +90,7 @@ export function SearchTab({ typed = null }: { typed?: Typed | null }) {
         <SearchBox search={search} inputRef={inputRef} />
         <SearchResults search={search} />
       </div>
-      <ResearcherStack views={views} home="search results" />
+      <ResearcherStack views={views} home={t('searchResultsHome')} />
     </div>
   );
 }

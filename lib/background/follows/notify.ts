@@ -12,6 +12,7 @@ import { isBareArxivId } from '../../arxiv/ids';
 import { paperUrl } from '../../catalog/links';
 import type { FollowEntry, InboxEntry } from '../../shared/follows/model';
 import type { TopicFollow, TopicHit } from '../../shared/follows/topics';
+import { t } from '../../shared/i18n';
 
 const PAPER_PREFIX = 'weft-paper:';
 const INBOX_PREFIX = 'weft-inbox:';
@@ -41,32 +42,32 @@ export function describeNotification(papers: readonly InboxEntry[], follows: rea
     const p = papers[0]!;
     return {
       id: `${PAPER_PREFIX}${p.arxivId ?? p.workId}`,
-      title: by(p) ? `New paper by ${by(p)}` : 'New paper by a researcher you follow',
-      message: p.title || 'Untitled',
+      title: by(p) ? t('notifyNewPaperBy', by(p)) : t('notifyNewPaper'),
+      message: p.title || t('untitled'),
     };
   }
   const people = new Set(papers.flatMap((p) => p.authorIds)).size;
-  const titles = papers.slice(0, LISTED_TITLES).map((p) => `• ${p.title || 'Untitled'}`);
-  if (papers.length > LISTED_TITLES) titles.push(`and ${papers.length - LISTED_TITLES} more`);
+  const titles = papers.slice(0, LISTED_TITLES).map((p) => `• ${p.title || t('untitled')}`);
+  if (papers.length > LISTED_TITLES) titles.push(t('andMore', papers.length - LISTED_TITLES));
   return {
     id: `${INBOX_PREFIX}${fnv1a(papers.map((p) => p.workId ?? p.arxivId).sort().join(','))}`,
-    title: `${papers.length} new papers from ${people === 1 ? 'a researcher' : `${people} researchers`} you follow`,
+    title: t(people === 1 ? 'notifyPapersFromOne' : 'notifyPapersFromMany', papers.length, people),
     message: titles.join('\n'),
   };
 }
 
 /** The one notification for matches of followed topics in arXiv's announcement (`hits` non-empty). */
 export function describeTopicNotification(hits: readonly TopicHit[], topics: readonly TopicFollow[]): NotificationSpec {
-  const queries = [...new Set(hits.map((h) => topics.find((t) => t.id === h.topicId)?.query).filter(Boolean))];
-  const about = queries.length === 1 ? `“${queries[0]}”` : `${queries.length} topics you follow`;
+  const queries = [...new Set(hits.map((h) => topics.find((topic) => topic.id === h.topicId)?.query).filter(Boolean))];
+  const about = queries.length === 1 ? t('quoted', queries[0]!) : t('topicsYouFollow', queries.length);
   if (hits.length === 1) {
-    return { id: `${PAPER_PREFIX}${hits[0]!.arxivId}`, title: `New on arXiv about ${about}`, message: hits[0]!.title || 'Untitled' };
+    return { id: `${PAPER_PREFIX}${hits[0]!.arxivId}`, title: t('notifyNewAbout', about), message: hits[0]!.title || t('untitled') };
   }
-  const titles = hits.slice(0, LISTED_TITLES).map((h) => `• ${h.title || 'Untitled'}`);
-  if (hits.length > LISTED_TITLES) titles.push(`and ${hits.length - LISTED_TITLES} more`);
+  const titles = hits.slice(0, LISTED_TITLES).map((h) => `• ${h.title || t('untitled')}`);
+  if (hits.length > LISTED_TITLES) titles.push(t('andMore', hits.length - LISTED_TITLES));
   return {
     id: `${INBOX_PREFIX}${fnv1a(hits.map((h) => `${h.topicId} ${h.arxivId}`).sort().join(','))}`,
-    title: `${hits.length} new papers on arXiv about ${about}`,
+    title: t('notifyNewPapersAbout', hits.length, about),
     message: titles.join('\n'),
   };
 }

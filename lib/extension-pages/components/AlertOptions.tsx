@@ -6,19 +6,14 @@ import { ask } from '@/lib/ui/client';
 import type { FollowingState } from '@/lib/extension-pages/following-state';
 import type { FollowsState, ImportResult } from '@/lib/background/protocol';
 import { MAX_CORRECTIONS } from '@/lib/shared/limits';
-import { formatInteger } from '@/lib/ui/format';
+import { formatCount, formatInteger } from '@/lib/ui/format';
+import { t, type MessageKey } from '@/lib/shared/i18n';
 import { SameDayOptions } from './SameDayOptions';
 import './alert-options.css';
 
 /** How often Weft may check: from 30 minutes (the scheduler's floor) to once a day. */
-const INTERVALS: [minutes: number, label: string][] = [
-  [30, 'every 30 minutes'],
-  [60, 'every hour'],
-  [180, 'every 3 hours'],
-  [360, 'every 6 hours'],
-  [720, 'every 12 hours'],
-  [1440, 'once a day'],
-];
+const INTERVALS = { 30: 'every30Minutes', 60: 'everyHour', 180: 'every3Hours', 360: 'every6Hours', 720: 'every12Hours', 1440: 'onceADay' } as const satisfies Record<number, MessageKey>;
+const intervalLabel = (minutes: number) => (minutes in INTERVALS ? t(INTERVALS[minutes as keyof typeof INTERVALS]) : t('everyNMinutes', formatInteger(minutes)));
 
 /** The hash that opens this section in a tab (a file chooser closes the toolbar popup). */
 export const IMPORT_HASH = '#import-follows';
@@ -47,9 +42,7 @@ export function AlertControls({ data, state, inTab }: Props) {
   const fileInput = useRef<HTMLInputElement>(null);
   const note = useSignal<string | null>(null);
   const { settings, notificationsAllowed } = data;
-  const intervals = INTERVALS.some(([m]) => m === settings.intervalMinutes)
-    ? INTERVALS
-    : [...INTERVALS, [settings.intervalMinutes, `every ${settings.intervalMinutes} minutes`] as [number, string]].sort((a, b) => a[0] - b[0]);
+  const intervals = [...new Set([...Object.keys(INTERVALS).map(Number), settings.intervalMinutes])].sort((a, b) => a - b);
   const notifying = settings.notify && notificationsAllowed;
   const result = state.importResult.value;
 
@@ -62,7 +55,7 @@ export function AlertControls({ data, state, inTab }: Props) {
     await state.setNotify(true);
     if (await asking) return;
     await state.setNotify(false);
-    note.value = 'Notifications were not allowed; new papers still show here and on Weft’s icon.';
+    note.value = t('notificationsRefused');
   }
 
   async function importFrom(input: HTMLInputElement) {
@@ -70,7 +63,7 @@ export function AlertControls({ data, state, inTab }: Props) {
     input.value = '';
     if (!file) return;
     if (file.size > MAX_FILE_CHARS) {
-      note.value = 'This file is too large to be a Weft follow list.';
+      note.value = t('fileTooLarge');
       return;
     }
     await state.importText(await file.text());
@@ -88,13 +81,13 @@ export function AlertControls({ data, state, inTab }: Props) {
   return (
     <div class="alert-controls">
       <label class="option">
-        <span>Check for new papers</span>
+        <span>{t('checkForNewPapers')}</span>
         <select
           value={String(settings.intervalMinutes)}
           onChange={(e) => void state.setCheckInterval(Number(e.currentTarget.value))}
         >
-          {intervals.map(([m, label]) => (
-            <option key={m} value={String(m)}>{label}</option>
+          {intervals.map((m) => (
+            <option key={m} value={String(m)}>{intervalLabel(m)}</option>
           ))}
         </select>
       </label>
@@ -106,11 +99,11 @@ export function AlertControls({ data, state, inTab }: Props) {
           aria-describedby={blocked ? 'notifications-blocked' : undefined}
           onChange={(e) => void toggleNotifications(e.currentTarget.checked)}
         />
-        <span>Desktop notification when a check finds new papers</span>
+        <span>{t('desktopNotification')}</span>
       </label>
       {blocked && (
         <p id="notifications-blocked" class="muted">
-          Notifications are switched on but the browser no longer allows them; tick the box to allow them again.
+          {t('notificationsBlocked')}
         </p>
       )}
       <SameDayOptions data={data} state={state} />
@@ -122,10 +115,10 @@ export function AlertControls({ data, state, inTab }: Props) {
           disabled={!data.follows.length && !data.sameDay.topics.length}
           onClick={() => void exportAll(data.follows, data.sameDay.topics)}
         >
-          Export list
+          {t('exportList')}
         </button>
         <button type="button" class="action" data-weft-action="import" onClick={chooseFile}>
-          Import list…
+          {t('importList')}
         </button>
         <input
           ref={fileInput}
@@ -136,7 +129,7 @@ export function AlertControls({ data, state, inTab }: Props) {
           onChange={(e) => void importFrom(e.currentTarget)}
         />
       </div>
-      {!inTab && <p class="muted">Import opens Weft in a tab, where a file can be chosen.</p>}
+      {!inTab && <p class="muted">{t('importInTab')}</p>}
       <p role="status" class={result && !result.ok ? 'import-result error' : 'import-result'}>
         {note.value ??
           (result &&
@@ -148,21 +141,19 @@ export function AlertControls({ data, state, inTab }: Props) {
   );
 }
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 /** What an import did, in words: what came in, and what was left out to keep the reader's own. */
 function importSummary(result: Extract<ImportResult, { ok: true }>): string {
   const { added, keptYours, overLimit, failed } = result.corrections;
   const parts = [
-    `Imported ${plural(result.added, 'researcher')}`,
-    result.alreadyFollowed ? `${result.alreadyFollowed} already followed` : '',
-    added ? plural(added, 'correction') : '',
-    keptYours ? `${plural(keptYours, 'correction')} left out: you corrected the same authors differently here, and yours are kept` : '',
-    overLimit ? `${plural(overLimit, 'correction')} left out: Weft keeps at most ${formatInteger(MAX_CORRECTIONS)}, yours first` : '',
-    failed ? 'the corrections in the file could not be stored (is the disk full?): import the file again to add them' : '',
-    result.topics ? plural(result.topics, 'topic') : '',
+    t('imported', formatCount(result.added, 'researcherCount', 'researchersCount')),
+    result.alreadyFollowed ? t('alreadyFollowed', formatInteger(result.alreadyFollowed)) : '',
+    added ? formatCount(added, 'correctionCount', 'correctionsCount') : '',
+    keptYours ? t('correctionsKeptYours', formatCount(keptYours, 'correctionCount', 'correctionsCount')) : '',
+    overLimit ? t('correctionsOverLimit', formatCount(overLimit, 'correctionCount', 'correctionsCount'), formatInteger(MAX_CORRECTIONS)) : '',
+    failed ? t('correctionsNotStored') : '',
+    result.topics ? formatCount(result.topics, 'topicCount', 'topicsCount') : '',
   ];
-  return `${parts.filter(Boolean).join('; ')}.`;
+  return t('sentence', parts.filter(Boolean).join('; '));
 }
 
 /** The export file: the followed researchers, the reader's corrections and followed topics. */
@@ -175,7 +166,7 @@ async function exportAll(follows: Parameters<typeof followFile>[0], topics: Para
 export function AlertOptions(props: Props) {
   return (
     <details class="alert-options" open={location.hash === IMPORT_HASH}>
-      <summary>Alerts and backup</summary>
+      <summary>{t('alertsAndBackup')}</summary>
       <AlertControls {...props} />
     </details>
   );

@@ -1,7 +1,8 @@
 import type { CoauthorNetwork } from '@/lib/extension-pages/researcher-summary';
-import { formatInteger } from '@/lib/ui/format';
+import { formatCount, formatInteger } from '@/lib/ui/format';
 import { displayText } from '@/lib/ui/plain-text';
 import { researcherPageUrl } from '@/lib/shared/researcher-link';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   name: string;
@@ -18,7 +19,7 @@ const RING = 125;
 const LABEL_MAX = 20;
 
 const short = (s: string) => (s.length > LABEL_MAX ? `${s.slice(0, LABEL_MAX - 1)}…` : s);
-const shared = (n: number) => `${formatInteger(n)} shared ${n === 1 ? 'work' : 'works'}`;
+const shared = (n: number) => formatCount(n, 'sharedWork', 'sharedWorks');
 
 /**
  * The most frequent co-authors as a small graph: the researcher in the middle, each co-author
@@ -58,7 +59,7 @@ export function CoauthorGraph({ name, network, works }: Props) {
           return (
             // Not a focusable link: the drawing is hidden from assistive technology, and the list below has the links.
             <g key={n.id} class="node-link" onClick={() => location.assign(researcherPageUrl(n.id))} data-weft-coauthor={n.id} data-shared-works={n.sharedWorks}>
-              <title>{`${label}: ${shared(n.sharedWorks)}`}</title>
+              <title>{t('labelled', label, shared(n.sharedWorks))}</title>
               <circle class="node" cx={p.x} cy={p.y} r={radius(n.sharedWorks)} />
               <text class="label" x={p.x + (right ? 1 : -1) * (radius(n.sharedWorks) + 4)} y={p.y + 4} text-anchor={right ? 'start' : 'end'}>
                 {short(label)}
@@ -78,9 +79,11 @@ export function CoauthorGraph({ name, network, works }: Props) {
         ))}
       </ol>
       <p class="source">
-        The {nodes.length === network.total ? '' : `${nodes.length} most frequent of ${formatInteger(network.total)} `}co-authors with an
-        OpenAlex profile across the {formatInteger(works)} {works === 1 ? 'work' : 'works'} loaded below; a dashed line joins two who wrote
-        some of them together.
+        {t(
+          'coauthorsNote',
+          nodes.length === network.total ? '' : t('mostFrequentOf', formatInteger(nodes.length), formatInteger(network.total)),
+          formatCount(works, 'workCount', 'worksCount'),
+        )}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { WireError } from '@/lib/background/protocol';
 import { describeFailure } from '@/lib/ui/describe-failure';
 import './notice.css';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   failure: WireError;
@@ -15,11 +16,11 @@ export function FailureNotice({ failure, what, onRetry }: Props) {
   const budget = failure.kind === 'budget-exhausted';
   return (
     <div class={budget ? 'notice budget' : 'notice error'} role="alert" data-weft-failure={failure.kind}>
-      <p class="notice-title">{what ? `${what}: ${text.title}` : text.title}</p>
+      <p class="notice-title">{what ? t('labelled', what, text.title) : text.title}</p>
       <p class="notice-detail">{text.detail}</p>
       {text.retryable && onRetry && (
         <button type="button" class="action" data-weft-action="retry" onClick={onRetry}>
-          Retry
+          {t('retry')}
         </button>
       )}
     </div>

@@ -3,6 +3,7 @@ import { formatAge, formatInteger } from '@/lib/ui/format';
 import { displayText } from '@/lib/ui/plain-text';
 import { FollowButton } from '../../../components/FollowButton';
 import { ResearcherPageLink } from '../../../components/ResearcherPageLink';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   follows: FollowedResearcher[];
@@ -25,11 +26,11 @@ export function FollowedList({ follows, onOpen, onUnfollowed }: Props) {
                 {name}
               </button>
               <ResearcherPageLink id={f.id}>
-                Open profile<span class="sr-only"> of {name}</span>
+                {t('openProfile')}<span class="sr-only">{t('ofName', name)}</span>
               </ResearcherPageLink>
-              {f.newCount > 0 && <span class="new-count">{formatInteger(f.newCount)} new</span>}
-              <span class="meta">{f.checkedAt === null ? 'not checked yet' : `checked ${formatAge(f.checkedAt)}`}</span>
-              {f.problem && <span class="problem">Their papers could not be read in the last check: {f.problem}</span>}
+              {f.newCount > 0 && <span class="new-count">{t('countNewShort', formatInteger(f.newCount))}</span>}
+              <span class="meta">{f.checkedAt === null ? t('notCheckedYetLower') : t('checkedAgo', formatAge(f.checkedAt))}</span>
+              {f.problem && <span class="problem">{t('followProblem', f.problem)}</span>}
             </div>
             <FollowButton id={f.id} name={name} onToggled={(followed) => followed || onUnfollowed({ id: f.id, name })} />
           </li>

@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { hostNames, missingOrigins, requestOrigins } from '@/lib/extension-pages/host-access';
 import './notice.css';
+import { t } from '@/lib/shared/i18n';
 
 interface HostAccess {
   /** The catalog origins Weft may not reach now; null until the browser has said. */
@@ -47,14 +48,13 @@ export function HostAccessNotice() {
   if (!hosts?.length) return null;
   return (
     <div class="notice error" role="alert" data-weft-notice="host-access">
-      <p class="notice-title">Weft may not reach {hostNames(hosts)}</p>
+      <p class="notice-title">{t('mayNotReach', hostNames(hosts))}</p>
       <p class="notice-detail">
-        The browser’s permission for {hosts.length > 1 ? 'these catalogs' : 'this catalog'} was turned off, so Weft
-        cannot load numbers from {hosts.length > 1 ? 'them' : 'it'}.
-        {refused.value && ' The browser did not grant it; you can also allow it in the add-on’s permissions.'}
+        {t(hosts.length > 1 ? 'hostsOffMany' : 'hostsOffOne')}
+        {refused.value && t('hostsRefused')}
       </p>
       <button type="button" class="action" data-weft-action="grant-hosts" onClick={() => void grant()}>
-        Allow access again
+        {t('allowAgain')}
       </button>
     </div>
   );

@@ -1,11 +1,12 @@
 import type { InboxGroup, InboxPaper } from '@/lib/extension-pages/inbox-view';
 import { paperUrl } from '@/lib/catalog/links';
 import { displayText } from '@/lib/ui/plain-text';
-import { lazily } from '@/lib/ui/format';
+import { dateFormat, formatInteger } from '@/lib/ui/format';
+import { t } from '@/lib/shared/i18n';
 
 /** `created_date` is a UTC date: shown as such, whatever the reader's time zone. */
-const day = lazily(() => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
-const weekday = lazily(() => new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'short' }));
+const day = dateFormat({ day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const weekday = dateFormat({ weekday: 'long', day: 'numeric', month: 'short' });
 
 interface Props {
   groups: InboxGroup[];
@@ -19,23 +20,23 @@ interface Props {
 function authorsLine(p: InboxPaper): string {
   const names = p.authorNames.map((n) => displayText(n)).filter(Boolean);
   const more = p.authorCount - names.length;
-  return more > 0 ? `${names.join(', ')} + ${more} more` : names.join(', ');
+  return more > 0 ? t('namesAndMore', names.join(', '), formatInteger(more)) : names.join(', ');
 }
 
 /** "announced today on arXiv" (within the day), else the evening it was. */
 export function announcedText(at: number | undefined, now = Date.now()): string {
-  if (at === undefined) return 'announced on arXiv';
-  return now - at < 24 * 3_600_000 ? 'announced today on arXiv' : `announced on arXiv ${weekday().format(at)}`;
+  if (at === undefined) return t('announced');
+  return now - at < 24 * 3_600_000 ? t('announcedToday') : t('announcedOn', weekday().format(at));
 }
 
 function Paper({ paper, onMarkSeen, onHide, now }: { paper: InboxPaper; onMarkSeen: Props['onMarkSeen']; onHide: Props['onHide']; now: number }) {
-  const title = displayText(paper.title) || 'Untitled';
+  const title = displayText(paper.title) || t('untitled');
   const href = paperUrl({ arxivId: paper.arxivId, openalexId: paper.workId });
   const where = paper.arxivId ? `arXiv:${paper.arxivId}` : 'OpenAlex';
   const guess = paper.match === 'guess';
   const when = paper.from === 'arxiv'
     ? [announcedText(paper.announcedAt, now), (paper.categories ?? []).map(displayText).filter(Boolean).join(', ')].filter(Boolean).join(' · ')
-    : `new in OpenAlex ${day().format(Date.parse(paper.createdDate))}`;
+    : t('newInOpenAlex', day().format(Date.parse(paper.createdDate)));
   const key = paper.workId ?? paper.arxivId ?? '';
   return (
     <li
@@ -53,15 +54,15 @@ function Paper({ paper, onMarkSeen, onHide, now }: { paper: InboxPaper; onMarkSe
         <span class="paper-title">{title}</span>
       )}
       <span class="paper-meta">{[authorsLine(paper), where, when].filter(Boolean).join(' · ')}</span>
-      {paper.why && <span class="paper-meta why">{guess ? `Possibly them: ${paper.why}` : `How Weft knows: ${paper.why}`}</span>}
-      {paper.alsoBy.length > 0 && <span class="paper-meta">Also by {paper.alsoBy.join(', ')}, whom you follow</span>}
+      {paper.why && <span class="paper-meta why">{t(guess ? 'possiblyThem' : 'howWeftKnows', paper.why)}</span>}
+      {paper.alsoBy.length > 0 && <span class="paper-meta">{t('alsoBy', paper.alsoBy.join(', '))}</span>}
       {guess ? (
-        <button type="button" class="link" data-weft-action="hide-guess" aria-label={`Hide “${title}”: possibly not theirs`} onClick={() => onHide([paper.arxivId!])}>
-          Hide
+        <button type="button" class="link" data-weft-action="hide-guess" aria-label={t('hideGuessLabel', title)} onClick={() => onHide([paper.arxivId!])}>
+          {t('hide')}
         </button>
       ) : (
-        <button type="button" class="link" data-weft-action="mark-seen" aria-label={`Mark seen: “${title}”`} onClick={() => onMarkSeen([key])}>
-          Mark seen
+        <button type="button" class="link" data-weft-action="mark-seen" aria-label={t('markSeenLabel', title)} onClick={() => onMarkSeen([key])}>
+          {t('markSeen')}
         </button>
       )}
     </li>
@@ -79,7 +80,7 @@ export function NewPapersInbox({ groups, onMarkSeen, onHide, now = Date.now() }:
           <section key={g.researcher.id} class="inbox-group" aria-labelledby={headingId}>
             <h3 id={headingId}>
               {name}
-              {g.papers.length > 0 && <span class="muted"> · {g.papers.length} new</span>}
+              {g.papers.length > 0 && <span class="muted"> · {t('countNewShort', formatInteger(g.papers.length))}</span>}
             </h3>
             {g.papers.length > 0 && (
               <ul>
@@ -91,9 +92,9 @@ export function NewPapersInbox({ groups, onMarkSeen, onHide, now = Date.now() }:
             {g.guesses.length > 0 && (
               <div class="guesses">
                 <p class="guesses-note muted">
-                  Same name, not confirmed: not counted and never notified. Weft shows the paper for sure once the catalog lists it as theirs.
+                  {t('guessesNote')}
                 </p>
-                <ul aria-label={`Possibly by ${name}`}>
+                <ul aria-label={t('possiblyBy', name)}>
                   {g.guesses.map((p) => (
                     <Paper key={p.arxivId} paper={p} onMarkSeen={onMarkSeen} onHide={onHide} now={now} />
                   ))}

@@ -2,7 +2,9 @@ import type { ComponentChild } from 'preact';
 import type { ResearcherProfile } from '@/lib/background/protocol';
 import type { S2State } from '@/lib/extension-pages/researcher-page-state';
 import { sinceTotals } from '@/lib/extension-pages/researcher-summary';
-import { formatAge, formatInteger } from '@/lib/ui/format';
+import { SOURCE_NAMES } from '@/lib/catalog/types';
+import { formatAge, formatInteger, numberFormat } from '@/lib/ui/format';
+import { t } from '@/lib/shared/i18n';
 
 interface Props {
   profile: ResearcherProfile;
@@ -12,30 +14,31 @@ interface Props {
 }
 
 const int = (n: number | null | undefined) => (n === null || n === undefined ? '–' : formatInteger(n));
-const decimal = new Intl.NumberFormat('en', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
-const NONE = <span class="muted" title="The catalog does not say">–</span>;
+const decimal = numberFormat({ maximumFractionDigits: 2, minimumFractionDigits: 2 });
+const None = () => <span class="muted" title={t('catalogDoesNotSay')}>–</span>;
 
 /** The headline figures: OpenAlex for the whole career and since `since`, Semantic Scholar's beside them. */
 export function ResearcherFigures({ profile, fetchedAt, since, s2 }: Props) {
   const recent = sinceTotals(profile.countsByYear, since);
   const s2f = s2.status === 'ready' ? s2.figures : null;
+  const NONE = <None />;
   const rows: [string, string, ComponentChild, ComponentChild, string | null][] = [
-    ['h-index', int(profile.hIndex), NONE, s2f ? int(s2f.hIndex) : null, 'h-index'],
-    ['i10-index', int(profile.i10Index), NONE, s2f ? NONE : null, 'i10-index'],
-    ['2-year mean citedness', profile.meanCitedness2y === null ? '–' : decimal.format(profile.meanCitedness2y), NONE, s2f ? NONE : null, null],
-    ['Citations', int(profile.citedBy), recent ? int(recent.citedBy) : NONE, s2f ? int(s2f.citedBy) : null, 'cited-by'],
-    ['Works', int(profile.works), recent ? int(recent.works) : NONE, s2f ? int(s2f.papers) : null, 'works'],
+    [t('hIndex'), int(profile.hIndex), NONE, s2f ? int(s2f.hIndex) : null, 'h-index'],
+    [t('i10Index'), int(profile.i10Index), NONE, s2f ? NONE : null, 'i10-index'],
+    [t('meanCitedness'), profile.meanCitedness2y === null ? '–' : decimal().format(profile.meanCitedness2y), NONE, s2f ? NONE : null, null],
+    [t('citationsTitle'), int(profile.citedBy), recent ? int(recent.citedBy) : NONE, s2f ? int(s2f.citedBy) : null, 'cited-by'],
+    [t('works'), int(profile.works), recent ? int(recent.works) : NONE, s2f ? int(s2f.papers) : null, 'works'],
   ];
   return (
     <>
       <table class="figures">
-        <caption class="sr-only">Figures: all years, since {since}{s2f ? ', and Semantic Scholar' : ''}</caption>
+        <caption class="sr-only">{t(s2f ? 'figuresCaptionS2' : 'figuresCaption', since)}</caption>
         <thead>
           <tr>
             <td />
-            <th scope="col">All</th>
-            <th scope="col">Since {since}</th>
-            {s2f && <th scope="col">Semantic Scholar</th>}
+            <th scope="col">{t('all')}</th>
+            <th scope="col">{t('since', since)}</th>
+            {s2f && <th scope="col">{SOURCE_NAMES.s2}</th>}
           </tr>
         </thead>
         <tbody>
@@ -50,17 +53,16 @@ export function ResearcherFigures({ profile, fetchedAt, since, s2 }: Props) {
         </tbody>
       </table>
       <p class="note">
-        OpenAlex gives the h-index, i10-index and 2-year mean citedness for the whole career only: the catalog has no “h-index
-        since”. Citations and works since {since} are summed from its yearly counts.
-        {s2f && ' Semantic Scholar counts papers rather than works, and merges preprints with their published versions.'}
+        {t('figuresNote', since)}
+        {s2f && t('figuresNoteS2')}
       </p>
       <p class="source" data-weft-field="source">
-        OpenAlex · updated {formatAge(fetchedAt)}
-        {s2.status === 'ready' && ` · Semantic Scholar · updated ${formatAge(s2.fetchedAt)}`}
-        {s2.status === 'loading' && ' · Semantic Scholar loading…'}
-        {s2.status === 'unavailable' && ' · Semantic Scholar could not be reached'}
-        {s2.status === 'unmatched' && ' · Semantic Scholar has no such author'}
-        {s2.status === 'none' && ' · Semantic Scholar’s figures show when the page is opened from an author card on arXiv'}
+        {t('sourceUpdated', SOURCE_NAMES.openalex, formatAge(fetchedAt))}
+        {s2.status === 'ready' && t('andS2Updated', formatAge(s2.fetchedAt))}
+        {s2.status === 'loading' && t('s2Loading')}
+        {s2.status === 'unavailable' && t('s2Unreachable')}
+        {s2.status === 'unmatched' && t('s2NoSuchAuthor')}
+        {s2.status === 'none' && t('s2FromCard')}
       </p>
     </>
   );

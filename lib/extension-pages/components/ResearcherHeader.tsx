@@ -5,10 +5,11 @@ import type { Institution } from '@/lib/catalog/types';
 import { displayText } from '@/lib/ui/plain-text';
 import { openAlexUrl, orcidUrl, rorUrl, s2AuthorUrl, s2SearchUrl, safeLink } from '@/lib/catalog/links';
 import { FollowButton } from '@/components/FollowButton';
+import { t, uiLocale } from '@/lib/shared/i18n';
 
 const regions = (() => {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'region' });
+    return new Intl.DisplayNames([uiLocale()], { type: 'region' });
   } catch {
     return null;
   }
@@ -34,7 +35,7 @@ function Place({ i }: { i: Institution }) {
         <>
           {' '}
           <a class="ror" href={rorUrl(i.rorId)} target="_blank" rel="noopener noreferrer">
-            ROR<span class="sr-only"> record of {name}</span>
+            ROR<span class="sr-only">{t('recordOf', name)}</span>
           </a>
         </>
       )}
@@ -61,25 +62,25 @@ export function ResearcherHeader({ profile, s2, headingRef }: Props) {
         </h1>
         {others.length > 0 && (
           <p class="muted alt-names" data-weft-field="alternative-names">
-            Also published as {others.join(' · ')}
+            {t('alsoPublishedAs', others.join(' · '))}
           </p>
         )}
         {profile.lastKnownInstitutions.length > 0 ? (
-          <ul class="institutions" aria-label="Last known institutions" data-weft-field="last-known">
+          <ul class="institutions" aria-label={t('lastKnownInstitutions')} data-weft-field="last-known">
             {profile.lastKnownInstitutions.map((i) => (
               <Place key={i.openalexId ?? i.name} i={i} />
             ))}
           </ul>
         ) : (
-          <p class="muted" data-weft-field="last-known">No known institution</p>
+          <p class="muted" data-weft-field="last-known">{t('noKnownInstitution')}</p>
         )}
         <p class="links">
-          <ExternalLink href={openAlexUrl(profile.openalexId)} kind="openalex">OpenAlex profile</ExternalLink>
+          <ExternalLink href={openAlexUrl(profile.openalexId)} kind="openalex">{t('openAlexProfile')}</ExternalLink>
           <ExternalLink
             href={s2Id ? s2AuthorUrl(s2Id) : s2SearchUrl(name)}
             kind="s2"
           >
-            {s2Id ? 'Semantic Scholar profile' : 'Find on Semantic Scholar'}
+            {t(s2Id ? 's2Profile' : 's2Find')}
           </ExternalLink>
           {profile.orcid && <ExternalLink href={orcidUrl(profile.orcid)} kind="orcid">{`ORCID ${profile.orcid}`}</ExternalLink>}
         </p>

@@ -1,10 +1,11 @@
 import type { ComponentChildren, Ref } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { arxivAbsUrl } from '@/lib/arxiv/urls';
-import type { Institution } from '@/lib/catalog/types';
+import { SOURCE_NAMES, type Institution } from '@/lib/catalog/types';
 import type { PositionBreakdown, RecentWork } from '@/lib/background/catalog/researcher';
 import type { ResearcherResult } from '@/lib/background/protocol';
-import { formatAge, formatInteger } from '@/lib/ui/format';
+import { formatAge, formatCount, formatInteger } from '@/lib/ui/format';
+import { t, type MessageKey } from '@/lib/shared/i18n';
 import { displayText } from '@/lib/ui/plain-text';
 import { safeLink } from '../../catalog/links';
 import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
@@ -26,7 +27,7 @@ interface Props {
   actions?: ComponentChildren;
 }
 
-const place = (i: Institution) => (i.countryCode ? `${i.name} (${i.countryCode})` : i.name);
+const place = (i: Institution) => (i.countryCode ? t('withParenthesis', i.name, i.countryCode) : i.name);
 const number = (n: number | null) => (n === null ? '–' : formatInteger(n));
 
 function Stat({ field, label, value }: { field: string; label: string; value: number | null }) {
@@ -38,20 +39,15 @@ function Stat({ field, label, value }: { field: string; label: string; value: nu
   );
 }
 
-const POSITIONS = [
-  ['first', 'First author'],
-  ['middle', 'Middle author'],
-  ['last', 'Last author'],
-  ['unplaced', 'Not placed'],
-] as const;
+const POSITIONS = { first: 'firstAuthor', middle: 'middleAuthor', last: 'lastAuthor', unplaced: 'notPlaced' } as const satisfies Record<string, MessageKey>;
 
 /** Where they sit in author lists, drawn as one bar, with the counts it is made of. */
 function Positions({ p }: { p: PositionBreakdown }) {
-  const shown = POSITIONS.filter(([k]) => k !== 'unplaced' || p.unplaced > 0);
+  const shown = (Object.entries(POSITIONS) as [keyof typeof POSITIONS, MessageKey][]).filter(([k]) => k !== 'unplaced' || p.unplaced > 0);
   return (
     <div class="positions" data-weft-field="positions">
       <p class="muted">
-        Author position on {p.works === 1 ? 'their most recent work' : `their ${p.works} most recent works`}:
+        {p.works === 1 ? t('positionOnRecentWork') : t('positionOnRecentWorks', formatInteger(p.works))}
       </p>
       <div class="position-bar" aria-hidden="true">
         {shown.map(([k]) => p[k] > 0 && <span key={k} class={`pos-${k}`} style={{ flexGrow: p[k] }} />)}
@@ -59,8 +55,8 @@ function Positions({ p }: { p: PositionBreakdown }) {
       <dl class="position-counts">
         {shown.map(([k, label]) => (
           <div key={k} data-weft-position={k} data-count={p[k]}>
-            <dt><span class={`swatch pos-${k}`} aria-hidden="true" />{label}</dt>
-            <dd>{p[k]}</dd>
+            <dt><span class={`swatch pos-${k}`} aria-hidden="true" />{t(label)}</dt>
+            <dd>{formatInteger(p[k])}</dd>
           </div>
         ))}
       </dl>
@@ -68,15 +64,15 @@ function Positions({ p }: { p: PositionBreakdown }) {
   );
 }
 
-const POSITION_LABEL = { first: 'first author', middle: 'middle author', last: 'last author' } as const;
+const POSITION_LABEL = { first: 'firstAuthorLower', middle: 'middleAuthorLower', last: 'lastAuthorLower' } as const satisfies Record<string, MessageKey>;
 
 function RecentPaper({ work }: { work: RecentWork }) {
   const href = work.arxivId ? arxivAbsUrl(work.arxivId) : safeLink(work.catalogUrl);
-  const title = displayText(work.title) || 'Untitled work';
+  const title = displayText(work.title) || t('untitledWork');
   const meta = [
     work.year !== null && String(work.year),
-    work.authorPosition && POSITION_LABEL[work.authorPosition],
-    work.citedBy !== null && `${formatInteger(work.citedBy)} citations`,
+    work.authorPosition && t(POSITION_LABEL[work.authorPosition]),
+    work.citedBy !== null && formatCount(work.citedBy, 'citationCount', 'citationsCount'),
   ].filter(Boolean);
   return (
     <li data-weft-recent-paper={work.arxivId ?? work.id}>
@@ -98,26 +94,26 @@ function Body({ data, onRetry, onOpenResearcher }: { data: ResearcherResult } & 
   return (
     <>
       <div class="stats">
-        <Stat field="h-index" label="h-index" value={profile.hIndex} />
-        <Stat field="cited-by" label="citations" value={profile.citedBy} />
-        <Stat field="works" label="works" value={profile.works} />
+        <Stat field="h-index" label={t('hIndex')} value={profile.hIndex} />
+        <Stat field="cited-by" label={t('citationsUnit')} value={profile.citedBy} />
+        <Stat field="works" label={t('worksUnit')} value={profile.works} />
       </div>
       {profile.topics.length > 0 && (
         <section aria-labelledby="researcher-topics">
-          <h3 id="researcher-topics">Top topics</h3>
+          <h3 id="researcher-topics">{t('topTopics')}</h3>
           <ul class="chips" data-weft-field="topics">
-            {profile.topics.map((t) => (
-              <li key={t}>{displayText(t)}</li>
+            {profile.topics.map((topic) => (
+              <li key={topic}>{displayText(topic)}</li>
             ))}
           </ul>
         </section>
       )}
       <section aria-labelledby="researcher-recent">
-        <h3 id="researcher-recent">Recent papers</h3>
+        <h3 id="researcher-recent">{t('recentPapers')}</h3>
         {recent.status === 'unavailable' ? (
-          <FailureNotice failure={recent.error} what="Recent papers" onRetry={onRetry} />
+          <FailureNotice failure={recent.error} what={t('recentPapers')} onRetry={onRetry} />
         ) : recent.works.length === 0 ? (
-          <p class="muted">OpenAlex lists no works for this researcher.</p>
+          <p class="muted">{t('noWorks')}</p>
         ) : (
           <>
             <Positions p={recent.positions} />
@@ -131,26 +127,26 @@ function Body({ data, onRetry, onOpenResearcher }: { data: ResearcherResult } & 
       </section>
       {recent.status === 'ready' && recent.coAuthors.length > 0 && (
         <section aria-labelledby="researcher-coauthors">
-          <h3 id="researcher-coauthors">Frequent co-authors</h3>
-          <p class="muted">On the recent papers above.</p>
+          <h3 id="researcher-coauthors">{t('frequentCoauthors')}</h3>
+          <p class="muted">{t('onRecentPapers')}</p>
           <ul class="coauthors" data-weft-field="co-authors">
             {recent.coAuthors.map((c) => {
-              const name = displayText(c.name) || 'Unnamed author';
+              const name = displayText(c.name) || t('unnamedAuthor');
               return (
                 <li key={c.id}>
                   <button type="button" class="link" data-weft-coauthor={c.id} onClick={() => onOpenResearcher(c.id, name)}>
                     {name}
                   </button>
-                  <span class="muted"> · {c.sharedWorks === 1 ? '1 paper' : `${c.sharedWorks} papers`}</span>
+                  <span class="muted"> · {formatCount(c.sharedWorks, 'paperCount', 'papersCount')}</span>
                 </li>
               );
             })}
           </ul>
         </section>
       )}
-      <p class="source" data-weft-field="source" title="Catalog estimates: author disambiguation can merge or split people.">
-        OpenAlex · updated {formatAge(data.fetchedAt)}
-        {recent.status === 'ready' && formatAge(recent.fetchedAt) !== formatAge(data.fetchedAt) && ` · papers updated ${formatAge(recent.fetchedAt)}`}
+      <p class="source" data-weft-field="source" title={t('catalogEstimates')}>
+        {t('sourceUpdated', SOURCE_NAMES.openalex, formatAge(data.fetchedAt))}
+        {recent.status === 'ready' && formatAge(recent.fetchedAt) !== formatAge(data.fetchedAt) && t('papersUpdated', formatAge(recent.fetchedAt))}
       </p>
     </>
   );
@@ -176,7 +172,7 @@ export function ResearcherView({ opened, state, backTo, headingRef, onBack, onRe
       }}
     >
       <button type="button" class="back" onClick={onBack}>
-        <span aria-hidden="true">← </span>Back<span class="sr-only"> to {backTo}</span>
+        <span aria-hidden="true">← </span>{t('back')}<span class="sr-only">{t('backTo', backTo)}</span>
       </button>
       <header class="researcher-header">
         <h2 id="researcher-name" tabIndex={-1} ref={headingRef} data-weft-field="name">
@@ -186,21 +182,21 @@ export function ResearcherView({ opened, state, backTo, headingRef, onBack, onRe
       </header>
       {profile && (
         <p class="muted" data-weft-field="last-known">
-          {institutions.length ? institutions.map((i) => place(i)).join('; ') : 'No known institution'}
+          {institutions.length ? institutions.map((i) => place(i)).join('; ') : t('noKnownInstitution')}
         </p>
       )}
       {state.status === 'loading' && (
         <p class="muted" aria-busy="true">
-          Loading profile…
+          {t('cardLoading')}
         </p>
       )}
       {state.status === 'error' && <FailureNotice failure={state.failure} onRetry={onRetry} />}
       {state.status === 'ready' && <Body data={state.data} onRetry={onRetry} onOpenResearcher={onOpenResearcher} />}
       <p class="links">
-        <ResearcherPageLink id={opened.id}>Open profile</ResearcherPageLink>
+        <ResearcherPageLink id={opened.id}>{t('openProfile')}</ResearcherPageLink>
         {openalex && (
           <a href={openalex} target="_blank" rel="noopener noreferrer">
-            OpenAlex profile
+            {t('openAlexProfile')}
           </a>
         )}
         {orcid && (

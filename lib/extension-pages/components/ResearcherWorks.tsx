@@ -2,20 +2,18 @@ import { useRef } from 'preact/hooks';
 import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import type { ResearcherWork, WorkOrder } from '@/lib/background/protocol';
 import type { ResearcherPage } from '@/lib/extension-pages/researcher-page-state';
-import { formatAge, formatInteger } from '@/lib/ui/format';
+import { formatAge, formatCount, formatInteger } from '@/lib/ui/format';
+import { t, type MessageKey } from '@/lib/shared/i18n';
 import { displayText } from '@/lib/ui/plain-text';
 import { doiUrl, safeLink } from '@/lib/catalog/links';
 import { FailureNotice } from './FailureNotice';
 
-const ORDERS: [WorkOrder, string][] = [
-  ['recent', 'Newest first'],
-  ['cited', 'Most cited'],
-];
+const ORDERS = { recent: 'newestFirst', cited: 'mostCited' } as const satisfies Record<WorkOrder, MessageKey>;
 
 function positionOf(w: ResearcherWork): string | null {
   if (!w.authorPosition) return null;
-  if (w.authorCount === 1) return 'single author';
-  return `${w.authorPosition} author`;
+  if (w.authorCount === 1) return t('singleAuthorLower');
+  return t(({ first: 'firstAuthorLower', middle: 'middleAuthorLower', last: 'lastAuthorLower' } as const satisfies Record<string, MessageKey>)[w.authorPosition]);
 }
 
 function Work({ work }: { work: ResearcherWork }) {
@@ -24,12 +22,12 @@ function Work({ work }: { work: ResearcherWork }) {
   const doiHref = doi ? safeLink(doiUrl(doi)) : null;
   const catalog = safeLink(work.catalogUrl);
   const href = arxiv ?? doiHref ?? catalog;
-  const title = displayText(work.title) || 'Untitled work';
-  const venue = displayText(work.venue) || (work.arxivId ? 'arXiv preprint' : null);
+  const title = displayText(work.title) || t('untitledWork');
+  const venue = displayText(work.venue) || (work.arxivId ? t('arxivPreprint') : null);
   const meta = [
     work.year !== null && String(work.year),
     venue,
-    work.citedBy !== null && `${formatInteger(work.citedBy)} ${work.citedBy === 1 ? 'citation' : 'citations'}`,
+    work.citedBy !== null && formatCount(work.citedBy, 'citationCount', 'citationsCount'),
     positionOf(work),
   ].filter(Boolean);
   return (
@@ -57,7 +55,7 @@ function Work({ work }: { work: ResearcherWork }) {
         )}
         {catalog && (
           <a href={catalog} target="_blank" rel="noopener noreferrer" data-weft-link="openalex">
-            OpenAlex<span class="sr-only"> record of this work</span>
+            OpenAlex<span class="sr-only">{t('recordOfWork')}</span>
           </a>
         )}
       </p>
@@ -98,23 +96,23 @@ export function ResearcherWorks({ page, topicName }: { page: ResearcherPage; top
   return (
     <div class="works-block" data-state={list.status === 'error' ? 'error' : loading && !visible.length ? 'loading' : 'ready'}>
       <div class="works-controls">
-        <div role="group" aria-label="Order of the works" class="segmented">
-          {ORDERS.map(([o, label]) => (
+        <div role="group" aria-label={t('orderOfWorks')} class="segmented">
+          {(Object.entries(ORDERS) as [WorkOrder, MessageKey][]).map(([o, label]) => (
             <button key={o} type="button" aria-pressed={page.order.value === o} data-weft-action={`sort-${o}`} onClick={() => page.setOrder(o)}>
-              {label}
+              {t(label)}
             </button>
           ))}
         </div>
         {topicName && (
           <p class="filter" role="status">
-            Only works on <strong>{topicName}</strong> ({formatInteger(filtered.length)} of the {formatInteger(loaded.length)} loaded){' '}
+            {t('onlyWorksOn')} <strong>{topicName}</strong> {t('filteredOfLoaded', formatInteger(filtered.length), formatInteger(loaded.length))}{' '}
             <button type="button" class="link" data-weft-action="clear-topic" onClick={() => page.setTopic(null)}>
-              Show all
+              {t('showAll')}
             </button>
           </p>
         )}
       </div>
-      {list.status === 'error' && list.failure && <FailureNotice failure={list.failure} what="Works" onRetry={page.retry} />}
+      {list.status === 'error' && list.failure && <FailureNotice failure={list.failure} what={t('works')} onRetry={page.retry} />}
       {visible.length > 0 && (
         <ol class="works" ref={listRef}>
           {visible.map((w) => (
@@ -124,18 +122,17 @@ export function ResearcherWorks({ page, topicName }: { page: ResearcherPage; top
       )}
       {loading && <SkeletonRows n={visible.length ? 3 : 6} />}
       {!loading && list.status !== 'error' && !visible.length && (
-        <p class="muted">{topicName ? 'None of the works loaded is on this topic.' : 'OpenAlex lists no works for this researcher.'}</p>
+        <p class="muted">{t(topicName ? 'noWorksOnTopic' : 'noWorks')}</p>
       )}
       <div class="works-footer">
         <p class="source" aria-live="polite">
-          Showing {formatInteger(visible.length)} of {formatInteger(filtered.length)}
-          {topicName ? ' on this topic' : ''} loaded
-          {total !== null && ` · ${formatInteger(total)} in OpenAlex`}
-          {list.fetchedAt !== null && ` · OpenAlex · updated ${formatAge(list.fetchedAt)}`}
+          {t(topicName ? 'showingOnTopic' : 'showing', formatInteger(visible.length), formatInteger(filtered.length))}
+          {total !== null && t('inOpenAlex', formatInteger(total))}
+          {list.fetchedAt !== null && t('andOpenAlexUpdated', formatAge(list.fetchedAt))}
         </p>
         {page.canLoadMore.value && (
           <button type="button" class="action" data-weft-action="load-more" disabled={loading} aria-busy={loading} onClick={() => void more()}>
-            Load more
+            {t('loadMore')}
           </button>
         )}
       </div>

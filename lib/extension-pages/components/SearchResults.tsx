@@ -2,9 +2,11 @@ import type { ComponentChildren } from 'preact';
 import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import type { AuthorSuggestion } from '@/lib/background/catalog/openalex';
 import type { PaperSummary } from '@/lib/catalog/types';
-import { formatAge, formatInteger } from '@/lib/ui/format';
+import { formatAge, formatCount } from '@/lib/ui/format';
+import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { displayText } from '@/lib/ui/plain-text';
 import type { Entry, Hits, SearchState } from '../search-state';
+import { t } from '@/lib/shared/i18n';
 
 export const LISTBOX_ID = 'weft-search-options';
 export const optionId = (i: number) => `weft-search-option-${i}`;
@@ -23,12 +25,12 @@ const joinParts = (parts: (string | false | null | undefined)[]) => parts.filter
 
 function ResearcherLine({ hit }: { hit: AuthorSuggestion }) {
   const meta = joinParts([
-    hit.works !== null && `${formatInteger(hit.works)} works`,
-    hit.citedBy !== null && `${formatInteger(hit.citedBy)} citations`,
+    hit.works !== null && formatCount(hit.works, 'workCount', 'worksCount'),
+    hit.citedBy !== null && formatCount(hit.citedBy, 'citationCount', 'citationsCount'),
   ]);
   return (
     <>
-      <span class="opt-title">{displayText(hit.name) || 'Unnamed researcher'}</span>
+      <span class="opt-title">{displayText(hit.name) || t('unnamedResearcher')}</span>
       {hit.hint && <span class="opt-hint">{displayText(hit.hint)}</span>}
       {meta && <span class="opt-meta">{meta}</span>}
     </>
@@ -37,15 +39,16 @@ function ResearcherLine({ hit }: { hit: AuthorSuggestion }) {
 
 function PaperLine({ hit }: { hit: PaperSummary }) {
   const names = hit.authorNames.map(displayText).filter(Boolean);
-  const authors = names.slice(0, AUTHORS_SHOWN).join(', ') + (names.length > AUTHORS_SHOWN ? ' et al.' : '');
+  const first = names.slice(0, AUTHORS_SHOWN).join(', ');
+  const authors = names.length > AUTHORS_SHOWN ? t('etAl', first) : first;
   const meta = joinParts([
     hit.year !== null && String(hit.year),
-    hit.citedBy !== null && `${formatInteger(hit.citedBy)} citations`,
-    hit.arxivId ? `arXiv ${hit.arxivId}` : 'OpenAlex page',
+    hit.citedBy !== null && formatCount(hit.citedBy, 'citationCount', 'citationsCount'),
+    hit.arxivId ? `arXiv ${hit.arxivId}` : t('openAlexPage'),
   ]);
   return (
     <>
-      <span class="opt-title">{displayText(hit.title) || 'Untitled work'}</span>
+      <span class="opt-title">{displayText(hit.title) || t('untitledWork')}</span>
       {authors && <span class="opt-hint">{authors}</span>}
       <span class="opt-meta">{meta}</span>
     </>
@@ -63,8 +66,8 @@ function EntryLine({ entry }: { entry: Entry }) {
     case 'arxiv':
       return (
         <>
-          <span class="opt-title">Open arXiv:{entry.label}</span>
-          <span class="opt-meta">on arxiv.org, in a new tab</span>
+          <span class="opt-title">{t('openArxivId', entry.label)}</span>
+          <span class="opt-meta">{t('inNewTab')}</span>
         </>
       );
   }
@@ -114,25 +117,25 @@ function HitList({ hits, search }: { hits: Hits; search: SearchState }) {
     partial?.group === group && <FailureNotice failure={partial.failure} what={what} onRetry={search.retry} />;
   return (
     <>
-      <div id={LISTBOX_ID} role="listbox" aria-label="Search results" class="listbox">
+      <div id={LISTBOX_ID} role="listbox" aria-label={t('searchResults')} class="listbox">
         {researchers.length > 0 && (
-          <Group label="Researchers" id="weft-group-researchers">
+          <Group label={t('researchers')} id="weft-group-researchers">
             {entries.slice(0, researchers.length).map((e, i) => (
               <Option key={`r${i}`} entry={e} index={i} search={search} />
             ))}
           </Group>
         )}
         {papers.length > 0 && (
-          <Group label="Papers" id="weft-group-papers">
+          <Group label={t('papers')} id="weft-group-papers">
             {entries.slice(researchers.length).map((e, i) => (
               <Option key={`p${i}`} entry={e} index={researchers.length + i} search={search} />
             ))}
           </Group>
         )}
       </div>
-      {failed('researchers', 'Researchers')}
-      {failed('papers', 'Papers')}
-      <p class="source">OpenAlex · updated {formatAge(hits.fetchedAt)}</p>
+      {failed('researchers', t('researchers'))}
+      {failed('papers', t('papers'))}
+      <p class="source">{t('sourceUpdated', SOURCE_NAMES.openalex, formatAge(hits.fetchedAt))}</p>
     </>
   );
 }
@@ -162,10 +165,10 @@ function Recent({ search }: { search: SearchState }) {
     <div class="recent">
       <div class="recent-head">
         <span id="weft-recent-label" class="group-label">
-          Recent searches
+          {t('recentSearches')}
         </span>
         <button type="button" class="link" onClick={() => void search.clearRecent()}>
-          Clear
+          {t('clear')}
         </button>
       </div>
       <div id={LISTBOX_ID} role="listbox" aria-labelledby="weft-recent-label" class="listbox">
@@ -183,7 +186,7 @@ export function SearchResults({ search }: { search: SearchState }) {
   const r = search.results.value;
   if (target) {
     return (
-      <div id={LISTBOX_ID} role="listbox" aria-label="arXiv paper" class="listbox">
+      <div id={LISTBOX_ID} role="listbox" aria-label={t('arxivPaper')} class="listbox">
         <Option entry={target} index={0} search={search} />
       </div>
     );
@@ -192,14 +195,14 @@ export function SearchResults({ search }: { search: SearchState }) {
     case 'idle':
       return (
         <>
-          <p class="muted hint">Find researchers and papers by name or title. Paste an arXiv id or link to open the paper.</p>
+          <p class="muted hint">{t('searchHint')}</p>
           <Recent search={search} />
         </>
       );
     case 'loading':
       return (
         <div aria-busy="true">
-          <p class="muted searching">Searching…</p>
+          <p class="muted searching">{t('searching')}</p>
           {r.previous && <PreviousHits hits={r.previous} />}
         </div>
       );
@@ -210,7 +213,7 @@ export function SearchResults({ search }: { search: SearchState }) {
       if (!researchers.length && !papers.length && !partial) {
         return (
           <p class="empty">
-            No researchers or papers match “{r.query}”. Check the spelling, or try fewer words.
+            {t('noMatch', r.query)}
           </p>
         );
       }

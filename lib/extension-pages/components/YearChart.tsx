@@ -1,14 +1,16 @@
 import { useSignal } from '@preact/signals';
 import { useRef } from 'preact/hooks';
 import type { YearCount } from '@/lib/extension-pages/researcher-summary';
-import { formatInteger } from '@/lib/ui/format';
+import { formatCount, formatInteger, numberFormat } from '@/lib/ui/format';
+import { t, type MessageKey } from '@/lib/shared/i18n';
 
 interface Props {
   /** The contract hook: `citations-per-year` or `works-per-year`. */
   hook: string;
   title: string;
-  /** What one unit is, singular and plural ("citation", "citations"). */
-  unit: [string, string];
+  /** "$1 citation", "$1 citations": a count of the unit, singular and plural; and the unit's name, for the table. */
+  unit: [MessageKey, MessageKey];
+  unitName: string;
   series: YearCount[];
   /** Where the numbers come from and how old they are. */
   source: string;
@@ -18,13 +20,13 @@ const W = 560;
 const H = 190;
 const TOP = 22;
 const BOTTOM = 24;
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+const compact = numberFormat({ notation: 'compact', maximumFractionDigits: 1 });
 
 /**
  * Counts per year as bars, hand-drawn SVG. Each bar is focusable (one tab stop; ← → Home End
  * move between years) and says its value on hover and focus; the table below says the same.
  */
-export function YearChart({ hook, title, unit, series, source }: Props) {
+export function YearChart({ hook, title, unit, unitName, series, source }: Props) {
   const active = useSignal<number | null>(null);
   const focusIndex = useSignal(series.length - 1);
   const bars = useRef<(SVGGElement | null)[]>([]);
@@ -33,7 +35,7 @@ export function YearChart({ hook, title, unit, series, source }: Props) {
   const slot = W / Math.max(1, series.length);
   const barW = Math.min(40, slot * 0.7);
   const y = (n: number) => TOP + (H - TOP - BOTTOM) * (1 - n / max);
-  const label = (s: YearCount) => `${s.year}: ${formatInteger(s.count)} ${s.count === 1 ? unit[0] : unit[1]}`;
+  const label = (s: YearCount) => t('yearValue', s.year, formatCount(s.count, ...unit));
 
   function onKey(e: KeyboardEvent) {
     const last = series.length - 1;
@@ -53,7 +55,7 @@ export function YearChart({ hook, title, unit, series, source }: Props) {
         {title}
       </figcaption>
       {series.length === 0 ? (
-        <p class="muted">OpenAlex lists no yearly counts for this researcher.</p>
+        <p class="muted">{t('noYearlyCounts')}</p>
       ) : (
         <>
           <svg viewBox={`0 0 ${W} ${H}`} role="group" aria-labelledby={titleId} onKeyDown={onKey} class="chart-svg">
@@ -84,7 +86,7 @@ export function YearChart({ hook, title, unit, series, source }: Props) {
                   <rect class="fill" x={x} y={top} width={barW} height={Math.max(0, H - BOTTOM - top)} rx={2} />
                   {s.count === 0 && <rect class="zero" x={x} y={H - BOTTOM - 1.5} width={barW} height={1.5} />}
                   <text class="value" x={x + barW / 2} y={top - 5} text-anchor="middle" aria-hidden="true">
-                    {compact.format(s.count)}
+                    {compact().format(s.count)}
                   </text>
                   <text class="year" x={x + barW / 2} y={H - 7} text-anchor="middle" aria-hidden="true">
                     {i % Math.ceil(series.length / 12) === 0 || i === series.length - 1 ? `’${String(s.year).slice(2)}` : ''}
@@ -94,18 +96,18 @@ export function YearChart({ hook, title, unit, series, source }: Props) {
             })}
           </svg>
           <p class="chart-tip" aria-hidden="true">
-            {shown ? label(shown) : `${series[0]!.year}–${series.at(-1)!.year} · hover or focus a bar for its value`}
+            {shown ? label(shown) : t('chartTip', series[0]!.year, series.at(-1)!.year)}
           </p>
           <details class="chart-table">
             <summary>
-              Table<span class="sr-only"> of {title.toLowerCase()}</span>
+              {t('table')}<span class="sr-only">{t('ofName', title.toLowerCase())}</span>
             </summary>
             <table>
               <caption class="sr-only">{title}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Year</th>
-                  <th scope="col">{unit[1][0]!.toUpperCase() + unit[1].slice(1)}</th>
+                  <th scope="col">{t('year')}</th>
+                  <th scope="col">{unitName}</th>
                 </tr>
               </thead>
               <tbody>

@@ -32,6 +32,7 @@ import {
 import type { Feature } from './types';
 import { EAGER_AUTHORS } from '../../shared/limits';
 import { focusFor, setOwnStyle } from '../../ui/trusted';
+import { t } from '@/lib/shared/i18n';
 
 const HOVER_OPEN_MS = 250;
 const HOVER_CLOSE_MS = 250;
@@ -224,7 +225,7 @@ export function renderBadge(host: HTMLElement, entry: AuthorEntry, profiles: Pic
     const id = researcherOf(entry)?.id;
     const followed = !!id && !!followedIds().value?.has(id);
     return (
-      <span class={followed ? 'followed' : undefined} title={followed ? 'You follow this researcher' : undefined}>
+      <span class={followed ? 'followed' : undefined} title={followed ? t('youFollow') : undefined}>
         <AuthorBadge
           entry={entry}
           expanded={layer.open.value?.index === entry.index}

@@ -24,6 +24,7 @@ import { dockBesideArticle } from './panel-dock';
 import { createPaperPanelState, PANEL_IDS, panelRequests, type PanelId, type PaperPanelState } from '../../ui/paper-panel-state';
 import type { Visibility } from '../../shared/settings/settings';
 import type { Feature } from './types';
+import { t } from '@/lib/shared/i18n';
 
 const HIGHLIGHT = 'data-weft-highlight';
 /**
@@ -73,7 +74,7 @@ function PanelGroup({ state, show, collapsed, toggle, highlight }: {
   const shut = collapsed.value;
   const shown = show.value;
   return (
-    <div class="group" role="region" aria-label="Weft: citations, institutions and related papers">
+    <div class="group" role="region" aria-label={t('panelsRegion')}>
       {shown.paper && <CitationsPanel loader={state.paper} collapsed={shut.has('paper')} onToggle={() => toggle('paper')} />}
       {shown.institutions && (
         <InstitutionsPanel

@@ -3,6 +3,7 @@
  * where it arrives (the protocol). Loose on purpose: catalogs change their key formats.
  */
 import { SOURCE_NAMES, type SourceId } from '../../catalog/types';
+import { t, type MessageKey } from '../i18n';
 
 export type KeyService = SourceId;
 
@@ -13,7 +14,7 @@ const MIN_KEY_LENGTH = 8;
 
 /** OpenAlex issues letters and digits (some with - or _); S2 keys are letters and digits. */
 const KEY_CHARS: Record<KeyService, RegExp> = { openalex: /^[A-Za-z0-9_.-]+$/, s2: /^[A-Za-z0-9]+$/ };
-const ALLOWED: Record<KeyService, string> = { openalex: 'letters, digits, “-”, “_” and “.”', s2: 'letters and digits' };
+const ALLOWED = { openalex: 'keyCharsOpenAlex', s2: 'keyCharsS2' } as const satisfies Record<KeyService, MessageKey>;
 
 /** Whether `key` is already in the exact form Weft stores (trimmed, allowed characters, bounded). */
 export function isApiKey(service: KeyService, key: string): boolean {
@@ -24,11 +25,11 @@ export function isApiKey(service: KeyService, key: string): boolean {
 export function checkApiKey(service: KeyService, raw: string): { ok: true; key: string } | { ok: false; message: string } {
   const key = raw.trim();
   const name = SOURCE_NAMES[service];
-  if (!key) return { ok: false, message: `Paste your ${name} API key first.` };
-  if (/\s/.test(key)) return { ok: false, message: `${name} API keys have no spaces or line breaks inside; check that you copied only the key.` };
-  if (key.length > MAX_KEY_LENGTH) return { ok: false, message: `That is longer than any ${name} API key (at most ${MAX_KEY_LENGTH} characters).` };
-  if (key.length < MIN_KEY_LENGTH) return { ok: false, message: `That is too short to be a ${name} API key; check that you copied all of it.` };
-  if (!KEY_CHARS[service].test(key)) return { ok: false, message: `${name} API keys have only ${ALLOWED[service]}; check that you copied only the key.` };
+  if (!key) return { ok: false, message: t('keyMissing', name) };
+  if (/\s/.test(key)) return { ok: false, message: t('keySpaces', name) };
+  if (key.length > MAX_KEY_LENGTH) return { ok: false, message: t('keyTooLong', name, MAX_KEY_LENGTH) };
+  if (key.length < MIN_KEY_LENGTH) return { ok: false, message: t('keyTooShort', name) };
+  if (!KEY_CHARS[service].test(key)) return { ok: false, message: t('keyChars', name, t(ALLOWED[service])) };
   return { ok: true, key };
 }
 

@@ -1,5 +1,5 @@
 // Comments cite the docs by file and section ("docs/identity.md, Cost"): each cited document
-// exists and has a heading the citation names, so a renamed or removed section is found here,
+// exists and has a section (a heading, or a list item's lead) the citation names, so a renamed or removed section is found here,
 // not by a reader following a dead reference (CONTRIBUTING.md, Rules the checks hold you to).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,9 @@ const headings = new Map();
 function headingsOf(doc) {
   if (!headings.has(doc)) {
     const file = path.join(ROOT, 'docs', doc);
-    headings.set(doc, fs.existsSync(file) ? [...fs.readFileSync(file, 'utf8').matchAll(/^#{1,6} +(.+)$/gm)].map((m) => m[1].trim().toLowerCase()) : null);
+    // A section is a heading, or a list item's or paragraph's lead ("- Strings: …", "**Storage exposure.**").
+    const lead = /^(?:#{1,6} +(.+)|- \*\*([^*]+?)\.?\*\*|- ([A-Z][^:\n]{0,60}):|\*\*([^*]+?)\.?\*\*)/gm;
+    headings.set(doc, fs.existsSync(file) ? [...fs.readFileSync(file, 'utf8').matchAll(lead)].map((m) => (m[1] ?? m[2] ?? m[3] ?? m[4]).trim().toLowerCase()) : null);
   }
   return headings.get(doc);
 }

@@ -56,9 +56,11 @@ const DRAW_WAIT_MS = { first: 150, ahead: 500 };
  * Frames that change the page are at least this far apart, and those only for changes that can
  * wait (figures for badges already drawn below the first screen, the progress line) further:
  * answers that arrive one after the other are drawn together, and the browser scrolls freely in
- * between.
+ * between. Every such frame costs a walk over the whole page, however little it changes
+ * (docs/performance.md, "Drawing badges without jank"): 1.2 s rather than 0.6 s took a third off
+ * the long frames of a minute's skim of 2,000 entries.
  */
-const DRAW_GAPS = { gapMs: 120, lazyGapMs: 600 };
+const DRAW_GAPS = { gapMs: 120, lazyGapMs: 1200 };
 /**
  * Badges one frame draws at most, about two groups' worth: a frame that inserts moves everything
  * below, whatever it inserts; this bounds what the badges add to that (about 0.1 ms each).

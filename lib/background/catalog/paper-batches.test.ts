@@ -34,7 +34,7 @@ interface World {
   s2: Map<string, string[]>;
 }
 
-function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; authorsBudget429?: boolean; oaDown?: boolean; s2Down?: boolean; s2Answers?: Promise<void> } = {}) {
+function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; authorsBudget429?: boolean; oaDown?: boolean; s2Down?: boolean } = {}) {
   const openalex = {
     worksByArxivIds: vi.fn(async (ids: string[]) => {
       if (over.oaDown) throw new CatalogError('http', 'OpenAlex 500', null, 500);
@@ -58,7 +58,6 @@ function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetA
   };
   const s2 = {
     papersByArxivIds: vi.fn(async (ids: string[]) => {
-      await over.s2Answers;
       if (over.s2Down) throw new CatalogError('http', 'S2 500', null, 500);
       return new Map(ids.map((id) => [id, world.s2.has(id) ? record('s2', id, world.s2.get(id)!) : null]));
     }),
@@ -173,21 +172,6 @@ describe('paper batches (listing pages)', () => {
     decide();
     await asked;
     expect(alone).toMatchObject([{ source: 'fresh', slots: [{ state: 'unmatched' }] }]);
-  });
-
-  it('answers papers with a record without waiting for Semantic Scholar on the others asked with them (its pool may refuse for seconds)', async () => {
-    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00008', ['Cy Ng']]]) };
-    let answer!: () => void;
-    const { batches } = setup(world, { s2Answers: new Promise<void>((r) => (answer = r)) });
-    const mixed = await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00008', ['Cy Ng'])], ahead: [], followed: null });
-    expect(mixed.papers).toMatchObject([{ source: 'openalex', slots: [{ state: 'ready', match: 'record' }] }, { arxivId: '2606.00008', identifying: true }]);
-    let alone: PaperAnswer[] | null = null;
-    const asked = batches.authorsOf({ papers: [listed('2606.00008', ['Cy Ng'])], ahead: [], followed: null }).then((a) => (alone = a.papers));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(alone).toBeNull();
-    answer();
-    await asked;
-    expect(alone).toMatchObject([{ source: 's2', slots: [{ state: 'ready', match: 'record' }] }]);
   });
 
   it('sends its batch calls before the single lookups of the same priority (new papers\' names), never before a more urgent one', async () => {

@@ -99,8 +99,6 @@ interface Dated<T> {
 type WorkOutcome =
   | { kind: 'openalex' | 's2'; record: PaperRecord; fetchedAt: number; stale: boolean }
   | { kind: 'fresh'; fetchedAt: number; stale: boolean }
-  /** OpenAlex lacks it and Semantic Scholar has not answered yet (its shared pool refuses often). */
-  | { kind: 'pending' }
   | { kind: 'error'; error: unknown };
 
 /** OpenAlex's side of a paper: the work, "not there" (404 or not in the DOI list), or a failure. */
@@ -278,16 +276,13 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const s2 = toS2.length ? s2Side(toS2, urgentSet, priority, prepare) : Promise.resolve(new Map<string, never>());
     s2.catch(() => undefined);
     const needS2 = urgent.some((p) => toS2.includes(p.arxivId));
-    // Papers OpenAlex has never wait for Semantic Scholar's answer on the others (its shared pool
-    // may refuse for seconds): past a moment, those are answered `identifying` and asked again.
-    const withRecords = urgent.some((p) => !toS2.includes(p.arxivId));
-    const s2Answers = needS2 ? await (withRecords ? withinGrace(s2, null) : s2) : new Map<string, never>();
+    const s2Answers = needS2 ? await s2 : new Map<string, never>();
     const found = (id: string) => {
       const side = aheadKnown.get(id);
       return side && !('error' in side) ? side.value : null;
     };
     return {
-      work: (id: string): WorkOutcome => (s2Answers || !toS2.includes(id) ? outcome(oa.get(id)!, s2Answers?.get(id)) : { kind: 'pending' }),
+      work: (id: string) => outcome(oa.get(id)!, s2Answers.get(id)),
       /** Which of the papers ahead neither catalog has, once both have answered. */
       freshAhead: async (ids: string[]) => {
         const side = await aheadOa;
@@ -416,7 +411,6 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       const o = outcomes[k]!;
       const { arxivId } = paper;
       if (o.kind === 'error') return { arxivId, error: toWireError(o.error) };
-      if (o.kind === 'pending') return { arxivId, identifying: true };
       let slots: SlotAnswer[];
       let metrics: Map<string, MetricsOutcome> = recordMetrics;
       if (o.kind === 'openalex') {

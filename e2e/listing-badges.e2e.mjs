@@ -44,6 +44,14 @@ async function listing(name, { kindOf = mixed, twists = {}, sharedEarlier = fals
   return { name, url, html, entries, catalog, fake };
 }
 
+/** The cs.DC listing, every paper indexed, and its first entry of two authors or more (k). */
+async function coauthoredEntry() {
+  const lst = await listing('dcNew', { kindOf: () => 'indexed' });
+  if (!lst) return null;
+  const k = lst.entries.findIndex((e) => e.names.length >= 2);
+  return { lst, k, entry: lst.entries[k] };
+}
+
 /** Every badge of the page, by entry id. */
 const probe = (page) => page.evaluate(listingBadgeProbe);
 
@@ -312,10 +320,9 @@ export const tests = [
   {
     name: 'Not this person? on a listing card shows on the paper\'s abstract page, and one chosen there on the open listing',
     fn: async () => {
-      const lst = await listing('dcNew', { kindOf: () => 'indexed' });
-      if (!lst) return;
-      const k = lst.entries.findIndex((e) => e.names.length >= 2);
-      const entry = lst.entries[k];
+      const got = await coauthoredEntry();
+      if (!got) return;
+      const { lst, k, entry } = got;
       // A second profile of author i's name, with figures of its own: the one the reader picks.
       const namesake = (i) => {
         const id = `A58${String(i).padStart(8, '0')}`;
@@ -359,10 +366,9 @@ export const tests = [
   {
     name: 'Refresh on a listing card: the figures anew from the catalogs, asking only about that paper and its authors',
     fn: async () => {
-      const lst = await listing('dcNew', { kindOf: () => 'indexed' });
-      if (!lst) return;
-      const k = lst.entries.findIndex((e) => e.names.length >= 2);
-      const entry = lst.entries[k];
+      const got = await coauthoredEntry();
+      if (!got) return;
+      const { lst, k, entry } = got;
       const people = entry.names.map((n) => lst.catalog.people.get(n));
       const s = await launch(lst.fake);
       const page = await s.open(lst.url);

@@ -19,11 +19,13 @@ export interface ListedPaper {
 }
 
 /**
- * Per paper, one identity per name, in page order. `priority`: how urgent (pacer.ts PRIORITY);
- * papers further down the page than the reader give way to those the reader is looking at.
+ * Per paper, in the order given, its identities (one per name, in page order) once it is
+ * decided: each paper settles on its own, so one paper's many lookups hold no other back.
+ * `priority`: how urgent (pacer.ts PRIORITY); papers further down the page than the reader give
+ * way to those the reader is looking at.
  */
 export interface IdentifyFresh {
-  (papers: ListedPaper[], options?: { priority?: number }): Promise<Identity[][]>;
+  (papers: ListedPaper[], options?: { priority?: number }): Promise<Identity[]>[];
   /**
    * Starts the free lookups (candidates by name) for papers that may turn out to be new while
    * Semantic Scholar is asked, so that identifying them, if they are, takes less time.

@@ -10,7 +10,7 @@ import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
 
 /** Every author unmatched, without a request. */
-const unmatchedFresh: IdentifyFresh = async (papers) => papers.map((p) => p.names.map(() => NO_PROFILE));
+const unmatchedFresh: IdentifyFresh = (papers) => papers.map(async (p) => p.names.map(() => NO_PROFILE));
 
 // A small world: papers by id, each with its catalog authors ("Ann Lee" → A-id from the name).
 const idOf = (name: string) => `A${[...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1e7, 7)}`;
@@ -142,7 +142,7 @@ describe('paper batches (listing pages)', () => {
   it('hands the papers neither catalog has to the fresh-paper identity, and shows what it found with its label', async () => {
     const world = { openalex: new Map(), s2: new Map() };
     const shared = { kind: 'coauthors' as const, sharedWorks: 2, coauthors: ['Bo Li'] };
-    const identifyFresh: IdentifyFresh = async (papers) => papers.map((p) => p.names.map((n, i) => (i === 0
+    const identifyFresh: IdentifyFresh = (papers) => papers.map(async (p) => p.names.map((n, i) => (i === 0
       ? { match: 'inferred' as const, openalexId: idOf(n), s2Id: null, evidence: [shared], candidates: [], note: '' }
       : { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '2 profiles named Bo Li in Computer Science, and nothing on this page tells them apart.' })));
     const { batches, identifyFresh: seam } = setup(world, { identifyFresh });
@@ -158,10 +158,10 @@ describe('paper batches (listing pages)', () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map() };
     let decide!: () => void;
     const decided = new Promise<void>((r) => (decide = r));
-    const identifyFresh: IdentifyFresh = async (papers) => {
+    const identifyFresh: IdentifyFresh = (papers) => unmatchedFresh(papers).map(async (one) => {
       await decided;
-      return unmatchedFresh(papers);
-    };
+      return one;
+    });
     const { batches } = setup(world, { identifyFresh });
     const mixed = await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00009', ['Bo Li'])], ahead: [], followed: null });
     expect(mixed.papers).toMatchObject([{ source: 'openalex', slots: [{ state: 'ready', match: 'record' }] }, { arxivId: '2606.00009', identifying: true }]);
@@ -172,6 +172,29 @@ describe('paper batches (listing pages)', () => {
     decide();
     await asked;
     expect(alone).toMatchObject([{ source: 'fresh', slots: [{ state: 'unmatched' }] }]);
+  });
+
+  it('answers a new paper as soon as it is decided, without waiting for the new papers asked with it', async () => {
+    const world = { openalex: new Map(), s2: new Map() };
+    let decideLarge!: () => void;
+    const large = new Promise<void>((r) => (decideLarge = r));
+    // The second paper (a collaboration's hundred names) takes long; the first is decided at once.
+    const identifyFresh: IdentifyFresh = (papers) => unmatchedFresh(papers).map(async (one, k) => {
+      if (papers[k]!.names.length > 1) await large;
+      return one;
+    });
+    const { batches } = setup(world, { identifyFresh });
+    const both = [listed('2606.00009', ['Bo Li']), listed('2606.00010', names(10, 100))];
+    const first = await batches.authorsOf({ papers: both, ahead: [], followed: null });
+    expect(first.papers).toMatchObject([{ source: 'fresh', slots: [{ state: 'unmatched' }] }, { arxivId: '2606.00010', identifying: true }]);
+    // asked again alone, it waits for its decision
+    let again: PaperAnswer[] | null = null;
+    const asked = batches.authorsOf({ papers: [both[1]!], ahead: [], followed: null }).then((a) => (again = a.papers));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(again).toBeNull();
+    decideLarge();
+    await asked;
+    expect(again).toMatchObject([{ source: 'fresh', slots: Array.from({ length: 100 }, () => ({ state: 'unmatched' })) }]);
   });
 
   it('sends its batch calls before the single lookups of the same priority (new papers\' names), never before a more urgent one', async () => {

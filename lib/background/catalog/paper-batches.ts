@@ -35,8 +35,17 @@ const WINDOW_MS = 12;
 const FILLER_SLICE = 200;
 /** How long an answer waits for work it need not wait for (new papers' identities, the papers ahead): a moment. */
 const GRACE_MS = 15;
-/** What `p` gives within GRACE_MS, else `otherwise`. */
-const withinGrace = <T, O>(p: Promise<T>, otherwise: O): Promise<T | O> => Promise.race([p, delay(GRACE_MS).then(() => otherwise)]);
+/**
+ * What each of `pending` gave by GRACE_MS after the start, or (`first`) after the first of them
+ * settled; null for the others.
+ */
+async function settledSoon<T>(pending: Promise<T>[], first: boolean): Promise<(T | null)[]> {
+  const got: (T | null)[] = pending.map(() => null);
+  const each = pending.map((p, k) => p.then((value) => void (got[k] = value)));
+  if (first && pending.length) await Promise.race(each);
+  await Promise.race([Promise.all(each), delay(GRACE_MS)]);
+  return got;
+}
 
 /** One author of one paper, as a listing badge shows them. */
 export type SlotAnswer =
@@ -268,7 +277,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     // lookups of what the reader sees.
     const aheadOa = openAlexSide(ahead, new Set(), priority);
     const oa = await openAlexSide([...urgentSet], urgentSet, priority);
-    const aheadKnown = await withinGrace(aheadOa, new Map<string, OpenAlexSide>());
+    const aheadKnown = (await settledSoon([aheadOa], false))[0] ?? new Map<string, OpenAlexSide>();
     const toS2 = [...misses(oa), ...misses(aheadKnown)];
     // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked.
     const prepare = (ids: string[]) => identifyFresh.prepare?.(urgent.filter((p) => ids.includes(p.arxivId)), priority);
@@ -376,9 +385,10 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     void freshAhead(upcoming.map((p) => p.arxivId))
       .then((fresh) => {
         const todo = upcoming.filter((p) => fresh.has(p.arxivId));
-        return todo.length ? identifyFresh(todo, { priority: PRIORITY.ahead }) : undefined;
+        // Asked again, and reported, when the reader gets there.
+        for (const decided of todo.length ? identifyFresh(todo, { priority: PRIORITY.ahead }) : []) decided.catch(() => undefined);
       })
-      .catch(() => undefined); // asked again, and reported, when the reader gets there
+      .catch(() => undefined);
   }
 
   /** The answer for `papers`, resolving `ahead` along the way. */
@@ -396,12 +406,15 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     // Records first: their authors' metrics go out while the fresh papers are being identified.
     const recordIds = paired.flatMap((slots, k) => (outcomes[k]!.kind === 'openalex' && slots ? slots.map((a) => a?.openalexId).filter(wanted) : []));
     const fresh = papers.filter((_, k) => outcomes[k]!.kind === 'fresh');
-    const identifying = fresh.length ? settle(identifyFresh(fresh, { priority })) : Promise.resolve({ ok: true as const, value: [] });
+    const identifying = fresh.length ? identifyFresh(fresh, { priority }).map(settle) : [];
     const recordMetrics = await metricsOf(recordIds, filler, priority);
     // A paper with a record never waits for papers identified from evidence (seconds of lookups
-    // under the catalogs' caps): when those are not decided yet, they are answered `identifying`.
-    const identities = fresh.length < papers.length ? await withinGrace(identifying, null) : await identifying;
-    const identityOf = new Map(identities?.ok ? fresh.map((p, k) => [p.arxivId, identities.value[k] ?? []]) : []);
+    // under the catalogs' caps), nor does a new paper wait for another: the new papers not
+    // decided by then are answered `identifying`, and once one is (docs/identity.md, Listings
+    // under the catalogs' limits).
+    const settled = await settledSoon(identifying, fresh.length === papers.length);
+    const decision = new Map(fresh.map((p, k) => [p.arxivId, settled[k] ?? null]));
+    const identityOf = new Map([...decision].flatMap(([id, one]) => (one?.ok ? [[id, one.value] as const] : [])));
     const identifiedIds = [...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted));
     const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler, priority) : new Map<string, MetricsOutcome>();
     // Only now: the papers in view must not queue behind the upcoming ones' lookups.
@@ -421,15 +434,14 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
           if (!a?.metrics) return { state: 'unmatched' };
           return followed ? { state: 'not-followed' } : ready('record', { value: a.metrics, fetchedAt: o.fetchedAt, stale: o.stale }, [], a.s2Id);
         });
-      } else if (!identities) {
-        return { arxivId, identifying: true };
-      } else if (!identities.ok) {
-        return { arxivId, error: toWireError(identities.error) };
       } else {
+        const decided = decision.get(arxivId);
+        if (!decided) return { arxivId, identifying: true };
+        if (!decided.ok) return { arxivId, error: toWireError(decided.error) };
         metrics = freshMetrics;
         // With its identity, so the card shows what the badge rests on (docs/identity.md).
         slots = paper.names.map((_, i): SlotAnswer => {
-          const identity = identityOf.get(arxivId)?.[i];
+          const identity = decided.value[i];
           if (!identity) return { state: 'unmatched' };
           const slot = identity.match ? slotFor(identity.openalexId, identity.match, freshMetrics, followed) : { state: 'unmatched' as const };
           return slot.state === 'ready' || slot.state === 'unmatched' ? { ...slot, identity } : slot;

@@ -19,17 +19,20 @@ const asFresh = (p: ListedPaper): FreshPaper => ({
 });
 
 export function freshForListings(fresh: FreshIdentifier, cache: Cache): IdentifyFresh {
-  const pipeline = createFreshPipeline(fresh, { credits: LISTING_CREDITS });
-  const identify: IdentifyFresh = async (papers, { priority = PRIORITY.view } = {}) => {
-    const found = await pipeline.identify(papers.map(asFresh), priority);
-    const ids = [...found.profiles.keys()];
-    if (ids.length) {
-      await cache.readMany(ids.map(CACHE_KEYS.openAlexAuthor), TTL.author, async () =>
-        new Map(ids.map((id) => [CACHE_KEYS.openAlexAuthor(id), found.profiles.get(id)!])),
-      );
-    }
-    return papers.map((p) => p.names.map((_, i) => found.papers.get(p.arxivId)?.[i] ?? NO_PROFILE));
-  };
+  const pipeline = createFreshPipeline(fresh, { credits: LISTING_CREDITS, lookup: { searchNames: false } });
+  const identify: IdentifyFresh = (papers, { priority = PRIORITY.view } = {}) =>
+    pipeline.identify(papers.map(asFresh), priority).map(async (decided, k) => {
+      const paper = papers[k]!;
+      const found = await decided;
+      const identities = found.papers.get(paper.arxivId) ?? [];
+      const ids = [...new Set(identities.flatMap((i) => (i.openalexId && found.profiles.has(i.openalexId) ? [i.openalexId] : [])))];
+      if (ids.length) {
+        await cache.readMany(ids.map(CACHE_KEYS.openAlexAuthor), TTL.author, async () =>
+          new Map(ids.map((id) => [CACHE_KEYS.openAlexAuthor(id), found.profiles.get(id)!])),
+        );
+      }
+      return paper.names.map((_, i) => identities[i] ?? NO_PROFILE);
+    });
   identify.prepare = (papers, priority) => pipeline.prepare(papers.map(asFresh), priority);
   identify.lower = pipeline.lower;
   return identify;

@@ -104,6 +104,17 @@ export interface FreshIdentifierOptions {
   now?: () => number;
 }
 
+export interface LookupOptions {
+  /**
+   * A large paper's names searched together (10 credits for 40 names: one request where
+   * autocompletes would take forty); false: one free autocomplete per name. A page's own paper
+   * searches, since its reader waits for that paper alone; a listing looks names up one by one
+   * at the large paper's yielded priority (pipeline.ts), its credits kept for shared works
+   * (docs/identity.md, Cost).
+   */
+  searchNames?: boolean;
+}
+
 /** The OpenAlex credits (list calls) one `identify` may spend on `papers`. */
 export type CreditBudget = (papers: readonly FreshPaper[]) => number;
 
@@ -179,11 +190,12 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
    * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
    * refresh) asks everything again, bypassing the cache; `priority`: how urgent the papers are
    * (pacer.ts PRIORITY; the papers further down a listing give way to those the reader sees);
-   * `eager`: the reader is waiting, so every level of shared works goes at once (sharedWorks).
+   * `eager`: the reader is waiting, so every level of shared works goes at once (sharedWorks);
+   * `searchNames`: see LookupOptions.
    */
   async function identify(
     papers: FreshPaper[],
-    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view, eager = false }: { revalidate?: boolean; credits?: CreditBudget; priority?: Priority; eager?: boolean } = {},
+    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view, eager = false, searchNames = true }: { revalidate?: boolean; credits?: CreditBudget; priority?: Priority; eager?: boolean } & LookupOptions = {},
   ): Promise<FreshIdentities> {
     const unique = [...new Map(papers.map((p) => [p.arxivId, p])).values()];
     const pending = new Map<string, Promise<Decision>>();
@@ -197,7 +209,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
     }
     if (mine.length > 0) {
       const box: PriorityBox = typeof priority === 'number' ? { value: priority } : priority;
-      const batch = cachedOrResolved(mine, revalidate, credits, eager, runsOn(box));
+      const batch = cachedOrResolved(mine, revalidate, credits, eager, runsOn(box, searchNames));
       for (const p of mine) {
         const key = flightKey(p);
         const one = batch.then((m) => m.get(p.arxivId)!);
@@ -226,12 +238,12 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
    * Looks up the candidates of `papers` (step 1: free requests) at `priority`, so that an
    * `identify` of them later finds them in the cache. Resolves when they are in.
    */
-  async function prepare(papers: FreshPaper[], priority: Priority): Promise<void> {
-    await readCandidates(papers, priority, false);
+  async function prepare(papers: FreshPaper[], priority: Priority, { searchNames = true }: LookupOptions = {}): Promise<void> {
+    await readCandidates(papers, priority, false, searchNames);
   }
 
   /** Step 1's lookups: every name's autocomplete, every printed ORCID's profile; cached. */
-  async function readCandidates(papers: FreshPaper[], priority: Priority, revalidate: boolean) {
+  async function readCandidates(papers: FreshPaper[], priority: Priority, revalidate: boolean, searchNames: boolean) {
     const queries = new Map<string, string>();
     /** The names of papers too large for an autocomplete each: searched together (searchedNames). */
     const searched = new Set<string>();
@@ -239,7 +251,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
       for (const a of p.authors) {
         if (!nameKey(a.name)) continue;
         queries.set(namesKey(a.name), a.name);
-        if (isLargePaper(p)) searched.add(namesKey(a.name));
+        if (searchNames && isLargePaper(p)) searched.add(namesKey(a.name));
       }
     }
     const orcids = [...new Set(papers.flatMap((p) => p.authors.flatMap((a) => a.printed?.orcid ?? [])))];
@@ -334,7 +346,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   }
 
   /** The steps of one identification, asking OpenAlex at `priority`. */
-  function runsOn(priority: PriorityBox): Resolve {
+  function runsOn(priority: PriorityBox, searchNames: boolean): Resolve {
     const client = openalex.at(priority);
     /** The list calls (credits) this identification made: told to `onSpent` listeners once it ends. */
     let calls = 0;
@@ -393,7 +405,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
 
     /** Step 1: every author's candidate ids (≤100 per paper), and the suggestions behind them. */
     async function candidates(papers: FreshPaper[], profiles: Map<string, CandidateProfile>, revalidate: boolean) {
-      const [answers, byOrcid] = await readCandidates(papers, priority, revalidate);
+      const [answers, byOrcid] = await readCandidates(papers, priority, revalidate, searchNames);
       const suggestions = new Map<string, AuthorSuggestion>();
       const states: PaperState[] = papers.map((paper) => {
         const slots = paper.authors.map((author): SlotState => {

@@ -30,9 +30,9 @@ function setup() {
 describe('fresh pipeline (listings)', () => {
   it('decides a paper the reader is looking at as soon as its candidates are in', async () => {
     const { pipeline, decisions, finish, settle } = setup();
-    const ahead = pipeline.identify([1, 2, 3].map((k) => paper(k)), PRIORITY.ahead);
+    const ahead = Promise.all(pipeline.identify([1, 2, 3].map((k) => paper(k)), PRIORITY.ahead));
     await settle();
-    const seen = pipeline.identify([paper(0)], PRIORITY.view);
+    const seen = Promise.all(pipeline.identify([paper(0)], PRIORITY.view));
     await settle();
     finish(0);
     await seen;
@@ -41,10 +41,10 @@ describe('fresh pipeline (listings)', () => {
     await ahead;
   });
 
-  it('looks up a paper of many authors after the small ones around it and decides it on its own, so they do not wait for it', async () => {
+  it('looks up a paper of many authors after the small ones around it and decides it on its own, as soon as the reader wants it', async () => {
     const { pipeline, lookups, decisions, finish, settle } = setup();
     const big = paper(1, ONE_CALL_AUTHORS + 1);
-    const both = pipeline.identify([big, paper(2)], PRIORITY.near);
+    const both = Promise.all(pipeline.identify([big, paper(2)], PRIORITY.near));
     await settle();
     // Its hundred lookups would hold a screen of papers back: they go a class lower.
     expect(priorityOf(lookups.get(paper(2).arxivId)!.priority)).toBeGreaterThanOrEqual(PRIORITY.near);
@@ -53,7 +53,8 @@ describe('fresh pipeline (listings)', () => {
     finish(1);
     finish(2);
     await both;
-    expect(decisions).toEqual([{ ids: [big.arxivId], priority: PRIORITY.ahead }, { ids: [paper(2).arxivId], priority: PRIORITY.near }]);
+    // Its decision is a few calls: yielded too, it would wait behind every lookup of the screens read meanwhile.
+    expect(decisions).toEqual([{ ids: [big.arxivId], priority: PRIORITY.near }, { ids: [paper(2).arxivId], priority: PRIORITY.near }]);
   });
 
   it('looks up the candidates of papers a catalog may yet have without deciding them, and decides them at once once wanted', async () => {
@@ -65,7 +66,7 @@ describe('fresh pipeline (listings)', () => {
     await settle();
     expect(decisions).toEqual([]);
     // The reader's paper turns out to be in no catalog: its lookups, under way, are raised; no second lookup.
-    const seen = pipeline.identify([paper(0)], PRIORITY.view);
+    const seen = Promise.all(pipeline.identify([paper(0)], PRIORITY.view));
     await settle();
     expect(priorityOf(lookups.get(paper(0).arxivId)!.priority)).toBeGreaterThanOrEqual(PRIORITY.view);
     finish(0);
@@ -75,7 +76,7 @@ describe('fresh pipeline (listings)', () => {
 
   it('decides the papers further down together, sharing their calls', async () => {
     const { pipeline, decisions, finish, settle } = setup();
-    const ahead = pipeline.identify([1, 2, 3].map((k) => paper(k)), PRIORITY.ahead);
+    const ahead = Promise.all(pipeline.identify([1, 2, 3].map((k) => paper(k)), PRIORITY.ahead));
     await settle();
     finish(1);
     finish(2);
@@ -89,7 +90,7 @@ describe('fresh pipeline (listings)', () => {
 
   it('puts a nearer paper before a farther one of the same priority, so a decision goes before farther lookups', async () => {
     const { pipeline, lookups, settle } = setup();
-    void pipeline.identify([1, 2].map((k) => paper(k)), PRIORITY.ahead);
+    void Promise.all(pipeline.identify([1, 2].map((k) => paper(k)), PRIORITY.ahead));
     await settle();
     const [near, far] = [1, 2].map((k) => priorityOf(lookups.get(paper(k).arxivId)!.priority));
     expect(near).toBeGreaterThan(far!);
@@ -98,7 +99,7 @@ describe('fresh pipeline (listings)', () => {
 
   it('decides what waits once enough authors fill the calls, or after a while', async () => {
     const { pipeline, decisions, finish, settle, timers } = setup();
-    const many = pipeline.identify(Array.from({ length: 30 }, (_, k) => paper(k, 10)), PRIORITY.ahead);
+    const many = Promise.all(pipeline.identify(Array.from({ length: 30 }, (_, k) => paper(k, 10)), PRIORITY.ahead));
     await settle();
     for (let k = 0; k < 8; k++) finish(k);
     await settle();
@@ -115,9 +116,9 @@ describe('fresh pipeline (listings)', () => {
 
   it('raises a paper being looked up ahead when the reader reaches it, and decides it without waiting for its block', async () => {
     const { pipeline, lookups, decisions, finish, settle } = setup();
-    const block = pipeline.identify([1, 2, 3].map((k) => paper(k)), PRIORITY.ahead);
+    const block = Promise.all(pipeline.identify([1, 2, 3].map((k) => paper(k)), PRIORITY.ahead));
     await settle();
-    const reached = pipeline.identify([paper(2)], PRIORITY.view);
+    const reached = Promise.all(pipeline.identify([paper(2)], PRIORITY.view));
     await settle();
     expect(Math.floor(priorityOf(lookups.get(paper(2).arxivId)!.priority))).toBe(PRIORITY.view);
     expect(Math.floor(priorityOf(lookups.get(paper(1).arxivId)!.priority))).toBe(PRIORITY.ahead);

@@ -10,7 +10,7 @@
  * passed.
  */
 import { PRIORITY, raise, type PriorityBox } from '../../catalog/pacer';
-import { isLargePaper, type CreditBudget, type FreshIdentifier, type FreshIdentities, type FreshPaper } from './identifier';
+import { isLargePaper, type CreditBudget, type FreshIdentifier, type FreshIdentities, type FreshPaper, type LookupOptions } from './identifier';
 
 /**
  * Authors that fill a shared-works call: 100 candidate ids a side, about 2.4 candidates per
@@ -35,7 +35,10 @@ const FLUSH_WAIT_MS = { near: 1_000, ahead: 3_000 };
 
 interface Entry {
   paper: FreshPaper;
+  /** Its lookups' priority (a large paper's yielded). */
   priority: PriorityBox;
+  /** How soon the reader wants its decision: the priority its decision goes at. */
+  wantedAt: PriorityBox;
   /** Once decided together with others: that decision's priority, raised with this paper's. */
   group: PriorityBox | null;
   decided: Promise<FreshIdentities>;
@@ -48,6 +51,8 @@ interface Entry {
 
 export interface FreshPipelineOptions {
   credits: CreditBudget;
+  /** How names are looked up (identifier.ts). */
+  lookup?: LookupOptions;
   setTimer?: (fn: () => void, ms: number) => () => void;
 }
 
@@ -56,7 +61,7 @@ const defaultTimer = (fn: () => void, ms: number) => {
   return () => clearTimeout(t);
 };
 
-export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'decided' | 'prepare'>, { credits, setTimer = defaultTimer }: FreshPipelineOptions) {
+export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'decided' | 'prepare'>, { credits, lookup = {}, setTimer = defaultTimer }: FreshPipelineOptions) {
   /** Papers on their way, by id. */
   const entries = new Map<string, Entry>();
   /** Papers wanted whose candidates are in, waiting to be decided. */
@@ -81,10 +86,10 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
   }
 
   function decide(group: Entry[]): void {
-    const priority: PriorityBox = { value: Math.max(...group.map((entry) => entry.priority.value)) };
+    const priority: PriorityBox = { value: Math.max(...group.map((entry) => entry.wantedAt.value)) };
     for (const entry of group) entry.group = priority;
     // The reader is looking at one of them: every level of shared works at once (identifier.ts).
-    const decided = fresh.identify(group.map((entry) => entry.paper), { credits, priority, eager: priority.value >= PRIORITY.view });
+    const decided = fresh.identify(group.map((entry) => entry.paper), { credits, priority, eager: priority.value >= PRIORITY.view, ...lookup });
     for (const entry of group) entry.settle(decided);
   }
 
@@ -104,16 +109,17 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
   function start(paper: FreshPaper, priority: number, wanted: boolean): Entry {
     // Within its class, a paper nearer the reader goes first: so a group's decision (its
     // shared-works calls) goes before the lookups of papers further down, not behind all of them.
-    const box: PriorityBox = { value: lookupPriority(paper, priority) + NEARER * (1 - Math.min(1, started++ / 1e6)) };
+    const nearer = NEARER * (1 - Math.min(1, started++ / 1e6));
+    const box: PriorityBox = { value: lookupPriority(paper, priority) + nearer };
     let settle!: (p: Promise<FreshIdentities>) => void;
     const decided = new Promise<FreshIdentities>((resolve) => (settle = resolve));
-    const entry: Entry = { paper, priority: box, group: null, decided, settle, prepared: false, wanted };
+    const entry: Entry = { paper, priority: box, wantedAt: { value: priority + nearer }, group: null, decided, settle, prepared: false, wanted };
     entries.set(paper.arxivId, entry);
     const done = () => {
       if (entries.get(paper.arxivId) === entry) entries.delete(paper.arxivId);
     };
     preparing++;
-    void fresh.prepare([paper], box).then(
+    void fresh.prepare([paper], box, lookup).then(
       () => {
         preparing--;
         entry.prepared = true;
@@ -137,6 +143,7 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     const known = entries.get(paper.arxivId);
     if (!known || JSON.stringify(known.paper) !== JSON.stringify(paper)) return start(paper, priority, wanted);
     raise(known.priority, lookupPriority(paper, priority));
+    raise(known.wantedAt, priority);
     if (known.group) raise(known.group, priority);
     if (wanted && !known.wanted) {
       known.wanted = true;
@@ -153,14 +160,12 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     lower(ids: string[], priority: number): void {
       for (const id of ids) {
         const entry = entries.get(id);
-        if (entry && !entry.group && entry.priority.value > priority) entry.priority.value = priority;
+        if (!entry || entry.group) continue;
+        entry.priority.value = Math.min(entry.priority.value, priority);
+        entry.wantedAt.value = Math.min(entry.wantedAt.value, priority);
       }
     },
 
-    /**
-     * Identities for `papers`, decided with whatever else is on its way; `priority` (pacer.ts
-     * PRIORITY) says how soon the reader will look at them, and raises papers already on their way.
-     */
     /**
      * Looks up the candidates of `papers` (step 1, free) at `priority`, in page order as
      * `identify` does, without deciding them: they may yet turn out to be in a catalog.
@@ -169,22 +174,18 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
       for (const p of papers) enter(p, priority, false);
     },
 
-    async identify(papers: FreshPaper[], priority: number): Promise<FreshIdentities> {
-      const out = await fresh.decided(papers);
-      const waiting = papers.filter((p) => !out.papers.has(p.arxivId)).map((p) => enter(p, priority, true));
-      consider();
-      for (const found of await Promise.all(waiting.map((e) => e.decided))) {
-        for (const p of papers) {
-          const identities = found.papers.get(p.arxivId);
-          if (!identities || out.papers.has(p.arxivId)) continue;
-          out.papers.set(p.arxivId, identities);
-          for (const i of identities) {
-            const profile = i.openalexId ? found.profiles.get(i.openalexId) : undefined;
-            if (profile) out.profiles.set(i.openalexId!, profile);
-          }
-        }
-      }
-      return out;
+    /**
+     * Per paper, in the order given, the decision it is part of (with the others decided with
+     * it), each settling on its own; `priority` (pacer.ts PRIORITY) says how soon the reader
+     * will look at them, and raises papers already on their way.
+     */
+    identify(papers: FreshPaper[], priority: number): Promise<FreshIdentities>[] {
+      const entered = fresh.decided(papers).then((known) => {
+        const waiting = new Map(papers.filter((p) => !known.papers.has(p.arxivId)).map((p) => [p.arxivId, enter(p, priority, true)] as const));
+        consider();
+        return { known, waiting };
+      });
+      return papers.map((p) => entered.then(({ known, waiting }) => waiting.get(p.arxivId)?.decided ?? known));
     },
   };
 }

@@ -106,10 +106,11 @@ describe('paper batches (listing pages)', () => {
     // The page is told which papers ahead OpenAlex lacks (it introduces such papers early).
     expect(unindexed).toEqual(['2606.00003', '2606.00004', '2606.00005']);
     const asked = () => identifyFresh.mock.calls.map((c) => [c[0].map((p) => p.arxivId), c[1]?.priority]);
-    await vi.waitFor(() => expect(asked()).toHaveLength(2));
-    // The paper in view on its own; the upcoming ones neither catalog has, together, their
+    await vi.waitFor(() => expect(asked()).toHaveLength(3));
+    // The paper in view on its own (while S2 is asked, and again once it is known new: the
+    // identity engine joins the two); the upcoming ones neither catalog has, together, their
     // requests giving way to those the reader is looking at.
-    expect(asked()).toEqual([[['2606.00001'], PRIORITY.view], [['2606.00004', '2606.00005'], PRIORITY.ahead]]);
+    expect(asked()).toEqual([[['2606.00001'], PRIORITY.view], [['2606.00001'], PRIORITY.view], [['2606.00004', '2606.00005'], PRIORITY.ahead]]);
   });
 
   it('resolves the papers ahead in the same calls and fills the author call up to 100 ids with their authors', async () => {
@@ -232,13 +233,32 @@ describe('paper batches (listing pages)', () => {
     const prepare = vi.fn();
     identifyFresh.prepare = prepare;
     const papers = ['2606.00001', '2606.00002', '2606.00003'].map((id, k) => listed(id, names(k, 2)));
-    await batches.authorsOf({ papers, ahead: [], followed: null });
+    await batches.authorsOf({ papers, ahead: [], followed: null, priority: PRIORITY.near });
     // Not the paper OpenAlex has; both the others, before S2 said which of them it has.
     expect(prepare).toHaveBeenCalledTimes(1);
     expect(prepare.mock.calls[0]![0].map((p: ListedPaper) => p.arxivId)).toEqual(['2606.00002', '2606.00003']);
     // Asked again, S2's answers are known: nothing to start.
-    await batches.authorsOf({ papers, ahead: [], followed: null });
+    await batches.authorsOf({ papers, ahead: [], followed: null, priority: PRIORITY.near });
     expect(prepare).toHaveBeenCalledTimes(1);
+  });
+
+  it('decides the papers in view OpenAlex lacks while Semantic Scholar is asked, without waiting for its answer', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00003', ['Bo Li']]]) };
+    const { batches, identifyFresh, s2 } = setup(world);
+    let answerS2!: () => void;
+    const s2Answers = new Promise<void>((r) => (answerS2 = r));
+    const ask = s2.papersByArxivIds.getMockImplementation()!;
+    s2.papersByArxivIds.mockImplementation(async (ids: string[]) => {
+      await s2Answers;
+      return ask(ids);
+    });
+    const papers = ['2606.00001', '2606.00002', '2606.00003'].map((id, k) => listed(id, names(k, 2)));
+    const answer = batches.authorsOf({ papers, ahead: [], followed: null });
+    await vi.waitFor(() => expect(identifyFresh).toHaveBeenCalled());
+    expect(identifyFresh.mock.calls[0]![0].map((p) => p.arxivId)).toEqual(['2606.00002', '2606.00003']);
+    answerS2();
+    // S2 has the third: shown as its record; the second is new, and its decision is joined.
+    expect((await answer).papers).toMatchObject([{ source: 'openalex' }, { source: 'fresh' }, { source: 's2' }]);
   });
 
   it('by default shows every author of a fresh paper as no profile, without a request for them', async () => {

@@ -279,8 +279,14 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const oa = await openAlexSide([...urgentSet], urgentSet, priority);
     const aheadKnown = (await settledSoon([aheadOa], false))[0] ?? new Map<string, OpenAlexSide>();
     const toS2 = [...misses(oa), ...misses(aheadKnown)];
-    // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked.
-    const prepare = (ids: string[]) => identifyFresh.prepare?.(urgent.filter((p) => ids.includes(p.arxivId)), priority);
+    // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked,
+    // and those in view are decided meanwhile (a few credits lost on the ones S2 turns out to
+    // have; Semantic Scholar's answer takes seconds at its one request a second).
+    const prepare = (ids: string[]) => {
+      const papers = urgent.filter((p) => ids.includes(p.arxivId));
+      if (priority < PRIORITY.view) identifyFresh.prepare?.(papers, priority);
+      else for (const decided of identifyFresh(papers, { priority })) decided.catch(() => undefined);
+    };
     // One batch for the page's misses, near and ahead alike: its answers are cached for later.
     const s2 = toS2.length ? s2Side(toS2, urgentSet, priority, prepare) : Promise.resolve(new Map<string, never>());
     s2.catch(() => undefined);

@@ -13,6 +13,7 @@ import { welcomePageUrl } from '@/lib/shared/welcome-link';
 import { browser } from 'wxt/browser';
 import { openAlexUrl } from '@/lib/catalog/links';
 import type { ResponseMap } from '@/lib/background/protocol';
+import { CATALOGS, SOURCE_IDS } from '@/lib/catalog/catalogs';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { MAX_KEY_LENGTH, type KeyService } from '@/lib/shared/settings/key-format';
 import { CACHE_LIFETIMES, CACHE_TTL_SCALE, LISTING_CHOICES, PAGE_ADDITIONS, type CacheLifetime, type ListingChoice, type PageAddition } from '@/lib/shared/settings/settings';
@@ -24,19 +25,6 @@ import { PrivacySection, SyncNote } from './PrivacySection';
 
 const state = createOptionsState(ask);
 const following = createFollowingState(ask);
-
-const KEY_HELP = {
-  openalex: {
-    text: 'keyHelpOpenAlex',
-    href: 'https://openalex.org/settings/api',
-    where: 'openalex.org',
-  },
-  s2: {
-    text: 'keyHelpS2',
-    href: 'https://www.semanticscholar.org/product/api#api-key-form',
-    where: 'semanticscholar.org',
-  },
-} as const satisfies Record<KeyService, { text: MessageKey; href: string; where: string }>;
 
 const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
@@ -85,7 +73,7 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
   const { error, done } = state.feedback.value[service];
   const name = SOURCE_NAMES[service];
   const id = `key-${service}`;
-  const help = KEY_HELP[service];
+  const { helpText, helpUrl } = CATALOGS[service].key;
   const onSubmit = async (e: Event) => {
     e.preventDefault();
     if (await state.saveKey(service, draft.value)) draft.value = '';
@@ -94,9 +82,9 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
     <div class="key-row" data-weft-key={service}>
       <h3>{name}</h3>
       <p id={`${id}-help`} class="muted help">
-        {t(help.text)} {t('getOneFreeAt')}{' '}
-        <a href={help.href} target="_blank" rel="noreferrer">
-          {help.where}
+        {t(helpText)} {t('getOneFreeAt')}{' '}
+        <a href={helpUrl} target="_blank" rel="noreferrer">
+          {new URL(helpUrl).hostname.replace(/^www\./, '')}
         </a>
         .
       </p>
@@ -166,7 +154,7 @@ function KeysSection({ state }: { state: OptionsState }) {
           {t('keysUntilRestart')}
         </p>
       )}
-      {loaded.status === 'ready' && (['openalex', 's2'] as const).map((s) => <KeyRow key={s} service={s} state={state} />)}
+      {loaded.status === 'ready' && SOURCE_IDS.map((s) => <KeyRow key={s} service={s} state={state} />)}
     </section>
   );
 }

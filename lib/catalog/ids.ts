@@ -6,6 +6,7 @@
  * crafted id can never add a path segment, a query parameter or another filter value.
  */
 import { ORCID_PATTERN, toBareArxivId } from '../arxiv/ids';
+import { CATALOGS } from './catalogs';
 import { CatalogError } from './types';
 
 /**
@@ -40,6 +41,8 @@ export type OpenAlexEntity = 'W' | 'A' | 'I' | 'T';
  */
 const OPENALEX_ID = /^([WAIT])\d{1,12}$/;
 const S2_AUTHOR_ID = /^\d{1,12}$/;
+/** The URL form OpenAlex serves its ids in, on its own site (`https://openalex.org/A5023888391`). */
+const OPENALEX_URL_PREFIX = new RegExp(`^https?://${CATALOGS.openalex.siteHost.replaceAll('.', '\\.')}/`, 'i');
 
 /** Whether `id` is a bare OpenAlex id of `entity` (`A5023888391` for 'A'). */
 export function isOpenAlexId(id: string, entity: OpenAlexEntity): boolean {
@@ -52,7 +55,7 @@ export function isOpenAlexId(id: string, entity: OpenAlexEntity): boolean {
  */
 export function bareOpenAlexId(raw: string | null | undefined, entity: OpenAlexEntity): string | null {
   if (!raw) return null;
-  const id = raw.trim().replace(/^https?:\/\/openalex\.org\//i, '').toUpperCase();
+  const id = raw.trim().replace(OPENALEX_URL_PREFIX, '').toUpperCase();
   return isOpenAlexId(id, entity) ? id : null;
 }
 

@@ -4,9 +4,10 @@
  * only when it is https on one of these hosts: the one allowlist.
  */
 import { ARXIV_URL_HOSTS, arxivAbsUrl } from '../arxiv/urls';
+import { CATALOGS } from './catalogs';
 
-const OPENALEX = 'openalex.org';
-const S2 = 'www.semanticscholar.org';
+const OPENALEX = CATALOGS.openalex.siteHost;
+const S2 = CATALOGS.s2.siteHost;
 const DOI = 'doi.org';
 const ORCID = 'orcid.org';
 const ROR = 'ror.org';

@@ -11,7 +11,7 @@ import { onChange } from '@/lib/ui/changes';
 import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import { welcomePageUrl } from '@/lib/shared/welcome-link';
 import { browser } from 'wxt/browser';
-import { openAlexUrl } from '@/lib/catalog/links';
+import { keyHelpUrl, openAlexUrl } from '@/lib/catalog/links';
 import type { ResponseMap } from '@/lib/background/protocol';
 import { CATALOGS, SOURCE_IDS } from '@/lib/catalog/catalogs';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
@@ -73,7 +73,7 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
   const { error, done } = state.feedback.value[service];
   const name = SOURCE_NAMES[service];
   const id = `key-${service}`;
-  const { helpText, helpUrl } = CATALOGS[service].key;
+  const { siteHost, key } = CATALOGS[service];
   const onSubmit = async (e: Event) => {
     e.preventDefault();
     if (await state.saveKey(service, draft.value)) draft.value = '';
@@ -82,9 +82,9 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
     <div class="key-row" data-weft-key={service}>
       <h3>{name}</h3>
       <p id={`${id}-help`} class="muted help">
-        {t(helpText)} {t('getOneFreeAt')}{' '}
-        <a href={helpUrl} target="_blank" rel="noreferrer">
-          {new URL(helpUrl).hostname.replace(/^www\./, '')}
+        {t(key.helpText)} {t('getOneFreeAt')}{' '}
+        <a href={keyHelpUrl(service)} target="_blank" rel="noreferrer">
+          {siteHost.replace(/^www\./, '')}
         </a>
         .
       </p>

@@ -34,8 +34,8 @@ export interface Catalog {
     chars: RegExp;
     /** Those characters in words, for the reader (a message key). */
     charsText: string;
-    /** Where the reader gets a key, and the sentence that says what it gives (a message key). */
-    helpUrl: string;
+    /** Where on the catalog's site the reader gets a key, and the sentence that says what it gives (a message key). */
+    helpPath: string;
     helpText: string;
     /** The HTTP status the catalog answers a refused key with. */
     refusedStatus: number;
@@ -70,7 +70,7 @@ export const CATALOGS = {
       // Letters and digits, some with - or _.
       chars: /^[A-Za-z0-9_.-]+$/,
       charsText: 'keyCharsOpenAlex',
-      helpUrl: 'https://openalex.org/settings/api',
+      helpPath: '/settings/api',
       helpText: 'keyHelpOpenAlex',
       refusedStatus: 401,
     },
@@ -88,7 +88,7 @@ export const CATALOGS = {
       header: 'x-api-key',
       chars: /^[A-Za-z0-9]+$/,
       charsText: 'keyCharsS2',
-      helpUrl: 'https://www.semanticscholar.org/product/api#api-key-form',
+      helpPath: '/product/api#api-key-form',
       helpText: 'keyHelpS2',
       refusedStatus: 403,
     },

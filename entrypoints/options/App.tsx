@@ -15,7 +15,7 @@ import { keyHelpUrl, openAlexUrl } from '@/lib/catalog/links';
 import type { ResponseMap } from '@/lib/background/protocol';
 import { CATALOGS, SOURCE_IDS } from '@/lib/catalog/catalogs';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
-import { MAX_KEY_LENGTH, type KeyService } from '@/lib/shared/settings/key-format';
+import { KEY_MESSAGES, MAX_KEY_LENGTH, type KeyService } from '@/lib/shared/settings/key-format';
 import { CACHE_LIFETIMES, CACHE_TTL_SCALE, LISTING_CHOICES, PAGE_ADDITIONS, type CacheLifetime, type ListingChoice, type PageAddition } from '@/lib/shared/settings/settings';
 import { describeBudget } from '@/lib/extension-pages/budget';
 import { dateFormat, formatBytes, formatCount, formatInteger } from '@/lib/ui/format';
@@ -73,7 +73,6 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
   const { error, done } = state.feedback.value[service];
   const name = SOURCE_NAMES[service];
   const id = `key-${service}`;
-  const { siteHost, key } = CATALOGS[service];
   const onSubmit = async (e: Event) => {
     e.preventDefault();
     if (await state.saveKey(service, draft.value)) draft.value = '';
@@ -82,9 +81,9 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
     <div class="key-row" data-weft-key={service}>
       <h3>{name}</h3>
       <p id={`${id}-help`} class="muted help">
-        {t(key.helpText)} {t('getOneFreeAt')}{' '}
+        {t(KEY_MESSAGES[service].help)} {t('getOneFreeAt')}{' '}
         <a href={keyHelpUrl(service)} target="_blank" rel="noreferrer">
-          {siteHost.replace(/^www\./, '')}
+          {CATALOGS[service].siteHost.replace(/^www\./, '')}
         </a>
         .
       </p>

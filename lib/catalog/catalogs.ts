@@ -32,11 +32,8 @@ export interface Catalog {
   key: ({ param: string } | { header: string }) & {
     /** The characters its keys are made of; loose on purpose, catalogs change their formats. */
     chars: RegExp;
-    /** Those characters in words, for the reader (a message key). */
-    charsText: string;
-    /** Where on the catalog's site the reader gets a key, and the sentence that says what it gives (a message key). */
+    /** Where on the catalog's site the reader gets a key. */
     helpPath: string;
-    helpText: string;
     /** The HTTP status the catalog answers a refused key with. */
     refusedStatus: number;
   };
@@ -69,9 +66,7 @@ export const CATALOGS = {
       param: 'api_key',
       // Letters and digits, some with - or _.
       chars: /^[A-Za-z0-9_.-]+$/,
-      charsText: 'keyCharsOpenAlex',
       helpPath: '/settings/api',
-      helpText: 'keyHelpOpenAlex',
       refusedStatus: 401,
     },
     pace: {
@@ -87,9 +82,7 @@ export const CATALOGS = {
     key: {
       header: 'x-api-key',
       chars: /^[A-Za-z0-9]+$/,
-      charsText: 'keyCharsS2',
       helpPath: '/product/api#api-key-form',
-      helpText: 'keyHelpS2',
       refusedStatus: 403,
     },
     pace: {

@@ -4,11 +4,17 @@
  */
 import { CATALOGS } from '../../catalog/catalogs';
 import { SOURCE_NAMES, type SourceId } from '../../catalog/types';
-import { t } from '../i18n';
+import { t, type MessageKey } from '../i18n';
 
 export type KeyService = SourceId;
 
 export type ApiKeys = Record<KeyService, string>;
+
+/** What the reader is told of each catalog's keys: the characters they are made of, and what one gives. */
+export const KEY_MESSAGES = {
+  openalex: { chars: 'keyCharsOpenAlex', help: 'keyHelpOpenAlex' },
+  s2: { chars: 'keyCharsS2', help: 'keyHelpS2' },
+} as const satisfies Record<KeyService, { chars: MessageKey; help: MessageKey }>;
 
 export const MAX_KEY_LENGTH = 200;
 const MIN_KEY_LENGTH = 8;
@@ -27,7 +33,7 @@ export function checkApiKey(service: KeyService, raw: string): { ok: true; key: 
   if (/\s/.test(key)) return { ok: false, message: t('keySpaces', name) };
   if (key.length > MAX_KEY_LENGTH) return { ok: false, message: t('keyTooLong', name, MAX_KEY_LENGTH) };
   if (key.length < MIN_KEY_LENGTH) return { ok: false, message: t('keyTooShort', name) };
-  if (!CATALOGS[service].key.chars.test(key)) return { ok: false, message: t('keyChars', name, t(CATALOGS[service].key.charsText)) };
+  if (!CATALOGS[service].key.chars.test(key)) return { ok: false, message: t('keyChars', name, t(KEY_MESSAGES[service].chars)) };
   return { ok: true, key };
 }
 

@@ -11,10 +11,11 @@ import { onChange } from '@/lib/ui/changes';
 import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import { welcomePageUrl } from '@/lib/shared/welcome-link';
 import { browser } from 'wxt/browser';
-import { openAlexUrl } from '@/lib/catalog/links';
+import { keyHelpUrl, openAlexUrl } from '@/lib/catalog/links';
 import type { ResponseMap } from '@/lib/background/protocol';
+import { CATALOGS, SOURCE_IDS } from '@/lib/catalog/catalogs';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
-import { MAX_KEY_LENGTH, type KeyService } from '@/lib/shared/settings/key-format';
+import { KEY_MESSAGES, MAX_KEY_LENGTH, type KeyService } from '@/lib/shared/settings/key-format';
 import { CACHE_LIFETIMES, CACHE_TTL_SCALE, LISTING_CHOICES, PAGE_ADDITIONS, type CacheLifetime, type ListingChoice, type PageAddition } from '@/lib/shared/settings/settings';
 import { describeBudget } from '@/lib/extension-pages/budget';
 import { dateFormat, formatBytes, formatCount, formatInteger } from '@/lib/ui/format';
@@ -24,19 +25,6 @@ import { PrivacySection, SyncNote } from './PrivacySection';
 
 const state = createOptionsState(ask);
 const following = createFollowingState(ask);
-
-const KEY_HELP = {
-  openalex: {
-    text: 'keyHelpOpenAlex',
-    href: 'https://openalex.org/settings/api',
-    where: 'openalex.org',
-  },
-  s2: {
-    text: 'keyHelpS2',
-    href: 'https://www.semanticscholar.org/product/api#api-key-form',
-    where: 'semanticscholar.org',
-  },
-} as const satisfies Record<KeyService, { text: MessageKey; href: string; where: string }>;
 
 const when = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
@@ -85,7 +73,6 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
   const { error, done } = state.feedback.value[service];
   const name = SOURCE_NAMES[service];
   const id = `key-${service}`;
-  const help = KEY_HELP[service];
   const onSubmit = async (e: Event) => {
     e.preventDefault();
     if (await state.saveKey(service, draft.value)) draft.value = '';
@@ -94,9 +81,9 @@ function KeyRow({ service, state }: { service: KeyService; state: OptionsState }
     <div class="key-row" data-weft-key={service}>
       <h3>{name}</h3>
       <p id={`${id}-help`} class="muted help">
-        {t(help.text)} {t('getOneFreeAt')}{' '}
-        <a href={help.href} target="_blank" rel="noreferrer">
-          {help.where}
+        {t(KEY_MESSAGES[service].help)} {t('getOneFreeAt')}{' '}
+        <a href={keyHelpUrl(service)} target="_blank" rel="noreferrer">
+          {CATALOGS[service].siteHost.replace(/^www\./, '')}
         </a>
         .
       </p>
@@ -166,7 +153,7 @@ function KeysSection({ state }: { state: OptionsState }) {
           {t('keysUntilRestart')}
         </p>
       )}
-      {loaded.status === 'ready' && (['openalex', 's2'] as const).map((s) => <KeyRow key={s} service={s} state={state} />)}
+      {loaded.status === 'ready' && SOURCE_IDS.map((s) => <KeyRow key={s} service={s} state={state} />)}
     </section>
   );
 }

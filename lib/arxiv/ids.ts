@@ -127,3 +127,9 @@ export function isArxivDoi(doi: string): boolean {
 export function arxivIdFromDoi(doi: string | null): string | null {
   return doi && isArxivDoi(doi) ? toBareArxivId(doi.slice('10.48550/arxiv.'.length)) : null;
 }
+
+/**
+ * An ORCID (`0000-0001-6187-6610`), unanchored: arXiv's HTML view prints them inside text, and
+ * the catalogs serve them as URLs (lib/catalog/ids.ts bareOrcid). The one grammar of an ORCID.
+ */
+export const ORCID_PATTERN = /\d{4}-\d{4}-\d{4}-\d{3}[\dX]/;

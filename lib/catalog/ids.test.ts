@@ -1,5 +1,5 @@
 import { arxivIdFromDoi, arxivIdFromUrl, toBareArxivId } from '../arxiv/ids';
-import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, requireArxivId } from './ids';
+import { bareDoi, bareOpenAlexId, bareOrcid, bareRor, isOpenAlexId, isS2AuthorId, requireArxivId } from './ids';
 import { safeLink } from './links';
 
 describe('toBareArxivId', () => {
@@ -49,6 +49,17 @@ describe('catalog id forms', () => {
     expect(bareOrcid('https://orcid.org/0000-0001-6187-6610')).toBe('0000-0001-6187-6610');
     expect(bareDoi('https://doi.org/10.1016/j.xgen.2025.100814')).toBe('10.1016/j.xgen.2025.100814');
     expect(bareDoi('https://pubmed.ncbi.nlm.nih.gov/40120586')).toBeNull();
+  });
+
+  it('reads an OpenAlex id the same way from an answer, a request and a stored record', () => {
+    expect(isOpenAlexId('A5023888391', 'A')).toBe(true);
+    expect(isOpenAlexId('A5023888391', 'W')).toBe(false);
+    expect(isOpenAlexId('a5023888391', 'A')).toBe(false);
+    // An id too long for the grammar is refused as it arrives, not stored and refused later.
+    expect(bareOpenAlexId('A1234567890123', 'A')).toBeNull();
+    expect(isOpenAlexId('A1234567890123', 'A')).toBe(false);
+    expect(isS2AuthorId('1741101')).toBe(true);
+    expect(isS2AuthorId('1741101&x=1')).toBe(false);
   });
 });
 

@@ -5,7 +5,8 @@
  * Every id that ends up in a request URL goes through one of the strict patterns here, so a
  * crafted id can never add a path segment, a query parameter or another filter value.
  */
-import { toBareArxivId } from '../arxiv/ids';
+import { ORCID_PATTERN, toBareArxivId } from '../arxiv/ids';
+import { CATALOGS } from './catalogs';
 import { CatalogError } from './types';
 
 /**
@@ -33,18 +34,34 @@ export function bareDoi(raw: string | null | undefined): string | null {
 export type OpenAlexEntity = 'W' | 'A' | 'I' | 'T';
 
 /**
+ * The one grammar of each catalog id, checked wherever such an id is read: from an answer, a
+ * request, a stored record or an imported file. OpenAlex: the entity's letter and its number
+ * (`A5023888391`; ten digits today, twelve leave room). Semantic Scholar's author id: a decimal
+ * integer (`1741101`).
+ */
+const OPENALEX_ID = /^([WAIT])\d{1,12}$/;
+const S2_AUTHOR_ID = /^\d{1,12}$/;
+/** The URL form OpenAlex serves its ids in, on its own site (`https://openalex.org/A5023888391`). */
+const OPENALEX_URL_PREFIX = new RegExp(`^https?://${CATALOGS.openalex.siteHost.replaceAll('.', '\\.')}/`, 'i');
+
+/** Whether `id` is a bare OpenAlex id of `entity` (`A5023888391` for 'A'). */
+export function isOpenAlexId(id: string, entity: OpenAlexEntity): boolean {
+  return OPENALEX_ID.exec(id)?.[1] === entity;
+}
+
+/**
  * The bare OpenAlex id (`A5023888391`) of `raw`, which may be the URL form OpenAlex serves
  * (`https://openalex.org/A5023888391`); null when it is not an id of that entity.
  */
 export function bareOpenAlexId(raw: string | null | undefined, entity: OpenAlexEntity): string | null {
   if (!raw) return null;
-  const id = raw.trim().replace(/^https?:\/\/openalex\.org\//i, '').toUpperCase();
-  return new RegExp(`^${entity}\\d+$`).test(id) ? id : null;
+  const id = raw.trim().replace(OPENALEX_URL_PREFIX, '').toUpperCase();
+  return isOpenAlexId(id, entity) ? id : null;
 }
 
-/** A Semantic Scholar author id: a decimal integer (`1741101`). */
+/** A Semantic Scholar author id. */
 export function isS2AuthorId(raw: string): boolean {
-  return /^\d{1,12}$/.test(raw);
+  return S2_AUTHOR_ID.test(raw);
 }
 
 /** The bare ROR id (`02nr0ka47`) of a ROR URL. */
@@ -54,9 +71,11 @@ export function bareRor(raw: string | null | undefined): string | null {
   return /^0[a-z0-9]{8}$/.test(id) ? id : null;
 }
 
+const BARE_ORCID = new RegExp(`^${ORCID_PATTERN.source}$`);
+
 /** The bare ORCID (`0000-0001-6187-6610`) of an ORCID URL. */
 export function bareOrcid(raw: string | null | undefined): string | null {
   if (!raw) return null;
   const id = raw.trim().replace(/^https?:\/\/orcid\.org\//i, '').toUpperCase();
-  return /^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/.test(id) ? id : null;
+  return BARE_ORCID.test(id) ? id : null;
 }

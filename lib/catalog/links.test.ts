@@ -1,4 +1,4 @@
-import { safeLink } from './links';
+import { keyHelpUrl, safeLink } from './links';
 
 describe('safeLink', () => {
   it.each([
@@ -23,5 +23,13 @@ describe('safeLink', () => {
     null,
   ])('drops %s', (raw) => {
     expect(safeLink(raw)).toBeNull();
+  });
+});
+
+describe('keyHelpUrl', () => {
+  it("links each catalog's own page for getting a key", () => {
+    expect(keyHelpUrl('openalex')).toBe('https://openalex.org/settings/api');
+    expect(keyHelpUrl('s2')).toBe('https://www.semanticscholar.org/product/api#api-key-form');
+    expect(safeLink(keyHelpUrl('s2'))).not.toBeNull();
   });
 });

@@ -4,9 +4,10 @@
  * only when it is https on one of these hosts: the one allowlist.
  */
 import { ARXIV_URL_HOSTS, arxivAbsUrl } from '../arxiv/urls';
+import { CATALOGS, type SourceId } from './catalogs';
 
-const OPENALEX = 'openalex.org';
-const S2 = 'www.semanticscholar.org';
+const OPENALEX = CATALOGS.openalex.siteHost;
+const S2 = CATALOGS.s2.siteHost;
 const DOI = 'doi.org';
 const ORCID = 'orcid.org';
 const ROR = 'ror.org';
@@ -24,6 +25,9 @@ export const orcidUrl = (orcid: string) => `https://${ORCID}/${orcid}`;
 export const rorUrl = (ror: string) => `https://${ROR}/${ror}`;
 /** https://doi.org/… for a bare DOI, its suffix escaped so `?` or `#` stay part of it. */
 export const doiUrl = (doi: string) => `https://${DOI}/${doi.split('/').map(encodeURIComponent).join('/')}`;
+
+/** The catalog's page where the reader gets an API key. */
+export const keyHelpUrl = (source: SourceId) => `https://${CATALOGS[source].siteHost}${CATALOGS[source].key.helpPath}`;
 
 /** The arXiv page of a paper, else its OpenAlex page, else its catalog page when that is a safe link. */
 export function paperUrl(p: { arxivId: string | null; openalexId?: string | null; catalogUrl?: string | null }): string | null {

@@ -1,9 +1,10 @@
 /**
  * Values carry their sources: a number is a value per catalog, each with its fetch time. Which
- * catalog's value is shown first, and when two catalogs "differ", is decided here and nowhere
- * else (docs/data-sources.md, "What each number means").
+ * catalog's value is shown first (the figures each is first for: catalogs.ts), and when two
+ * catalogs "differ", is decided here and nowhere else (docs/data-sources.md, "What each number
+ * means").
  */
-import type { SourceId } from './types';
+import { CATALOGS, SOURCE_IDS, type Figure, type SourceId } from './catalogs';
 
 /** A value as one catalog gave it, and when it was fetched. */
 export interface Sourced<T> {
@@ -14,21 +15,15 @@ export interface Sourced<T> {
 /** One value per catalog that has one. */
 export type PerCatalog<T> = Partial<Record<SourceId, Sourced<T>>>;
 
-/**
- * Which catalog is shown first, per kind of figure:
- * - author figures: OpenAlex, whose profiles Weft links, follows and corrects; Semantic
- *   Scholar beside it;
- * - a paper's citations: Semantic Scholar, which merges a preprint with its journal version
- *   (OpenAlex often keeps two records, each with part of the citations).
- */
-export const PRIMARY: Readonly<Record<'author' | 'citations', readonly SourceId[]>> = {
-  author: ['openalex', 's2'],
-  citations: ['s2', 'openalex'],
+/** The catalogs in the order their values of `kind` are looked at: the one first for it (catalogs.ts), then the others. */
+const inOrderFor = (kind: Figure): readonly SourceId[] => {
+  const first = (source: SourceId) => (CATALOGS[source].firstFor as readonly Figure[]).includes(kind);
+  return [...SOURCE_IDS.filter(first), ...SOURCE_IDS.filter((source) => !first(source))];
 };
 
 /** The value shown first, and its catalog; null when no catalog has one. */
-export function primaryOf<T>(values: PerCatalog<T>, kind: keyof typeof PRIMARY): (Sourced<T> & { source: SourceId }) | null {
-  for (const source of PRIMARY[kind]) {
+export function primaryOf<T>(values: PerCatalog<T>, kind: Figure): (Sourced<T> & { source: SourceId }) | null {
+  for (const source of inOrderFor(kind)) {
     const v = values[source];
     if (v && v.value !== null && v.value !== undefined) return { ...v, source };
   }

@@ -2,11 +2,12 @@
  * Weft's own domain types. Catalog clients map raw API responses to these at the boundary;
  * nothing outside lib/catalog/ knows an API field name.
  */
+import { CATALOGS, perCatalog, type SourceId } from './catalogs';
 
-export type SourceId = 'openalex' | 's2';
+export type { SourceId };
 
 /** Each catalog's name as readers know it. */
-export const SOURCE_NAMES: Readonly<Record<SourceId, string>> = { openalex: 'OpenAlex', s2: 'Semantic Scholar' };
+export const SOURCE_NAMES: Readonly<Record<SourceId, string>> = perCatalog((source) => CATALOGS[source].name);
 
 /** An institution as known on a paper or as an author's last known affiliation. */
 export interface Institution {

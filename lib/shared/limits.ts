@@ -1,6 +1,6 @@
 /** Limits Weft relies on in more than one place, each written once. */
 
-/** OpenAlex accepts at most this many values in one OR filter (docs/catalog-apis.md, OpenAlex). */
+/** OpenAlex accepts at most this many values in one OR filter (docs/catalog-apis.md, Works lists and filters). */
 export const OPENALEX_MAX_OR_VALUES = 100;
 /** Authors of a paper resolved with the page; the rest when the reader reaches them. */
 export const EAGER_AUTHORS = 100;

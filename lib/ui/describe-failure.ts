@@ -6,6 +6,7 @@ import { RemoteError } from './client';
 import type { WireError } from '../background/protocol';
 import { formatClock, formatInteger } from './format';
 import { t } from '../shared/i18n';
+import { SOURCE_NAMES } from '../catalog/types';
 
 export interface FailureText {
   title: string;
@@ -36,7 +37,7 @@ export const pausedWhy = (retryAt: number | null, now = Date.now()) => t('paused
  * What to tell the reader about `f`. `who` names what failed: OpenAlex for the popup's and the
  * settings' requests (OpenAlex alone answers them), "The catalogs" where either may have.
  */
-export function describeFailure(f: WireError, now = Date.now(), who = 'OpenAlex'): FailureText {
+export function describeFailure(f: WireError, now = Date.now(), who = SOURCE_NAMES.openalex): FailureText {
   switch (f.kind) {
     case 'budget-exhausted':
       return {

@@ -4,6 +4,7 @@
 // never by where they sit.
 
 import { nameTokens } from '../names';
+import { ORCID_PATTERN } from '../ids';
 
 export interface PrintedEmail {
   /** As printed, lower-cased domain: `rcao@cs.example.org`. */
@@ -54,17 +55,16 @@ export function mailtoEmails(href: string): PrintedEmail[] {
   return findEmails(target).flatMap((span) => span.emails);
 }
 
-const ORCID_ID = /\d{4}-\d{4}-\d{4}-\d{3}[\dX]/;
 // Failed conversions print the id as text, often with the macro that should have made a link:
 // "\orcidlink{0000-…}", "\orcidlink (0000-…)".
 const PRINTED_ORCID = new RegExp(
-  String.raw`(?:\\orcid(?:link|ID)?\s*[{(]?\s*)?(?<![\d-])(${ORCID_ID.source})(?![\dX-])\s*[})]?`,
+  String.raw`(?:\\orcid(?:link|ID)?\s*[{(]?\s*)?(?<![\d-])(${ORCID_PATTERN.source})(?![\dX-])\s*[})]?`,
   'g',
 );
 
 /** The bare ORCID in an orcid.org link, or null. */
 export function orcidOfHref(href: string): string | null {
-  return /orcid\.org\//i.test(href) ? (ORCID_ID.exec(href)?.[0] ?? null) : null;
+  return /orcid\.org\//i.test(href) ? (ORCID_PATTERN.exec(href)?.[0] ?? null) : null;
 }
 
 /** ORCIDs printed as text, and the span of text each takes (macro and brackets included). */

@@ -4,6 +4,7 @@
  * as long as lib/shared/cache-ttl.ts says.
  */
 import type { Cache } from '../cache/cache';
+import { CACHE_KEYS } from '../cache/keys';
 import { TTL } from '../../shared/cache-ttl';
 import { mayBeNew, NOT_INDEXED_TTL } from './not-indexed';
 import { fillPositions, matchAuthors, type NameForms } from './match-authors';
@@ -59,24 +60,6 @@ export async function lookup<T>(load: () => Promise<T>): Promise<Lookup<T>> {
  */
 export const lookupTtl = (arxivId: string, now: number) => <T>(answer: Lookup<T>) =>
   answer.found ? TTL.paper : mayBeNew(arxivId, now) ? NOT_INDEXED_TTL : TTL.notFound;
-
-/**
- * Where each catalog answer is cached. Every page type reads and writes the same keys, so a
- * paper seen on a listing opens warm on its abstract page, and the other way round.
- */
-export const CACHE_KEYS = {
-  /** `Lookup<PaperRecord>`: the OpenAlex work found by the paper's DOI, or OpenAlex's 404. */
-  openAlexWork: (arxivId: string) => `oa:work:${arxivId}`,
-  /**
-   * `Lookup<never>`: not in OpenAlex's DOI list. Kept apart from `openAlexWork` because the list
-   * misses merged preprints that the singleton finds (openalex.worksByArxivIds).
-   */
-  openAlexListed: (arxivId: string) => `oa:listed:${arxivId}`,
-  /** `Lookup<PaperRecord>`: the Semantic Scholar paper, or S2's "unknown". */
-  s2Paper: (arxivId: string) => `s2:paper:${arxivId}`,
-  /** `AuthorMetrics` of an OpenAlex author. */
-  openAlexAuthor: (id: string) => `oa:author:${id}`,
-} as const;
 
 const pageForms = (names: string[]): NameForms[] => names.map((n) => ({ name: n }));
 const catalogForms = (authors: PaperAuthor[]): NameForms[] => authors.map((a) => ({ name: a.name, alt: a.rawName }));

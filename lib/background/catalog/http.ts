@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { CatalogError } from '../../catalog/types';
 import { API_BASES, API_KEY_HEADER, API_KEY_PARAM, isCatalogUrl } from '../../catalog/hosts';
+import { CATALOGS, SOURCE_IDS } from '../../catalog/catalogs';
 import { MAX_RESPONSE_BYTES } from '../../shared/limits';
 import { createPacer, type HostLimits, type Pacer, type Permit, type Priority } from './pacer';
 
@@ -84,30 +85,10 @@ export type GetKey = () => string | null | undefined | Promise<string | null | u
 
 const hostOf = (base: string) => new URL(base).host;
 
-/**
- * Semantic Scholar's answers take up to 1.2 s; a request is taken to reach it within this long
- * of its sending (pacer.ts), so the next may follow a second after that rather than after the
- * answer (an abstract page's two requests to it come 0.6 s sooner).
- */
-const S2_DELIVERY_MS = 600;
-/**
- * Each catalog's limits (docs/catalog-apis.md, OpenAlex access and Semantic Scholar access).
- * OpenAlex: 10 requests a second without a key, 30 with a free one; its answers take 60-600 ms,
- * so six open at once keep the pace without piling up. Semantic Scholar's keyless pool is shared
- * by everyone and "best quality possible is 1 RPS"; a key gets 1 a second of its own.
- * `stallMs`: Semantic Scholar may hang, and anything waiting for it gives up soonest
- * (docs/reliability.md, Network robustness).
- */
-const HOST_LIMITS: Readonly<Record<string, { keyless: HostLimits; keyed: HostLimits }>> = {
-  [hostOf(API_BASES.openalex)]: {
-    keyless: { concurrency: 6, perSecond: 10, stallMs: 30_000 },
-    keyed: { concurrency: 8, perSecond: 30, stallMs: 30_000 },
-  },
-  [hostOf(API_BASES.s2)]: {
-    keyless: { concurrency: 1, perSecond: 1, stallMs: 10_000, deliveryMs: S2_DELIVERY_MS },
-    keyed: { concurrency: 1, perSecond: 1, stallMs: 10_000, deliveryMs: S2_DELIVERY_MS },
-  },
-};
+/** Each catalog's limits, by host: its pace without and with a key (catalogs.ts). */
+const HOST_LIMITS: Readonly<Record<string, { keyless: HostLimits; keyed: HostLimits }>> = Object.fromEntries(
+  SOURCE_IDS.map((source) => [hostOf(API_BASES[source]), CATALOGS[source].pace]),
+);
 const DEFAULT_LIMITS: HostLimits = { concurrency: 1, perSecond: 1, stallMs: 30_000 };
 
 const MAX_TIMEOUT_MS = 20_000;

@@ -7,14 +7,12 @@
 import { API_BASES, API_KEY_HEADER, API_KEY_PARAM } from '../../catalog/hosts';
 import { validate, type Http } from './http';
 import * as S from './schemas/openalex';
+import { CATALOGS } from '../../catalog/catalogs';
 import { CatalogError, SOURCE_NAMES, type SourceId } from '../../catalog/types';
-
-/** How each catalog refuses a bad key (docs/catalog-apis.md: OpenAlex, Keys, credits and the daily allowance; Semantic Scholar, Keys and the shared pool). */
-const REFUSED: Record<SourceId, number> = { openalex: 401, s2: 403 };
 
 /** `e` as a `key-rejected` error when it is the catalog refusing the key that was sent; else `e`. */
 export function asKeyRejection(source: SourceId, e: unknown, keySent: boolean): unknown {
-  if (!keySent || !(e instanceof CatalogError) || e.kind !== 'http' || e.status !== REFUSED[source]) return e;
+  if (!keySent || !(e instanceof CatalogError) || e.kind !== 'http' || e.status !== CATALOGS[source].key.refusedStatus) return e;
   return new CatalogError('key-rejected', `${SOURCE_NAMES[source]} refused the saved API key (HTTP ${e.status})`, null, e.status);
 }
 

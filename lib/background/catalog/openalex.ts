@@ -29,20 +29,8 @@ const MAX_PAGES = 10;
 /** List results carry at most this many authorships (singletons carry all). */
 const LIST_AUTHORSHIPS_CAP = 100;
 
-const WORK_SELECT = 'id,doi,display_name,publication_year,cited_by_count,authorships,related_works,locations';
-const SUMMARY_SELECT = 'id,doi,display_name,publication_year,cited_by_count,authorships,locations';
-const ALERT_SELECT = 'id,doi,display_name,publication_date,created_date,authorships,locations';
-const AUTHOR_SELECT = 'id,display_name,orcid,works_count,cited_by_count,summary_stats,last_known_institutions';
-const PROFILE_SELECT = `${AUTHOR_SELECT},topics,counts_by_year`;
-const CANDIDATE_SELECT = `${AUTHOR_SELECT},display_name_alternatives,affiliations,topics`;
-/** What same-day alerts learn of followed researchers from their latest works. */
-const DIGEST_SELECT = 'id,doi,authorships,primary_topic,locations';
-/** Shared-works lists: who wrote each work is all they read. */
-const WORK_AUTHORS_SELECT = 'id,authorships';
 /** OpenAlex's largest page. */
 const MAX_PER_PAGE = 200;
-const RESEARCHER_SELECT = `${AUTHOR_SELECT},display_name_alternatives,topics,counts_by_year`;
-const RESEARCHER_WORK_SELECT = `${SUMMARY_SELECT},publication_date,topics`;
 /** The researcher page's works: one largest page per list call. */
 export const WORKS_PAGE_SIZE = MAX_PER_PAGE;
 /** OpenAlex's `sort=` for each order of the researcher page's works list. */
@@ -199,8 +187,9 @@ export function createOpenAlex(options: OpenAlexOptions) {
     }
   }
 
-  /** All list results for `ids` (≤100 per call, calls in parallel), validated as `item`. */
-  async function listByIds<S extends v.GenericSchema>(path: string, filter: string, ids: string[], select: string, item: S, signal?: AbortSignal) {
+  /** All list results for `ids` (≤100 per call, calls in parallel), asked for and validated as `item`. */
+  async function listByIds<S extends v.LooseObjectSchema<v.ObjectEntries, undefined>>(path: string, filter: string, ids: string[], item: S, signal?: AbortSignal) {
+    const select = S.selectOf(item);
     const pages = await Promise.all(
       chunk(ids, OPENALEX_MAX_OR_VALUES).map(async (part) => {
         const body = await call('list', path, { filter: `${filter}:${part.join('|')}`, per_page: String(OPENALEX_MAX_OR_VALUES), select }, signal);
@@ -222,7 +211,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
    */
   async function workByArxivId(arxivId: string, signal?: AbortSignal): Promise<PaperRecord> {
     const id = requireArxivId(arxivId);
-    const body = await call('free', `/works/doi:${arxivDoi(id)}`, { select: WORK_SELECT }, signal);
+    const body = await call('free', `/works/doi:${arxivDoi(id)}`, { select: S.selectOf(S.Work) }, signal);
     return paperRecord(id, validate(S.Work, body, 'OpenAlex work'));
   }
 
@@ -242,7 +231,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
       const doi = arxivDoi(id);
       asked.set(doi, [...new Set([...(asked.get(doi) ?? []), id])]);
     }
-    const works = await listByIds('/works', 'doi', [...asked.keys()], WORK_SELECT, S.Work, signal);
+    const works = await listByIds('/works', 'doi', [...asked.keys()], S.Work, signal);
     const found = new Map<string, PaperRecord>();
     await Promise.all(works.map(async (work) => {
       // OpenAlex lower-cases DOIs, and list results come back in their own order.
@@ -261,7 +250,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
   async function authorsByIds(ids: string[], signal?: AbortSignal): Promise<AuthorMetrics[]> {
     const wanted = uniqueIds(ids, 'A');
     if (wanted.length === 0) return [];
-    const found = await listByIds('/authors', 'id', wanted, AUTHOR_SELECT, S.Author, signal);
+    const found = await listByIds('/authors', 'id', wanted, S.Author, signal);
     const byId = new Map(found.map((a) => [a.id, authorMetrics(a)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   }
@@ -270,7 +259,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
   async function candidateProfiles(ids: string[], signal?: AbortSignal): Promise<CandidateProfile[]> {
     const wanted = uniqueIds(ids, 'A');
     if (wanted.length === 0) return [];
-    const found = await listByIds('/authors', 'id', wanted, CANDIDATE_SELECT, S.CandidateAuthor, signal);
+    const found = await listByIds('/authors', 'id', wanted, S.CandidateAuthor, signal);
     const byId = new Map(found.map((a) => [a.id, candidateProfile(a)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   }
@@ -285,7 +274,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
     // A comma would end the filter, a bar split a name, a colon start another filter.
     const terms = [...new Set(names.map((n) => n.replace(/[,|:]/g, ' ').replace(/\s+/g, ' ').trim()).filter(Boolean))];
     if (terms.length === 0) return { profiles: [], complete: true };
-    const body = await call('list', '/authors', { filter: `display_name.search:${terms.join('|')}`, per_page: String(MAX_PER_PAGE), select: CANDIDATE_SELECT }, signal);
+    const body = await call('list', '/authors', { filter: `display_name.search:${terms.join('|')}`, per_page: String(MAX_PER_PAGE), select: S.selectOf(S.CandidateAuthor) }, signal);
     const { meta, results } = validate(S.list(v.unknown()), body, 'OpenAlex authors');
     const profiles = results.flatMap((r) => {
       const one = v.safeParse(S.CandidateAuthor, r);
@@ -300,7 +289,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
    */
   async function candidateById(ref: { openalexId: string } | { orcid: string }, signal?: AbortSignal): Promise<CandidateProfile> {
     const path = 'orcid' in ref ? `/authors/orcid:${requireOrcid(ref.orcid)}` : `/authors/${requireOpenAlexId(ref.openalexId, 'A')}`;
-    const body = await call('free', path, { select: CANDIDATE_SELECT }, signal);
+    const body = await call('free', path, { select: S.selectOf(S.CandidateAuthor) }, signal);
     return candidateProfile(validate(S.CandidateAuthor, body, 'OpenAlex author'));
   }
 
@@ -317,7 +306,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
     const params: Params = {
       filter: clauses.map((ids) => `authorships.author.id:${ids.join('|')}`).join(','),
       per_page: String(MAX_PER_PAGE),
-      select: WORK_AUTHORS_SELECT,
+      select: S.selectOf(S.WorkAuthorIds),
     };
     if (recentFirst) params.sort = 'publication_date:desc';
     const { meta, results } = validate(S.list(v.unknown()), await call('list', '/works', params, signal), 'OpenAlex works');
@@ -335,13 +324,13 @@ export function createOpenAlex(options: OpenAlexOptions) {
 
   /** Metrics for one author via the free singleton (works while the budget is spent). */
   async function authorById(id: string, signal?: AbortSignal): Promise<AuthorMetrics> {
-    const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: AUTHOR_SELECT }, signal);
+    const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: S.selectOf(S.Author) }, signal);
     return authorMetrics(validate(S.Author, body, 'OpenAlex author'));
   }
 
   /** A researcher profile for the popup (free singleton): metrics, top 5 topics, counts by year. */
   async function authorProfile(id: string, signal?: AbortSignal): Promise<AuthorProfile> {
-    const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: PROFILE_SELECT }, signal);
+    const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: S.selectOf(S.AuthorWithProfile) }, signal);
     const author = validate(S.AuthorWithProfile, body, 'OpenAlex author');
     return {
       ...authorMetrics(author),
@@ -357,15 +346,15 @@ export function createOpenAlex(options: OpenAlexOptions) {
       filter: `authorships.author.id:${authorId}`,
       sort: 'publication_date:desc',
       per_page: String(clamp(limit, 1, OPENALEX_MAX_OR_VALUES)),
-      select: SUMMARY_SELECT,
+      select: S.selectOf(S.WorkSummary),
     };
     const body = await call('list', '/works', params, signal);
-    return validate(S.list(S.Work), body, 'OpenAlex works').results.map((w) => authoredWork(w, authorId));
+    return validate(S.list(S.WorkSummary), body, 'OpenAlex works').results.map((w) => authoredWork(w, authorId));
   }
 
   /** A researcher's profile page data (free singleton; follows a merged id to the surviving one). */
   async function researcherProfile(id: string, signal?: AbortSignal): Promise<ResearcherProfile> {
-    const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: RESEARCHER_SELECT }, signal);
+    const body = await call('free', `/authors/${requireOpenAlexId(id, 'A')}`, { select: S.selectOf(ResearcherAuthor) }, signal);
     const a = validate(ResearcherAuthor, body, 'OpenAlex author');
     return {
       ...authorMetrics(a),
@@ -390,7 +379,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
       sort: WORK_SORTS[order],
       per_page: String(WORKS_PAGE_SIZE),
       page: String(clamp(page, 1, Number.MAX_SAFE_INTEGER)),
-      select: RESEARCHER_WORK_SELECT,
+      select: S.selectOf(ResearcherWorkSchema),
     };
     const body = await call('list', '/works', params, signal);
     const { meta, results } = validate(S.list(v.unknown()), body, 'OpenAlex works');
@@ -419,7 +408,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
   async function worksByIds(ids: string[], signal?: AbortSignal): Promise<PaperSummary[]> {
     const wanted = uniqueIds(ids, 'W');
     if (wanted.length === 0) return [];
-    const found = await listByIds('/works', 'ids.openalex', wanted, SUMMARY_SELECT, S.Work, signal);
+    const found = await listByIds('/works', 'ids.openalex', wanted, S.WorkSummary, signal);
     const byId = new Map(found.map((w) => [w.id, paperSummary(w)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   }
@@ -480,9 +469,9 @@ export function createOpenAlex(options: OpenAlexOptions) {
           filter: `authorships.author.id:${part.join('|')},publication_year:>${Math.trunc(sinceYear) - 1}`,
           per_page: String(OPENALEX_MAX_OR_VALUES),
           cursor,
-          select: ALERT_SELECT,
+          select: S.selectOf(S.AlertWork),
         };
-        const { meta, results } = validate(S.list(S.Work), await call('list', '/works', params, signal), 'OpenAlex works');
+        const { meta, results } = validate(S.list(S.AlertWork), await call('list', '/works', params, signal), 'OpenAlex works');
         for (const w of results) works.set(w.id, alertWork(w));
         // An empty page ends the walk even if a cursor came back, so a bad cursor cannot loop.
         cursor = results.length > 0 ? meta?.next_cursor : null;
@@ -498,7 +487,7 @@ export function createOpenAlex(options: OpenAlexOptions) {
   async function latestWorksOf(authorIds: string[], signal?: AbortSignal): Promise<DigestWork[]> {
     const ids = uniqueIds(authorIds, 'A');
     if (ids.length === 0 || ids.length > OPENALEX_MAX_OR_VALUES) throw new RangeError(`latestWorksOf: 1…${OPENALEX_MAX_OR_VALUES} author ids`);
-    const params = { filter: `authorships.author.id:${ids.join('|')}`, sort: 'publication_date:desc', per_page: String(MAX_PER_PAGE), select: DIGEST_SELECT };
+    const params = { filter: `authorships.author.id:${ids.join('|')}`, sort: 'publication_date:desc', per_page: String(MAX_PER_PAGE), select: S.selectOf(S.WorkWithField) };
     const body = await call('list', '/works', params, signal);
     return validate(S.list(v.unknown()), body, 'OpenAlex works').results.flatMap((r) => {
       const w = v.safeParse(S.WorkWithField, r);

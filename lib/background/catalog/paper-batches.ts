@@ -18,7 +18,8 @@
 import type { Cache, CacheEntry } from '../cache/cache';
 import { createBatcher, type Batcher } from './batcher';
 import { BATCH_LIFT, lifted, PRIORITY, type Priority } from './pacer';
-import { CACHE_KEYS, TTL, lookupTtl, pairAuthors, type Catalog, type Lookup } from './catalog';
+import { TTL, lookupTtl, pairAuthors, type Catalog, type Lookup } from './catalog';
+import { CACHE_KEYS } from '../cache/keys';
 import type { IdentifyFresh, ListedPaper } from './fresh-papers';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';

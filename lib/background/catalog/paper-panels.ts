@@ -14,6 +14,7 @@
  *   "S2 has no such paper"    1 day  — as for papers (TTL.notFound)
  */
 import type { Cache } from '../cache/cache';
+import { CACHE_KEYS } from '../cache/keys';
 import { lookup, TTL, type Catalog, type Fresh, type Lookup } from './catalog';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
@@ -253,7 +254,7 @@ export function createPaperPanels(deps: { catalog: Catalog; cache: Cache; openal
       return { pool: 'all-cs', papers: await s2.recommendations(arxivId, 'all-cs', RECOMMENDATIONS_ASKED) };
     };
     const ttl = (a: Lookup<Recommendations>) => (a.found ? PANEL_TTL.recommendations : TTL.notFound);
-    return cache.read(`s2:recs:${arxivId}`, ttl, () => lookup(load), { revalidate });
+    return cache.read(CACHE_KEYS.s2Recommendations(arxivId), ttl, () => lookup(load), { revalidate });
   }
 
   /**
@@ -271,13 +272,13 @@ export function createPaperPanels(deps: { catalog: Catalog; cache: Cache; openal
   async function openAlexRelated(arxivId: string, revalidate: boolean): Promise<Fresh<Lookup<PaperSummary[]>>> {
     const work = await catalog.openAlexWork(arxivId, revalidate);
     if (!work.value.found) return fresh({ found: false }, [work]);
-    const keyOf = (id: string) => `oa:summary:${id}`;
+    const keyOf = CACHE_KEYS.openAlexSummary;
     const ids = work.value.value.relatedOpenAlexIds;
     const hits = await cache.readMany<PaperSummary>(
       ids.map(keyOf),
       PANEL_TTL.relatedWork,
       async (missing) => {
-        const works = await openalex.worksByIds(missing.map((k) => k.slice('oa:summary:'.length)));
+        const works = await openalex.worksByIds(missing.map(keyOf.idOf));
         return new Map(works.map((w) => [keyOf(w.id), w]));
       },
       { revalidate },

@@ -109,6 +109,6 @@ describe('researcher page: cached answers', () => {
     const r = await pages.s2Figures('1741101');
     expect(r.value).toEqual({ found: true, value: { s2Id: '1741101', name: 'Ada', hIndex: 40, citedBy: 9000, papers: 120 } });
     expect(urls[0]!.pathname).toBe('/graph/v1/author/1741101');
-    expect(urls[0]!.searchParams.get('fields')).toBe('name,hIndex,citationCount,paperCount');
+    expect(urls[0]!.searchParams.get('fields')).toBe('authorId,name,hIndex,citationCount,paperCount');
   });
 });

@@ -10,6 +10,7 @@
  * later open from the popup shows S2's figures too.
  */
 import type { Cache } from '../cache/cache';
+import { CACHE_KEYS } from '../cache/keys';
 import { TTL } from '../../shared/cache-ttl';
 import { lookup, type Fresh, type Lookup } from './catalog';
 import type { OpenAlexClient, ResearcherProfile, ResearcherWorksPage, WorkOrder } from './openalex';
@@ -31,17 +32,17 @@ interface Deps {
 export function createResearcherPages({ openalex, s2, cache }: Deps) {
   /** The profile of `id` (for a merged id, the surviving profile), or "OpenAlex has no such author". */
   function profile(id: string, revalidate = false): Promise<Fresh<Lookup<ResearcherProfile>>> {
-    return cache.read(`oa:researcher:${id}`, profileTtl, () => lookup(() => openalex.researcherProfile(id)), { revalidate });
+    return cache.read(CACHE_KEYS.researcherProfile(id), profileTtl, () => lookup(() => openalex.researcherProfile(id)), { revalidate });
   }
 
   /** Page `page` of the works of `id` (a surviving id: OpenAlex filters know no merged one). */
   function works(id: string, order: WorkOrder, page: number, revalidate = false): Promise<Fresh<ResearcherWorksPage>> {
-    return cache.read(`oa:researcher-works:${id}:${order}:${page}`, RESEARCHER_TTL.recentWorks, () => openalex.researcherWorks(id, order, page), { revalidate });
+    return cache.read(CACHE_KEYS.researcherWorks(`${id}:${order}:${page}`), RESEARCHER_TTL.recentWorks, () => openalex.researcherWorks(id, order, page), { revalidate });
   }
 
   /** The S2 author id known for `id`: `given` (then remembered), else one remembered earlier. */
   async function s2IdOf(id: string, given?: string): Promise<string | null> {
-    const key = `link:s2-author:${id}`;
+    const key = CACHE_KEYS.s2AuthorLink(id);
     if (given) {
       await cache.put(key, given, S2_LINK_TTL);
       return given;
@@ -50,7 +51,7 @@ export function createResearcherPages({ openalex, s2, cache }: Deps) {
   }
 
   function s2Figures(s2Id: string, revalidate = false): Promise<Fresh<Lookup<S2AuthorFigures>>> {
-    return cache.read(`s2:author:${s2Id}`, s2Ttl, () => lookup(() => s2.authorFigures(s2Id)), { revalidate });
+    return cache.read(CACHE_KEYS.s2Author(s2Id), s2Ttl, () => lookup(() => s2.authorFigures(s2Id)), { revalidate });
   }
 
   return { profile, works, s2IdOf, s2Figures };

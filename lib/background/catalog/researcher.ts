@@ -6,6 +6,7 @@
  * catalog record). Recent works are a list call, so they cost budget; the profile does not.
  */
 import type { Cache } from '../cache/cache';
+import { CACHE_KEYS } from '../cache/keys';
 import type { Fresh } from './catalog';
 import type { AuthoredWork, AuthorProfile, OpenAlexClient } from './openalex';
 
@@ -48,11 +49,11 @@ type Client = Pick<OpenAlexClient, 'authorProfile' | 'recentWorks'>;
 
 export function createResearchers({ openalex, cache }: { openalex: Client; cache: Cache }) {
   function profile(id: string): Promise<Fresh<AuthorProfile>> {
-    return cache.read(`oa:profile:${id}`, RESEARCHER_TTL.profile, () => openalex.authorProfile(id));
+    return cache.read(CACHE_KEYS.authorProfile(id), RESEARCHER_TTL.profile, () => openalex.authorProfile(id));
   }
 
   async function recentWorks(id: string): Promise<Fresh<RecentWorksSummary>> {
-    const loaded = await cache.read(`oa:recent-works:${id}`, RESEARCHER_TTL.recentWorks, () => openalex.recentWorks(id, RECENT_WORKS));
+    const loaded = await cache.read(CACHE_KEYS.recentWorks(id), RESEARCHER_TTL.recentWorks, () => openalex.recentWorks(id, RECENT_WORKS));
     return { ...loaded, value: summariseRecentWorks(id, loaded.value) };
   }
 

@@ -6,6 +6,7 @@
  * fetched again (new papers appear daily), and the old list is used only when that fails.
  */
 import type { Cache } from '../cache/cache';
+import { CACHE_KEYS } from '../cache/keys';
 import { normaliseQuery, queryKey } from '../../shared/search-query';
 import type { Fresh } from './catalog';
 import type { AuthorSuggestion, OpenAlexClient } from './openalex';
@@ -29,13 +30,13 @@ export function createSearch({ openalex, cache }: { openalex: Pick<OpenAlexClien
   /** Researchers whose name matches `q` (at most 10, most relevant first). */
   function researchers(q: string): Promise<Fresh<AuthorSuggestion[]>> {
     const query = normaliseQuery(q);
-    return cached(`oa:ac:authors:${queryKey(query)}`, () => openalex.autocomplete('authors', query));
+    return cached(CACHE_KEYS.authorSuggestions(queryKey(query)), () => openalex.autocomplete('authors', query));
   }
 
   /** Works whose title matches `q` (at most 10, most relevant first). */
   async function papers(q: string): Promise<Fresh<PaperSummary[]>> {
     const query = normaliseQuery(q);
-    const found = await cached(`oa:ac:works:${queryKey(query)}`, () => openalex.autocomplete('works', query));
+    const found = await cached(CACHE_KEYS.workSuggestions(queryKey(query)), () => openalex.autocomplete('works', query));
     return { ...found, value: found.value.map(withArxivYear) };
   }
 

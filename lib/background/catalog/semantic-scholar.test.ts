@@ -19,7 +19,7 @@ const S2_PAPER_FIELDS = ['paperId', 'corpusId', 'externalIds', 'url', 'title', '
   's2FieldsOfStudy', 'publicationTypes', 'publicationDate', 'journal', 'citationStyles', 'authors', 'citations',
   'references', 'embedding', 'tldr'];
 const S2_AUTHOR_FIELDS = ['authorId', 'externalIds', 'url', 'name', 'affiliations', 'homepage', 'paperCount', 'citationCount', 'hIndex', 'papers'];
-const PAPER_FIELDS = ['title', 'year', 'citationCount', 'externalIds', 'journal', 'venue',
+const PAPER_FIELDS = ['paperId', 'title', 'year', 'citationCount', 'externalIds', 'journal', 'venue',
   'authors.authorId', 'authors.name', 'authors.hIndex', 'authors.citationCount', 'authors.paperCount', 'authors.affiliations'];
 
 const json = (body: unknown, status = 200) =>
@@ -243,7 +243,7 @@ describe.skipIf(!haveFixtures)('Semantic Scholar client', () => {
       expect(url.origin + url.pathname).toBe('https://api.semanticscholar.org/recommendations/v1/papers/forpaper/ARXIV:2312.07559');
       expect(url.searchParams.get('from')).toBe('recent');
       expect(url.searchParams.get('limit')).toBe('20');
-      expect(fieldsOf(url)).toEqual(['title', 'year', 'citationCount', 'externalIds', 'url', 'authors']);
+      expect(fieldsOf(url)).toEqual(['paperId', 'title', 'year', 'citationCount', 'externalIds', 'url', 'authors']);
       for (const f of fieldsOf(url)) expect(S2_PAPER_FIELDS).toContain(f);
     });
 

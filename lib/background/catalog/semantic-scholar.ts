@@ -18,15 +18,11 @@ import { MAX_RESPONSE_BYTES, S2_BATCH_MAX } from '../../shared/limits';
 
 const BASE = API_BASES.s2;
 
-const PAPER_FIELDS = [
-  'title', 'year', 'citationCount', 'externalIds', 'journal', 'venue',
-  'authors.authorId', 'authors.name', 'authors.hIndex', 'authors.citationCount', 'authors.paperCount', 'authors.affiliations',
-].join(',');
+const PAPER_FIELDS = S.fieldsOf(S.Paper);
 // Recommendations are a list endpoint: nested author metrics are not served there, so only
 // the plain `authors` (id + name).
-const RECOMMENDATION_FIELDS = 'title,year,citationCount,externalIds,url,authors';
+const RECOMMENDATION_FIELDS = S.fieldsOf(S.RecommendedPaper, { subfields: false });
 const MAX_RECOMMENDATIONS = 500;
-const AUTHOR_FIELDS = 'name,hIndex,citationCount,paperCount';
 
 /** A Semantic Scholar author's own figures, beside OpenAlex's on the researcher page. */
 export interface S2AuthorFigures {
@@ -124,7 +120,7 @@ export function createSemanticScholar(options: SemanticScholarOptions) {
   /** An author's own figures (h-index, citations, papers) by S2 author id. */
   async function authorFigures(authorId: string, signal?: AbortSignal): Promise<S2AuthorFigures> {
     if (!isS2AuthorId(authorId)) throw new CatalogError('not-found', `not an S2 author id: ${JSON.stringify(authorId.slice(0, 40))}`);
-    const a = validate(S.Author, await request(`/graph/v1/author/${authorId}`, { fields: AUTHOR_FIELDS }, 'single', signal), 'S2 author');
+    const a = validate(S.AuthorFigures, await request(`/graph/v1/author/${authorId}`, { fields: S.fieldsOf(S.AuthorFigures) }, 'single', signal), 'S2 author');
     return { s2Id: a.authorId || authorId, name: a.name ?? '', hIndex: a.hIndex ?? null, citedBy: a.citationCount ?? null, papers: a.paperCount ?? null };
   }
 
@@ -183,7 +179,7 @@ function paperAuthor(a: S.AuthorOut): PaperAuthor {
   };
 }
 
-function paperSummary(p: S.PaperOut): PaperSummary {
+function paperSummary(p: S.RecommendedPaperOut): PaperSummary {
   return {
     source: 's2',
     id: p.paperId,

@@ -9,6 +9,7 @@
  */
 import { browser } from 'wxt/browser';
 import { isBareArxivId } from '../../arxiv/ids';
+import { isOpenAlexId } from '../../catalog/ids';
 import { paperUrl } from '../../catalog/links';
 import type { FollowEntry, InboxEntry } from '../../shared/follows/model';
 import type { TopicFollow, TopicHit } from '../../shared/follows/topics';
@@ -105,7 +106,7 @@ export async function openFromNotification(id: string): Promise<void> {
   if (id.startsWith(PAPER_PREFIX)) {
     const key = id.slice(PAPER_PREFIX.length);
     if (isBareArxivId(key)) await browser.tabs.create({ url: paperUrl({ arxivId: key })! });
-    else if (/^W\d{1,12}$/.test(key)) await browser.tabs.create({ url: paperUrl({ arxivId: null, openalexId: key })! });
+    else if (isOpenAlexId(key, 'W')) await browser.tabs.create({ url: paperUrl({ arxivId: null, openalexId: key })! });
   } else if (id.startsWith(INBOX_PREFIX)) {
     await openInbox();
   } else {

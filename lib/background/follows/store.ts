@@ -13,6 +13,7 @@ import { readSettings as readAllSettings, updateSettings as updateAllSettings } 
 import { createSerial } from '../serial';
 import { readUserData, writeUserData } from '../user-data/user-data';
 import { USER_DATA } from '../user-data/schema';
+import { OpenAlexAuthorId, OpenAlexWorkId } from '../catalog/schemas/ids';
 import {
   clampInterval,
   EMPTY_STATUS,
@@ -22,17 +23,15 @@ import {
   type InboxEntry,
 } from '../../shared/follows/model';
 
-const AuthorId = v.pipe(v.string(), v.regex(/^A\d{1,12}$/));
-const WorkId = v.pipe(v.string(), v.regex(/^W\d{1,12}$/));
 const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 const Time = v.pipe(v.number(), v.finite());
 
 const FollowEntrySchema = v.object({
-  id: AuthorId,
+  id: OpenAlexAuthorId,
   name: v.string(),
   followedAt: Time,
   checkedAt: v.nullable(Time),
-  seen: v.record(WorkId, Day),
+  seen: v.record(OpenAlexWorkId, Day),
   seenArxiv: v.optional(v.record(v.string(), Day)),
 });
 
@@ -43,7 +42,7 @@ const Evidence = v.variant('kind', [
 ]);
 
 const InboxEntrySchema = v.object({
-  workId: v.nullable(WorkId),
+  workId: v.nullable(OpenAlexWorkId),
   arxivId: v.nullable(v.string()),
   title: v.string(),
   authorNames: v.array(v.string()),
@@ -51,13 +50,13 @@ const InboxEntrySchema = v.object({
   year: v.nullable(v.number()),
   createdDate: Day,
   foundAt: Time,
-  authorIds: v.array(AuthorId),
+  authorIds: v.array(OpenAlexAuthorId),
   notified: v.boolean(),
   source: v.optional(v.literal('arxiv')),
   announcedAt: v.optional(Time),
   categories: v.optional(v.array(v.string())),
-  evidence: v.optional(v.record(AuthorId, Evidence)),
-  guessFor: v.optional(v.array(AuthorId)),
+  evidence: v.optional(v.record(OpenAlexAuthorId, Evidence)),
+  guessFor: v.optional(v.array(OpenAlexAuthorId)),
   guessHidden: v.optional(v.literal(true)),
 });
 

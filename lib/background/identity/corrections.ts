@@ -12,6 +12,7 @@ import { USER_DATA } from '../user-data/schema';
 import { readUserData, writeUserData } from '../user-data/user-data';
 import type { FileCorrection } from '../../shared/follows/file';
 import { MAX_CORRECTIONS, MAX_NAME_CHARS, MAX_TIME_MS } from '../../shared/limits';
+import { OpenAlexAuthorId } from '../catalog/schemas/ids';
 
 
 /**
@@ -36,7 +37,7 @@ export const CorrectionSchema = v.object({
   arxivId: ArxivIdText,
   index: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100_000)),
   name: v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS)),
-  openalexId: v.nullable(v.pipe(v.string(), v.regex(/^A\d{1,12}$/))),
+  openalexId: v.nullable(OpenAlexAuthorId),
   coauthors: v.nullable(v.pipe(v.array(v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS))), v.maxLength(200))),
   at: v.pipe(v.number(), v.finite(), v.minValue(0), v.maxValue(MAX_TIME_MS)),
 });

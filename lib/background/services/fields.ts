@@ -3,11 +3,10 @@ import * as v from 'valibot';
 import { isBareArxivId } from '../../arxiv/ids';
 import { isCategory } from '../../arxiv/categories';
 import { MAX_NAME_CHARS } from '../../shared/limits';
-import { bareOrcid } from '../../catalog/ids';
+import { Orcid } from '../catalog/schemas/ids';
 
 export const ArxivId = v.pipe(v.string(), v.maxLength(64), v.check(isBareArxivId, 'not a bare arXiv id'));
-export const OpenAlexAuthorId = v.pipe(v.string(), v.regex(/^A\d{1,12}$/, 'not an OpenAlex author id'));
-export const OpenAlexWorkId = v.pipe(v.string(), v.regex(/^W\d{1,12}$/, 'not an OpenAlex work id'));
+export { OpenAlexAuthorId, OpenAlexWorkId, S2AuthorId } from '../catalog/schemas/ids';
 /** A person's name as printed on a page or in a catalog: text only, bounded. */
 export const PersonName = v.pipe(v.string(), v.maxLength(MAX_NAME_CHARS));
 export const Revalidate = v.optional(v.boolean());
@@ -18,7 +17,7 @@ const PrintedLines = v.pipe(v.array(v.pipe(v.string(), v.maxLength(MAX_NAME_CHAR
 /** What a page prints beside an author's name (the HTML view): text only, bounded. */
 export const Printed = v.strictObject({
   affiliations: PrintedLines,
-  orcid: v.nullable(v.pipe(v.string(), v.check((s) => bareOrcid(s) === s, 'not an ORCID'))),
+  orcid: v.nullable(Orcid),
   emailDomains: PrintedLines,
 });
 /** What a page prints for the paper as a whole that is tied to no one name. */

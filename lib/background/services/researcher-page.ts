@@ -5,7 +5,6 @@
  */
 import * as v from 'valibot';
 import { browser } from 'wxt/browser';
-import { isS2AuthorId } from '../../catalog/ids';
 import { researcherPageUrl } from '../../shared/researcher-link';
 import { WORKS_PAGE_SIZE, type WorkOrder } from '../catalog/openalex';
 import { createResearcherPages } from '../catalog/researcher-page';
@@ -13,9 +12,8 @@ import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
 import { toWireError } from '../errors';
 import { CatalogError } from '../../catalog/types';
-import { OpenAlexAuthorId, Revalidate } from './fields';
+import { OpenAlexAuthorId, Revalidate, S2AuthorId } from './fields';
 
-const S2AuthorId = v.pipe(v.string(), v.check(isS2AuthorId, 'not a Semantic Scholar author id'));
 const Order = v.picklist(['recent', 'cited'] as const satisfies readonly WorkOrder[]);
 /** OpenAlex pages through the first 10,000 results: 50 pages of 200. */
 const Page = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50));

@@ -12,6 +12,7 @@ import { readCollapsedPanels, saveCollapsedPanels } from '../settings/panel-layo
 import { readKeyProblems } from '../settings/key-problems';
 import { readSettings, updateSettings } from '../settings/store';
 import { isHiddenOn } from '../tab-visibility';
+import { perCatalog, SOURCE_IDS } from '../../catalog/catalogs';
 import { isApiKey, maskKey, type ApiKeys, type KeyService } from '../../shared/settings/key-format';
 import { CACHE_LIFETIMES, LISTING_CHOICES, PAGE_ADDITIONS, PANEL_IDS, type ListingChoice, type PageAddition, type Visibility } from '../../shared/settings/settings';
 
@@ -19,7 +20,7 @@ import { CACHE_LIFETIMES, LISTING_CHOICES, PAGE_ADDITIONS, PANEL_IDS, type Listi
 const KeyField = (service: KeyService) =>
   v.optional(v.union([v.literal(''), v.pipe(v.string(), v.check((key) => isApiKey(service, key), 'not an API key'))]));
 
-const Service = v.picklist(['openalex', 's2'] as const satisfies readonly KeyService[]);
+const Service = v.picklist(SOURCE_IDS);
 
 /** Which page additions to show or hide; the ones not named stay as they are. */
 const Show = v.strictObject(
@@ -40,7 +41,7 @@ export const settingsRequests = defineRequests({
     from: 'extension',
     fields: { show: v.optional(Show), listings: v.optional(Listings), cacheLifetime: v.optional(v.picklist(CACHE_LIFETIMES)) },
   },
-  'settings-set-keys': { from: 'extension', fields: { openalex: KeyField('openalex'), s2: KeyField('s2') } },
+  'settings-set-keys': { from: 'extension', fields: perCatalog(KeyField) },
   /** No key saved for that service: the request fails (`{ valid: false }` is never the answer). */
   'settings-test-key': { from: 'extension', fields: { service: Service } },
   'cache-stats': { from: 'extension', fields: {} },
@@ -50,10 +51,7 @@ export const settingsRequests = defineRequests({
 /** Each saved key masked ("••••••••1a2b"), or null when there is none. */
 export type MaskedKeys = Record<KeyService, string | null>;
 
-const masked = (keys: ApiKeys): MaskedKeys => ({
-  openalex: keys.openalex ? maskKey(keys.openalex) : null,
-  s2: keys.s2 ? maskKey(keys.s2) : null,
-});
+const masked = (keys: ApiKeys): MaskedKeys => perCatalog((service) => (keys[service] ? maskKey(keys[service]) : null));
 
 type Deps = Pick<BackgroundDeps, 'apiKeys' | 'cache' | 'http' | 'keyProblems'> & { follows: Pick<BackgroundDeps['follows'], 'keyChanged'> };
 

@@ -4,20 +4,20 @@
  * cache, so clearing cached data keeps them. Only the background reads them back in full;
  * pages see them masked. Keys never go into logs.
  */
+import { perCatalog } from '../../catalog/catalogs';
 import { isApiKey, type ApiKeys, type KeyService } from '../../shared/settings/key-format';
 import { USER_DATA } from '../user-data/schema';
 import { readUserData, userDataInDatabase, writeUserData } from '../user-data/user-data';
 
-export const NO_KEYS: ApiKeys = { openalex: '', s2: '' };
+export const NO_KEYS: ApiKeys = perCatalog(() => '');
 
 /** Stored keys as read back; anything damaged counts as no key. */
 function readable(raw: unknown): ApiKeys {
   const stored = (raw ?? {}) as Partial<Record<KeyService, unknown>>;
-  const one = (service: KeyService) => {
+  return perCatalog((service) => {
     const key = stored[service];
     return typeof key === 'string' && isApiKey(service, key) ? key : '';
-  };
-  return { openalex: one('openalex'), s2: one('s2') };
+  });
 }
 
 export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;

@@ -6,6 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { createSerial } from '../serial';
+import { perCatalog } from '../../catalog/catalogs';
 import type { KeyService } from '../../shared/settings/key-format';
 
 export const KEY_PROBLEMS_KEY = 'apiKeyProblems';
@@ -13,12 +14,12 @@ export const KEY_PROBLEMS_KEY = 'apiKeyProblems';
 /** Per service: epoch ms when the catalog refused the saved key, or null. */
 export type KeyProblems = Record<KeyService, number | null>;
 
-export const NO_PROBLEMS: KeyProblems = { openalex: null, s2: null };
+export const NO_PROBLEMS: KeyProblems = perCatalog(() => null);
 
 export function readableProblems(raw: unknown): KeyProblems {
   const r = (raw ?? {}) as Partial<Record<KeyService, unknown>>;
   const at = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
-  return { openalex: at(r.openalex), s2: at(r.s2) };
+  return perCatalog((service) => at(r[service]));
 }
 
 export async function readKeyProblems(): Promise<KeyProblems> {

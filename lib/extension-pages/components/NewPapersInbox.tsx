@@ -1,5 +1,6 @@
 import type { InboxGroup, InboxPaper } from '@/lib/extension-pages/inbox-view';
 import { paperUrl } from '@/lib/catalog/links';
+import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { displayText } from '@/lib/ui/plain-text';
 import { dateFormat, formatInteger } from '@/lib/ui/format';
 import { t } from '@/lib/shared/i18n';
@@ -32,7 +33,7 @@ export function announcedText(at: number | undefined, now = Date.now()): string 
 function Paper({ paper, onMarkSeen, onHide, now }: { paper: InboxPaper; onMarkSeen: Props['onMarkSeen']; onHide: Props['onHide']; now: number }) {
   const title = displayText(paper.title) || t('untitled');
   const href = paperUrl({ arxivId: paper.arxivId, openalexId: paper.workId });
-  const where = paper.arxivId ? `arXiv:${paper.arxivId}` : 'OpenAlex';
+  const where = paper.arxivId ? `arXiv:${paper.arxivId}` : SOURCE_NAMES.openalex;
   const guess = paper.match === 'guess';
   const when = paper.from === 'arxiv'
     ? [announcedText(paper.announcedAt, now), (paper.categories ?? []).map(displayText).filter(Boolean).join(', ')].filter(Boolean).join(' · ')

@@ -104,7 +104,7 @@ function readCorrections(raw: unknown[]): { ok: true; corrections: FileCorrectio
     if (!c.success) return { ok: false, message: `${where} is not valid: ${c.issues[0]!.message}.` };
     if (!isBareArxivId(c.output.arxivId)) return { ok: false, message: `${where}: "${c.output.arxivId.slice(0, 60)}" is not an arXiv id.` };
     const id = c.output.openalexId === null ? null : bareOpenAlexId(c.output.openalexId, 'A');
-    if (c.output.openalexId !== null && (!id || !/^A\d{1,12}$/.test(id))) return { ok: false, message: `${where}: "${c.output.openalexId.slice(0, 60)}" is not an OpenAlex author id.` };
+    if (c.output.openalexId !== null && !id) return { ok: false, message: `${where}: "${c.output.openalexId.slice(0, 60)}" is not an OpenAlex author id.` };
     const at = timeOf(c.output.at);
     if (c.output.at !== undefined && at === null) return { ok: false, message: `${where}: "at" is not a date.` };
     const coauthors = c.output.coauthors ? c.output.coauthors.slice(0, 200).map(cleanName) : null;
@@ -147,7 +147,7 @@ export function parseFollowFile(text: string): ParsedFile {
     const where = `Entry ${i + 1}`;
     if (!entry.success) return { ok: false, message: `${where} is not valid: ${entry.issues[0]!.message}.` };
     const id = bareOpenAlexId(entry.output.id, 'A');
-    if (!id || !/^A\d{1,12}$/.test(id)) return { ok: false, message: `${where}: "${entry.output.id.slice(0, 60)}" is not an OpenAlex author id.` };
+    if (!id) return { ok: false, message: `${where}: "${entry.output.id.slice(0, 60)}" is not an OpenAlex author id.` };
     const followedAt = timeOf(entry.output.followedAt);
     if (entry.output.followedAt !== undefined && followedAt === null) return { ok: false, message: `${where}: "followedAt" is not a date.` };
     follows.push({ id, name: cleanName(entry.output.name ?? ''), followedAt });

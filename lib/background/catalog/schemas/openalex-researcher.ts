@@ -3,7 +3,7 @@
  * fields only that page reads, and works with their topics. Built on ./openalex.ts.
  */
 import * as v from 'valibot';
-import { Author, Work } from './openalex';
+import { AnyWork, Author, WorkSummary } from './openalex';
 
 const str = v.nullish(v.string());
 const num = v.nullish(v.number());
@@ -18,7 +18,8 @@ export const ResearcherAuthor = v.looseObject({
 });
 
 export const ResearcherWork = v.looseObject({
-  ...Work.entries,
+  ...WorkSummary.entries,
+  ...v.pick(AnyWork, ['publication_date']).entries,
   topics: v.nullish(v.array(v.looseObject({ id: str }))),
 });
 

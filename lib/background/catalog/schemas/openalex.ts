@@ -1,7 +1,8 @@
 /**
- * valibot schemas for the OpenAlex responses Weft reads: only the fields it selects, loose
- * objects (extra fields pass), `nullish` wherever OpenAlex may send null or `select=` may
- * leave a field out. Ids are checked and made bare here, at the boundary.
+ * valibot schemas for the OpenAlex responses Weft reads, loose objects (extra fields pass),
+ * `nullish` wherever OpenAlex may send null or `select=` may leave a field out. Ids are checked
+ * and made bare here, at the boundary. A request asks for exactly its schema's fields: its
+ * `select=` is the schema's keys (`selectOf`), so a field read is a field asked for.
  */
 import * as v from 'valibot';
 import { bareOpenAlexId, type OpenAlexEntity } from '../../../catalog/ids';
@@ -31,7 +32,8 @@ const Location = v.looseObject({
   source: v.nullish(v.looseObject({ display_name: str, type: str })),
 });
 
-export const Work = v.looseObject({
+/** Every work field Weft reads, each validated one way; each work schema picks its own. */
+export const AnyWork = v.looseObject({
   id: oaId('W'),
   doi: str,
   display_name: str,
@@ -43,6 +45,15 @@ export const Work = v.looseObject({
   related_works: v.nullish(v.array(v.string())),
   locations: v.nullish(v.array(Location)),
 });
+
+/** A paper as the catalog lookup reads it: its authors, related works and venue. */
+export const Work = v.pick(AnyWork, ['id', 'doi', 'display_name', 'publication_year', 'cited_by_count', 'authorships', 'related_works', 'locations']);
+
+/** A work in a list (an author's recent works, related works). */
+export const WorkSummary = v.pick(AnyWork, ['id', 'doi', 'display_name', 'publication_year', 'cited_by_count', 'authorships', 'locations']);
+
+/** A followed researcher's work as alerts read it: `created_date` says when OpenAlex first had it. */
+export const AlertWork = v.pick(AnyWork, ['id', 'doi', 'display_name', 'publication_date', 'created_date', 'authorships', 'locations']);
 
 export const Author = v.looseObject({
   id: oaId('A'),
@@ -70,11 +81,11 @@ export const CandidateAuthor = v.looseObject({
 
 /** A work as same-day alerts learn from it: who wrote it (as printed, where) and its field. */
 export const WorkWithField = v.looseObject({
-  ...Work.entries,
+  ...v.pick(AnyWork, ['id', 'doi', 'authorships', 'locations']).entries,
   primary_topic: v.nullish(v.looseObject({ field: v.nullish(v.looseObject({ id: str })) })),
 });
 
-/** A work reduced to who wrote it (the shared-works lists of fresh-paper identification). */
+/** A work reduced to who wrote it (the shared-works lists of fresh-paper identification): its authors' ids and names only. */
 export const WorkAuthorIds = v.looseObject({
   id: oaId('W'),
   authorships: v.nullish(v.array(v.looseObject({ author: v.nullish(v.looseObject({ id: str, display_name: str })) }))),
@@ -114,7 +125,11 @@ export const RateLimitStatus = v.looseObject({
   }),
 });
 
-export type WorkOut = v.InferOutput<typeof Work>;
+/** The `select=` of a request answered in `schema`: the schema's keys (for a list, its items'). */
+export const selectOf = (schema: { entries: v.ObjectEntries }) => Object.keys(schema.entries).join(',');
+
+/** Any of the work schemas' outputs: the fields one did not ask for are simply absent. */
+export type WorkOut = v.InferOutput<typeof AnyWork>;
 export type AuthorOut = v.InferOutput<typeof Author>;
 export type CandidateAuthorOut = v.InferOutput<typeof CandidateAuthor>;
 export type AuthorshipOut = v.InferOutput<typeof Authorship>;

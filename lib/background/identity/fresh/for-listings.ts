@@ -5,7 +5,8 @@
  * listing then reads, so showing them costs no further request.
  */
 import type { Cache } from '../../cache/cache';
-import { CACHE_KEYS, TTL } from '../../catalog/catalog';
+import { TTL } from '../../catalog/catalog';
+import { CACHE_KEYS } from '../../cache/keys';
 import type { IdentifyFresh, ListedPaper } from '../../catalog/fresh-papers';
 import { NO_PROFILE } from '../../../catalog/identity';
 import { freshAuthors, LISTING_CREDITS, type FreshIdentifier, type FreshPaper } from './identifier';

@@ -18,6 +18,7 @@
  */
 import type { PrintedEvidence } from '../../../arxiv/page-model';
 import type { Cache } from '../../cache/cache';
+import { CACHE_KEYS } from '../../cache/keys';
 import { TTL } from '../../catalog/catalog';
 import type { Identity } from '../../../catalog/identity';
 import { NAME_SEARCH_CREDITS, WORKS_PAGE_SIZE, type AuthorSuggestion, type CandidateProfile, type OpenAlexClient, type WorkAuthors, type WorksJoining } from '../../catalog/openalex';
@@ -159,11 +160,11 @@ interface PaperState {
   works: Map<string, WorkAuthors>;
 }
 
-const decisionKey = (arxivId: string) => `fresh:identity:${arxivId}`;
+const decisionKey = CACHE_KEYS.freshDecision;
 const flightKey = (p: FreshPaper) => `${p.arxivId}\n${signature(p)}`;
-const namesKey = (name: string) => `oa:fresh:names:${nameKey(name)}`;
-const orcidKey = (orcid: string) => `oa:fresh:orcid:${orcid.toUpperCase()}`;
-const profileKey = (id: string) => `oa:candidate:${id}`;
+const namesKey = (name: string) => CACHE_KEYS.freshNames(nameKey(name));
+const orcidKey = (orcid: string) => CACHE_KEYS.freshOrcid(orcid.toUpperCase());
+const profileKey = CACHE_KEYS.candidate;
 
 function signature(p: FreshPaper): string {
   return JSON.stringify([p.primaryCategory, p.authors.map((a) => [nameKey(a.name), a.printed ?? null]), p.printed ?? null]);

@@ -9,12 +9,14 @@
  * bit where i and j differ: ⌈log2 n⌉ levels check every pair (a pair split at a lower level
  * may come back in the same call, at no extra cost). Pairs whose authors both already have
  * evidence are not asked again, and many papers share one call as long as each side stays
- * within OpenAlex's 100 values per filter (works are checked locally, so a work that joins two
+ * within OpenAlex's limit of values per filter (works are checked locally, so a work that joins two
  * different papers' candidates does no harm).
  */
 
-/** OpenAlex rejects more than 100 values in one OR filter (docs/catalog-apis.md, Works lists and filters). */
-export const MAX_FILTER_IDS = 100;
+import { OPENALEX_MAX_OR_VALUES } from '../../../shared/limits';
+
+/** The most ids one side of a call may hold: OpenAlex's limit per OR filter. */
+export const MAX_FILTER_IDS = OPENALEX_MAX_OR_VALUES;
 
 export interface PlanSlot {
   /** The candidates' ids for this author. */

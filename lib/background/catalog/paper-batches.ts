@@ -197,11 +197,15 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     return answers;
   }
 
-  /** OpenAlex's side of every paper: cached answers first, then the DOI list. */
-  async function openAlexSide(ids: string[], urgent: ReadonlySet<string>, priority: number): Promise<Map<string, OpenAlexSide>> {
+  /**
+   * OpenAlex's side of each paper, as it comes: cached answers first, then the DOI list. The
+   * papers asked for and the papers ahead are asked in the same moment, so they share calls
+   * however long the cache took to answer.
+   */
+  async function openAlexSides(ids: string[], urgent: ReadonlySet<string>, priority: number): Promise<Map<string, Promise<OpenAlexSide>>> {
     const keys = ids.flatMap((id) => [CACHE_KEYS.openAlexWork(id), CACHE_KEYS.openAlexListed(id)]);
     const hits = await cache.getMany<Lookup<PaperRecord>>(keys);
-    const side = new Map<string, OpenAlexSide>();
+    const side = new Map<string, Promise<OpenAlexSide>>();
     const unknown: string[] = [];
     const stale: string[] = [];
     for (const id of ids) {
@@ -209,23 +213,26 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       const hit = hits.get(CACHE_KEYS.openAlexWork(id)) ?? hits.get(CACHE_KEYS.openAlexListed(id));
       if (!hit) unknown.push(id);
       else {
-        side.set(id, { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale });
+        side.set(id, Promise.resolve({ value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale }));
         if (hit.stale) stale.push(id);
       }
     }
     const spent = await budgetSpent();
     refresh(works, spent ? [] : stale);
     const asked = spent ? new Map<string, Promise<PaperRecord | undefined>>() : ask(works, unknown.filter((id) => urgent.has(id)), unknown.filter((id) => !urgent.has(id)), priority);
-    await Promise.all(unknown.map(async (id) => {
-      const answer = asked.get(id);
-      const got = answer ? await settle(answer) : { ok: false as const, error: new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent') };
-      if (got.ok) side.set(id, dated(got.value ? { found: true, value: got.value } : { found: false }));
-      else if (isBudget(got.error) && urgent.has(id)) {
-        // Singletons are free: the papers the reader is looking at are still found one by one.
-        const one = await settle(catalog.openAlexWork(id));
-        side.set(id, one.ok ? one.value : { error: one.error });
-      } else side.set(id, { error: got.error });
-    }));
+    for (const id of unknown) {
+      side.set(id, (async (): Promise<OpenAlexSide> => {
+        const answer = asked.get(id);
+        const got = answer ? await settle(answer) : { ok: false as const, error: new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent') };
+        if (got.ok) return dated(got.value ? { found: true, value: got.value } : { found: false });
+        if (isBudget(got.error) && urgent.has(id)) {
+          // Singletons are free: the papers the reader is looking at are still found one by one.
+          const one = await settle(catalog.openAlexWork(id));
+          return one.ok ? one.value : { error: one.error };
+        }
+        return { error: got.error };
+      })());
+    }
     return side;
   }
 
@@ -276,8 +283,10 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     // The papers ahead are looked up in the same calls, but the reader's answer waits for them only
     // a moment (when they share its calls): a call of theirs alone goes at `ahead`, behind the
     // lookups of what the reader sees.
-    const aheadOa = openAlexSide(ahead, new Set(), priority);
-    const oa = await openAlexSide([...urgentSet], urgentSet, priority);
+    const sides = await openAlexSides([...urgentSet, ...ahead], urgentSet, priority);
+    const known = async (ids: string[]) => new Map(await Promise.all(ids.map(async (id) => [id, await sides.get(id)!] as const)));
+    const aheadOa = known(ahead);
+    const oa = await known([...urgentSet]);
     const aheadKnown = (await settledSoon([aheadOa], false))[0] ?? new Map<string, OpenAlexSide>();
     const toS2 = [...misses(oa), ...misses(aheadKnown)];
     // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked,

@@ -4,6 +4,7 @@ import { openAlexUrl, orcidUrl, s2AuthorUrl, s2SearchUrl, safeLink } from '@/lib
 import { SOURCE_NAMES, type AuthorMetrics, type Institution } from '@/lib/catalog/types';
 import type { AuthorEntry, BadgeState } from '@/lib/ui/author-profiles';
 import { formatAge, formatInteger } from '@/lib/ui/format';
+import { noteText } from '@/lib/ui/identity-note';
 import { evidenceText } from './IdentityActions';
 import { ResearcherPageLink } from './ResearcherPageLink';
 import { trusted } from '@/lib/ui/trusted';
@@ -96,7 +97,7 @@ function Possibly({ identity }: { identity: Identity }) {
   return (
     <div class="match guess" data-weft-field="match">
       <p>{t(identity.evidence.some((e) => e.kind === 'field') ? 'possiblyNameField' : 'possiblyName')}</p>
-      {identity.note && <p>{identity.note}</p>}
+      {identity.note && <p>{noteText(identity.note)}</p>}
       {others.length > 0 && <p>{t('otherProfiles', others.map((c) => (c.institution ? t('withParenthesis', c.name, c.institution) : c.name)).join('; '))}</p>}
     </div>
   );
@@ -119,7 +120,7 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
     case 'unmatched':
       body = (
         <p class="note">
-          {state.identity?.note || t('cardNoProfile')}
+          {state.identity?.note ? noteText(state.identity.note) : t('cardNoProfile')}
         </p>
       );
       break;

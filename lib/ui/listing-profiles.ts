@@ -68,7 +68,7 @@ function stateOf(slot: SlotAnswer, fetchedAt: number): BadgeState {
         match: slot.match,
         // Listings carry OpenAlex's figures only (one batch per hundred authors).
         s2: null,
-        identity: slot.identity ?? { match: slot.match, openalexId: slot.metrics.openalexId, s2Id: slot.s2Id, evidence: [], candidates: [], note: '' },
+        identity: slot.identity ?? { match: slot.match, openalexId: slot.metrics.openalexId, s2Id: slot.s2Id, evidence: [], candidates: [], note: null },
       };
     case 'error':
       return { kind: 'error', message: slot.error.message, retryAt: slot.error.retryAt };

@@ -7,7 +7,7 @@ import type { OpenAlexClient } from '../catalog/openalex';
 import { showUnseenCount } from './badge';
 import { createChecker, type CheckOutcome, type CheckTrigger } from './check';
 import { takeOver } from './detect';
-import { cleanName, parseFollowFile } from '../../shared/follows/file';
+import { cleanName, parseFollowFile, type ImportProblem } from '../../shared/follows/file';
 import { createLease, type Lease } from './lease';
 import {
   MAX_FOLLOWS,
@@ -80,7 +80,7 @@ export interface FollowHooks {
 
 export type FollowResult = { followed: boolean; limitReached: boolean };
 
-export type ImportResult = { ok: true; added: number; alreadyFollowed: number } | { ok: false; message: string };
+export type ImportResult = { ok: true; added: number; alreadyFollowed: number } | { ok: false; problem: ImportProblem };
 
 export interface FollowServiceOptions {
   openalex: Pick<OpenAlexClient, 'worksByAuthorsSince' | 'workByArxivId'>;
@@ -309,14 +309,13 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
         added.push({ id: f.id, name: f.name || f.id, followedAt: f.followedAt ?? t, checkedAt: null, seen: {} });
       }
       if (follows.length + added.length > MAX_FOLLOWS) {
-        const message = `Importing would make ${follows.length + added.length} researchers; Weft follows at most ${MAX_FOLLOWS}. Nothing was imported.`;
-        return { data: {}, result: { ok: false, message } };
+        return { data: {}, result: { ok: false, problem: { kind: 'over-limit', total: follows.length + added.length, max: MAX_FOLLOWS } } };
       }
       for (const f of added) owed.add(f.id);
       const result: ImportResult = { ok: true, added: added.length, alreadyFollowed: parsed.follows.length - added.length };
       return { data: { follows: added.length ? [...follows, ...added] : follows }, result };
     });
-    const result: ImportResult = outcome ?? { ok: false, message: 'Nothing was imported.' };
+    const result: ImportResult = outcome ?? { ok: false, problem: { kind: 'not-imported' } };
     if (result.ok && result.added) {
       const { follows } = await store.read();
       baseline(follows.filter((f) => f.checkedAt === null).map((f) => f.id), t);

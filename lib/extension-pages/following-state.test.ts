@@ -48,6 +48,12 @@ describe('the Following tab state', () => {
     expect(s.load.value).toMatchObject({ status: 'error', failure: { kind: 'internal' } });
   });
 
+  it('says in words why a topic was not followed', async () => {
+    const refusing = (refusal: object) => createFollowingState((async (m: { type: string }) => (m.type === 'topic-follow' ? refusal : state([]))) as never);
+    expect(await refusing({ ok: false, why: 'limit', max: 20 }).followTopic('graphs', [], true)).toBe('Weft follows at most 20 topics.');
+    expect(await refusing({ ok: false, why: 'no-words' }).followTopic(' ', [], true)).toBe('Type the words to look for in titles and abstracts.');
+  });
+
   it('offers the researcher just unfollowed back: Undo follows them again, once', async () => {
     const ask = vi.fn(async (m: { type: string }) => (m.type === 'follow' ? { followed: true, limitReached: false } : state(['Ray Cao'])));
     const s = createFollowingState(ask as never);

@@ -9,6 +9,7 @@ import { freshIndexedDb } from '../user-data/testing';
 import { createArxivFetch } from './arxiv-fetch';
 import { SAME_DAY_ALARM } from './schedule';
 import { createSameDay } from './service';
+import { MAX_TOPICS } from '../../shared/follows/topics';
 import { sameDayStore } from './store';
 
 const utc = (iso: string) => Date.parse(iso);
@@ -172,6 +173,13 @@ describe('same-day alerts', () => {
     expect(s.notifyTopics).toHaveBeenCalledTimes(1);
     await s.sameDay.topicSeen(null);
     expect(await s.sameDay.ringingCount()).toBe(0);
+  });
+
+  it('refuses a topic without words, or past the limit, saying which as data', async () => {
+    const s = setup();
+    expect(await s.sameDay.followTopic('  "" ', [], true)).toEqual({ ok: false, why: 'no-words' });
+    for (let i = 0; i < MAX_TOPICS; i++) expect(await s.sameDay.followTopic(`topic ${i}`, [], true)).toEqual({ ok: true });
+    expect(await s.sameDay.followTopic('one more', [], true)).toEqual({ ok: false, why: 'limit', max: MAX_TOPICS });
   });
 
   it('imports topics from a follows file once, leaving out those followed already and those without words', async () => {

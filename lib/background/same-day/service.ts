@@ -99,6 +99,9 @@ const dayBefore = (day: string) => {
   return t.toISOString().slice(0, 10);
 };
 
+/** Following a topic, or why not (the settings page words it): no words to look for, or `max` topics followed already. */
+export type TopicFollowResult = { ok: true } | { ok: false; why: 'no-words' | 'not-followed' } | { ok: false; why: 'limit'; max: number };
+
 function problemOf(e: unknown, at: number): { kind: ReadProblemKind; message: string; at: number } {
   if (e instanceof FeedError) {
     const kind: ReadProblemKind = e.kind === 'no-access' ? 'no-access' : e.kind === 'rate-limited' ? 'rate-limited' : e.kind === 'too-large' ? 'unreadable' : 'network';
@@ -502,16 +505,16 @@ export function createSameDay(deps: SameDayDeps) {
     await reschedule();
   }
 
-  async function followTopic(query: string, categories: string[], ring: boolean): Promise<{ ok: boolean; message?: string }> {
+  async function followTopic(query: string, categories: string[], ring: boolean): Promise<TopicFollowResult> {
     const q = cleanName(query);
-    if (topicTerms(q).length === 0) return { ok: false, message: 'Type the words to look for in titles and abstracts.' };
-    const result = await store.updateTopics<{ ok: boolean; message?: string }>((topics) => {
-      if (topics.length >= MAX_TOPICS) return { topics, result: { ok: false, message: `Weft follows at most ${MAX_TOPICS} topics.` } };
+    if (topicTerms(q).length === 0) return { ok: false, why: 'no-words' };
+    const result = await store.updateTopics<TopicFollowResult>((topics) => {
+      if (topics.length >= MAX_TOPICS) return { topics, result: { ok: false, why: 'limit', max: MAX_TOPICS } };
       const id = `t${Math.max(now(), ...topics.map((tp) => Number(tp.id.slice(1)) + 1))}`;
       return { topics: [...topics, { id, query: q, categories: topicCategories(categories), ring, followedAt: now() }], result: { ok: true } };
     });
     await reschedule();
-    return result ?? { ok: false };
+    return result ?? { ok: false, why: 'not-followed' };
   }
 
   async function updateTopic(id: string, patch: { ring?: boolean }): Promise<void> {

@@ -23,6 +23,14 @@ function show(view: () => VNode) {
 }
 afterEach(() => unmount());
 
+describe('a profile that could not be loaded, on the card', () => {
+  it('says what went wrong in words made from the failure’s kind, not the background’s diagnostic', () => {
+    const e = entry({ kind: 'error', failure: { kind: 'timeout', message: 'GET api.openalex.org/people: no answer within 10000 ms', retryAt: null } });
+    show(() => <AuthorCard entry={e} cardRef={{ current: null }} onClose={() => {}} onRetry={() => {}} onPointerEnter={() => {}} onPointerLeave={() => {}} />);
+    expect(screen.getByRole('alert').textContent).toBe('Could not load this profile: The catalogs did not answer in time. Try again in a moment.');
+  });
+});
+
 describe('an author without a profile, on the card', () => {
   it('says why in words made from the note the background sent', () => {
     const e = entry(unmatched({ kind: 'several-in-field', name: 'Ray Cao', profiles: 2, field: { name: 'Computer Science', why: 'category', paperField: 'Computer Science' } }));

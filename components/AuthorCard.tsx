@@ -5,6 +5,7 @@ import { SOURCE_NAMES, type AuthorMetrics, type Institution } from '@/lib/catalo
 import type { AuthorEntry, BadgeState } from '@/lib/ui/author-profiles';
 import { formatAge, formatInteger } from '@/lib/ui/format';
 import { noteText } from '@/lib/ui/identity-note';
+import { failureSentence } from '@/lib/ui/describe-failure';
 import { evidenceText } from './IdentityActions';
 import { ResearcherPageLink } from './ResearcherPageLink';
 import { trusted } from '@/lib/ui/trusted';
@@ -127,7 +128,7 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
     case 'error':
       body = (
         <>
-          <p class="note" role="alert">{t('cardError', state.message)}</p>
+          <p class="note" role="alert">{t('cardError', failureSentence(state.failure, t('whoCatalogs')))}</p>
           <div class="actions">
             <button type="button" class="action" data-weft-action="retry" onClick={trusted(onRetry)}>{t('retry')}</button>
           </div>

@@ -6,7 +6,7 @@ import { createFollowingState, describeCheck } from './following-state';
 const NOW = Date.UTC(2026, 5, 10, 9);
 
 const state = (names: string[]): FollowsState => ({
-  follows: names.map((name, i) => ({ id: `A${i + 1}`, name, followedAt: NOW, checkedAt: NOW, newCount: 0, problem: null })),
+  follows: names.map((name, i) => ({ id: `A${i + 1}`, name, followedAt: NOW, checkedAt: NOW, newCount: 0, unreadable: false })),
   inbox: [],
   status: { lastRunAt: NOW, lastSuccessAt: NOW, error: null, retryAt: null, lastFound: 0, checking: false, nextCheckAt: null },
   settings: { intervalMinutes: 360, notify: false, sameDay: true, feed: 'listing' },

@@ -6,7 +6,7 @@
 import { signal } from '@preact/signals';
 import type { ask as askBackground } from '../ui/client';
 import type { CheckOutcome, FollowsState, ImportResult, TopicFollowResult, WireError } from '../background/protocol';
-import { describeFailure, failureOf, formatReset } from '../ui/describe-failure';
+import { describeFailure, failureOf, failureSentence, formatReset } from '../ui/describe-failure';
 import { onChange } from '../ui/changes';
 import { noteFollowed } from '../ui/followed-ids';
 import type { FeedSource } from '../shared/follows/model';
@@ -105,8 +105,7 @@ export function createFollowingState(ask: Ask) {
     try {
       checkResult.value = describeCheck(await ask({ type: 'check-now' }));
     } catch (e) {
-      const f = describeFailure(failureOf(e));
-      checkResult.value = { text: t('failureSentence', f.title, f.detail), alert: true };
+      checkResult.value = { text: failureSentence(failureOf(e)), alert: true };
     } finally {
       checking.value = false;
     }

@@ -216,16 +216,16 @@ describe('listing profiles: badge states', () => {
     let fail = true;
     const { profiles, sent, flush } = setup(3, (req) => {
       if (fail) return Promise.reject(new RemoteError({ kind: 'network', message: 'offline', retryAt: null }));
-      return req.papers.map((p) => ({ arxivId: p.arxivId, error: { kind: 'http', message: 'OpenAlex 500', retryAt: null } }));
+      return req.papers.map((p) => ({ arxivId: p.arxivId, error: { kind: 'http', message: 'OpenAlex 500', retryAt: null, status: 500 } }));
     });
     profiles.near(0);
     await flush();
-    expect(profiles.entriesOf(0)[0]!.state.value).toMatchObject({ kind: 'error', message: 'offline' });
+    expect(profiles.entriesOf(0)[0]!.state.value).toMatchObject({ kind: 'error', failure: { kind: 'network' } });
     fail = false;
     await profiles.retry();
     await flush();
     expect(sent).toHaveLength(2);
-    expect(profiles.entriesOf(0)[1]!.state.value).toMatchObject({ kind: 'error', message: 'OpenAlex 500' });
+    expect(profiles.entriesOf(0)[1]!.state.value).toMatchObject({ kind: 'error', failure: { kind: 'http', status: 500 } });
     expect(profiles.progress.value.settled).toBe(1);
   });
 });

@@ -60,7 +60,7 @@ describe('following', () => {
     expect(await service.followedIds()).toEqual(['A1']);
     await baselined('A1');
     expect((await service.state()).follows).toEqual([
-      { id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: T0, newCount: 0, problem: null },
+      { id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: T0, newCount: 0, unreadable: false },
     ]);
     t += MIN;
     await service.follow('A1', 'Someone Else'); // already followed: nothing changes

@@ -41,8 +41,8 @@ export interface FollowedResearcher {
   checkedAt: number | null;
   /** Unseen new papers by this researcher. */
   newCount: number;
-  /** Why the last check could not read this researcher's works, if it could not. */
-  problem: string | null;
+  /** The last check could not read this researcher's works (the check status keeps why, for diagnosis). */
+  unreadable: boolean;
 }
 
 export type NewPaper = Omit<InboxEntry, 'notified' | 'guessHidden'>;
@@ -347,7 +347,7 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     const shown = (p: InboxEntry) => p.authorIds.some((id) => followed.has(id)) || (!p.guessHidden && (p.guessFor ?? []).some((id) => followed.has(id)));
     return {
       follows: follows
-        .map((f) => ({ id: f.id, name: f.name, followedAt: f.followedAt, checkedAt: f.checkedAt, newCount: counts.get(f.id) ?? 0, problem: status.problems[f.id] ?? null }))
+        .map((f) => ({ id: f.id, name: f.name, followedAt: f.followedAt, checkedAt: f.checkedAt, newCount: counts.get(f.id) ?? 0, unreadable: f.id in status.problems }))
         .sort((a, b) => b.followedAt - a.followedAt),
       inbox: inbox.filter(shown).map(({ notified: _, guessHidden: _h, ...paper }) => paper),
       status: {

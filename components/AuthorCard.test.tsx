@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from '@testing-library/preact';
 import { computed, signal } from '@preact/signals-core';
-import type { VNode } from 'preact';
-import { mount } from '@/lib/page/mount';
+import { show, unshow } from '@/test/on-page';
 import { NO_PROFILE, type IdentityNote } from '@/lib/catalog/identity';
 import type { AuthorEntry, BadgeState } from '@/lib/ui/author-profiles';
 import { AuthorCard } from './AuthorCard';
@@ -12,16 +11,7 @@ const entry = (state: BadgeState): AuthorEntry => ({ index: 0, position: compute
 const unmatched = (note: IdentityNote): BadgeState => ({ kind: 'unmatched', identity: { ...NO_PROFILE, note } });
 const nothing = async () => undefined;
 
-let unmount = () => {};
-function show(view: () => VNode) {
-  const root = document.body.appendChild(document.createElement('div'));
-  const stop = mount(view, root);
-  unmount = () => {
-    stop();
-    root.remove();
-  };
-}
-afterEach(() => unmount());
+afterEach(unshow);
 
 describe('a profile that could not be loaded, on the card', () => {
   it('says what went wrong in words made from the failure’s kind, not the background’s diagnostic', () => {
@@ -42,7 +32,6 @@ describe('an author without a profile, on the card', () => {
     const actions = (e: AuthorEntry) => () => <IdentityActions entry={e} onRefresh={nothing} loadCandidates={async () => []} onChoose={nothing} onUndo={nothing} />;
     show(actions(entry(unmatched({ kind: 'none-named', name: 'Ray Cao' }))));
     expect(document.querySelector('[data-weft-action="undo-correction"]')).toBeNull();
-    unmount();
     show(actions(entry(unmatched({ kind: 'reader-none' }))));
     expect(document.querySelector('[data-weft-action="undo-correction"]')).not.toBeNull();
   });

@@ -99,7 +99,7 @@ const dayBefore = (day: string) => {
   return t.toISOString().slice(0, 10);
 };
 
-/** Following a topic, or why not (the settings page words it): no words to look for, or `max` topics followed already. */
+/** Following a topic, or why not (the settings page words it): no words to look for, `max` topics followed already, or not stored. */
 export type TopicFollowResult = { ok: true } | { ok: false; why: 'no-words' | 'not-followed' } | { ok: false; why: 'limit'; max: number };
 
 /** The address as a read problem names it: host and path, without the scheme. */

@@ -1,6 +1,7 @@
 import { catalogsDiffer } from '@/lib/catalog/sources';
 import type { AuthorEntry } from '@/lib/ui/author-profiles';
 import { trusted } from '@/lib/ui/trusted';
+import { describeFailure } from '@/lib/ui/describe-failure';
 import { t } from '@/lib/shared/i18n';
 import { formatCount, formatInteger } from '@/lib/ui/format';
 
@@ -59,7 +60,7 @@ export function AuthorBadge({ entry, expanded, onOpen, onLeave, onRetry }: Props
           class="error"
           data-weft-action="retry"
           aria-label={t('badgeErrorLabel', entry.name)}
-          title={t('badgeErrorTitle', state.message)}
+          title={t('badgeErrorTitle', describeFailure(state.failure, Date.now(), t('whoCatalogs')).title)}
           onClick={trusted(onRetry)}
         >
           <span aria-hidden="true">{t('badgeRetry')}</span>

@@ -4,6 +4,8 @@ import { openAlexUrl, orcidUrl, s2AuthorUrl, s2SearchUrl, safeLink } from '@/lib
 import { SOURCE_NAMES, type AuthorMetrics, type Institution } from '@/lib/catalog/types';
 import type { AuthorEntry, BadgeState } from '@/lib/ui/author-profiles';
 import { formatAge, formatInteger } from '@/lib/ui/format';
+import { noteText } from '@/lib/ui/identity-note';
+import { failureSentence } from '@/lib/ui/describe-failure';
 import { evidenceText } from './IdentityActions';
 import { ResearcherPageLink } from './ResearcherPageLink';
 import { trusted } from '@/lib/ui/trusted';
@@ -96,7 +98,7 @@ function Possibly({ identity }: { identity: Identity }) {
   return (
     <div class="match guess" data-weft-field="match">
       <p>{t(identity.evidence.some((e) => e.kind === 'field') ? 'possiblyNameField' : 'possiblyName')}</p>
-      {identity.note && <p>{identity.note}</p>}
+      {identity.note && <p>{noteText(identity.note)}</p>}
       {others.length > 0 && <p>{t('otherProfiles', others.map((c) => (c.institution ? t('withParenthesis', c.name, c.institution) : c.name)).join('; '))}</p>}
     </div>
   );
@@ -119,14 +121,14 @@ export function AuthorCard({ entry, cardRef, onClose, onRetry, onPointerEnter, o
     case 'unmatched':
       body = (
         <p class="note">
-          {state.identity?.note || t('cardNoProfile')}
+          {state.identity?.note ? noteText(state.identity.note) : t('cardNoProfile')}
         </p>
       );
       break;
     case 'error':
       body = (
         <>
-          <p class="note" role="alert">{t('cardError', state.message)}</p>
+          <p class="note" role="alert">{t('cardError', failureSentence(state.failure, t('whoCatalogs')))}</p>
           <div class="actions">
             <button type="button" class="action" data-weft-action="retry" onClick={trusted(onRetry)}>{t('retry')}</button>
           </div>

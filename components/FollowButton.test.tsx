@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
-import type { VNode } from 'preact';
 import { fakeBrowser } from 'wxt/testing';
-import { mount } from '@/lib/page/mount';
 import { announce } from '@/test/announce';
+import { show, unshow } from '@/test/on-page';
 import { FollowButton } from './FollowButton';
 
 /** A background that keeps the follow list and announces its changes, the way Weft's does. */
@@ -27,19 +26,8 @@ function fakeBackground({ limit = Infinity } = {}) {
 
 const button = () => screen.getByRole('button');
 
-/** Shown as on an arXiv page's card (lib/page/mount.ts); unmounted after each test. */
-let unmount = () => {};
-function show(view: () => VNode) {
-  const root = document.body.appendChild(document.createElement('div'));
-  const stop = mount(view, root);
-  unmount = () => {
-    stop();
-    root.remove();
-  };
-}
-
 beforeEach(() => fakeBrowser.reset());
-afterEach(() => unmount());
+afterEach(unshow);
 
 describe('FollowButton', () => {
   it('follows and unfollows, and follows changes made elsewhere while shown', async () => {

@@ -69,7 +69,7 @@ export class IdentityActions extends Component<Props> {
   render({ entry, onRefresh, loadCandidates, onChoose, onUndo }: Props) {
     const { picker, everywhere, busy, status, undoable } = this;
     const state = entry.state.value;
-    const corrected = state.kind === 'ready' ? state.match === 'reader' : state.kind === 'unmatched' && !!state.identity?.note;
+    const corrected = state.kind === 'ready' ? state.match === 'reader' : state.kind === 'unmatched' && state.identity?.note?.kind === 'reader-none';
 
     async function run(what: () => Promise<void>, done: string, failed: string) {
       busy.value = true;

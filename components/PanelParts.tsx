@@ -1,18 +1,11 @@
 import type { ComponentChildren } from 'preact';
-import type { WireError } from '@/lib/shared/protocol/wire';
 import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/ui/paper-panel-state';
-import { describeFailure } from '@/lib/ui/describe-failure';
+import { failureSentence } from '@/lib/ui/describe-failure';
 import { formatAge } from '@/lib/ui/format';
 import { t } from '@/lib/shared/i18n';
 
 import { safeLink } from '@/lib/catalog/links';
 import { trusted } from '@/lib/ui/trusted';
-
-/** What went wrong, in the reader's terms (the technical message goes in a tooltip). */
-function explain(failure: WireError): string {
-  const text = describeFailure(failure, Date.now(), t('whoCatalogs'));
-  return t('failureSentence', text.title, text.detail);
-}
 
 /** What every panel component receives from the panel group. */
 export interface PanelProps<T extends PanelAnswer> {
@@ -54,8 +47,8 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
         {state.kind === 'unmatched' && <p class="note">{props.unmatched ?? t('panelUnmatched')}</p>}
         {state.kind === 'error' && (
           <>
-            <p class="error" role="alert" title={state.failure.message}>
-              {explain(state.failure)}
+            <p class="error" role="alert">
+              {failureSentence(state.failure, t('whoCatalogs'))}
             </p>
             <button type="button" class="retry" data-weft-action="retry" onClick={trusted(() => void loader.retry())}>
               {t('retry')}

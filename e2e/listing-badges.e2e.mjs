@@ -303,7 +303,7 @@ export const tests = [
       }
       const lines = {
         inferred: /shares \d+ papers? with .+, authors of this paper/,
-        guess: /Possibly this person[\s\S]*A guess: the only (profile named )?.+, with no earlier work shared with this paper's authors\./,
+        guess: /Possibly this person[\s\S]*A guess: the only (profile named )?.+, with no earlier work shared with this paper’s authors\./,
       };
       for (const [match, want] of Object.entries(lines)) {
         if (!seen.has(match)) throw new Error(`no badge of the first new papers is data-match="${match}" (seen: ${fmt([...seen.keys()])})`);

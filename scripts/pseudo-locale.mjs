@@ -30,9 +30,16 @@ export function pseudo(message) {
   return visible ? `${text} ${'·'.repeat(Math.max(1, Math.round(visible * 0.4)))}` : text;
 }
 
+/**
+ * The messages that are no text: the pages' language tag (lib/extension-pages/page-language.ts)
+ * becomes en-XA, the tag of Chromium's own accented pseudo-locale, so the e2e run sees the pages
+ * take their language from the messages.
+ */
+export const PSEUDO_FIXED = { languageTag: 'en-XA' };
+
 /** A messages.json object with every message pseudo-localised (descriptions and placeholders kept). */
 export function pseudoMessages(messages) {
-  return Object.fromEntries(Object.entries(messages).map(([key, m]) => [key, { ...m, message: pseudo(m.message) }]));
+  return Object.fromEntries(Object.entries(messages).map(([key, m]) => [key, { ...m, message: PSEUDO_FIXED[key] ?? pseudo(m.message) }]));
 }
 
 /** Copies the build `from` to `to` with the pseudo messages in place of the English ones. */

@@ -16,4 +16,8 @@ describe('the pseudo-locale', () => {
     const m = { hi: { message: 'Hi $NAME$', description: 'greeting', placeholders: { name: { content: '$1' } } } };
     expect(pseudoMessages(m)).toEqual({ hi: { message: 'Hí $NAME$ ·', description: 'greeting', placeholders: { name: { content: '$1' } } } });
   });
+
+  it('gives the pages the pseudo-locale’s language tag, not an accented one', () => {
+    expect(pseudoMessages({ languageTag: { message: 'en' } })).toEqual({ languageTag: { message: 'en-XA' } });
+  });
 });

@@ -1,7 +1,6 @@
 import { render } from 'preact';
-import { t } from '@/lib/shared/i18n';
+import { localisePage } from '@/lib/extension-pages/page-language';
 import { App } from './App';
 
-// index.html's title is the English one; the page's language is the messages'.
-document.title = t('weftSettings');
+localisePage('weftSettings');
 render(<App />, document.getElementById('app')!);

@@ -10,7 +10,7 @@ export class RefusedError extends Error {
 /** Describes a failure for the other side of the message channel. */
 export function toWireError(e: unknown): WireError {
   if (e instanceof RefusedError) return { kind: 'bad-request', message: e.message, retryAt: null };
-  if (e instanceof CatalogError) return { kind: e.kind, message: e.message, retryAt: e.retryAt };
+  if (e instanceof CatalogError) return { kind: e.kind, message: e.message, retryAt: e.retryAt, ...(e.kind === 'http' && e.status !== null ? { status: e.status } : {}) };
   console.error('Weft: request failed', e);
   return { kind: 'internal', message: String(e), retryAt: null };
 }

@@ -73,6 +73,7 @@ export type FollowResult = ResponseMap['follow'];
 export type FollowsState = ResponseMap['follows-state'];
 export type CheckOutcome = ResponseMap['check-now'];
 export type ImportResult = ResponseMap['import-follows'];
+export type TopicFollowResult = ResponseMap['topic-follow'];
 export type SettingsResult = ResponseMap['settings-get'];
 export type CacheStats = ResponseMap['cache-stats'];
 export type PageSettings = ResponseMap['page-settings'];

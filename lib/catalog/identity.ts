@@ -48,9 +48,42 @@ export interface Identity {
   evidence: Evidence[];
   /** The other profiles considered, for a guess and for "Not this person?". */
   candidates: Candidate[];
-  /** Why Weft could not tell candidates apart (guess), or found none; '' otherwise. */
-  note: string;
+  /** Why Weft could not tell candidates apart (guess), or found none; null otherwise. */
+  note: IdentityNote | null;
 }
 
+/**
+ * The field Weft looked for an author's profiles in, and why that one (docs/identity.md):
+ * `category` the paper's, `coauthors` the one the co-authors Weft identified work in,
+ * `neighbour` one next to the paper's (`paperField`), where it found none of the name.
+ */
+export interface NoteField {
+  name: string;
+  why: 'coauthors' | 'category' | 'neighbour';
+  paperField: string | null;
+}
+
+/**
+ * Why an author is a guess or has no profile, as plain data the UI words (lib/ui/identity-note.ts):
+ * never a sentence, so that it reads in the reader's language.
+ */
+export type IdentityNote =
+  /** The one profile with shared works is so large that OpenAlex may have merged people in it. */
+  | { kind: 'merged-profile'; name: string; works: number }
+  /** Several profiles of the name have ties to this paper's authors or affiliations. */
+  | { kind: 'several-tied'; name: string; profiles: number }
+  /** Several profiles of the name (in `field`), and nothing on the page tells them apart. */
+  | { kind: 'several-in-field'; name: string; profiles: number; field: NoteField | null }
+  /** The only profile of the name (in `field`), with no earlier work shared with the paper's authors. */
+  | { kind: 'only-one'; name: string; field: NoteField | null }
+  /** No OpenAlex profile of the name fits. */
+  | { kind: 'none-named'; name: string }
+  /** The profiles of the name work in other fields (`theirs`, their first), not in those looked in. */
+  | { kind: 'other-fields'; name: string; theirs: string[]; lookedIn: string[] }
+  /** The profile fits more than one author of the paper. */
+  | { kind: 'shared-profile'; name: string }
+  /** The reader said no profile fits this author. */
+  | { kind: 'reader-none' };
+
 /** Nobody identified: no profile fits (yet). */
-export const NO_PROFILE: Identity = { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '' };
+export const NO_PROFILE: Identity = { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: null };

@@ -6,7 +6,7 @@ import { createFollowingState, describeCheck } from './following-state';
 const NOW = Date.UTC(2026, 5, 10, 9);
 
 const state = (names: string[]): FollowsState => ({
-  follows: names.map((name, i) => ({ id: `A${i + 1}`, name, followedAt: NOW, checkedAt: NOW, newCount: 0, problem: null })),
+  follows: names.map((name, i) => ({ id: `A${i + 1}`, name, followedAt: NOW, checkedAt: NOW, newCount: 0, unreadable: false })),
   inbox: [],
   status: { lastRunAt: NOW, lastSuccessAt: NOW, error: null, retryAt: null, lastFound: 0, checking: false, nextCheckAt: null },
   settings: { intervalMinutes: 360, notify: false, sameDay: true, feed: 'listing' },
@@ -46,6 +46,12 @@ describe('the Following tab state', () => {
     }) as never);
     await s.refresh();
     expect(s.load.value).toMatchObject({ status: 'error', failure: { kind: 'internal' } });
+  });
+
+  it('says in words why a topic was not followed', async () => {
+    const refusing = (refusal: object) => createFollowingState((async (m: { type: string }) => (m.type === 'topic-follow' ? refusal : state([]))) as never);
+    expect(await refusing({ ok: false, why: 'limit', max: 20 }).followTopic('graphs', [], true)).toBe('Weft follows at most 20 topics.');
+    expect(await refusing({ ok: false, why: 'no-words' }).followTopic(' ', [], true)).toBe('Type the words to look for in titles and abstracts.');
   });
 
   it('offers the researcher just unfollowed back: Undo follows them again, once', async () => {

@@ -5,12 +5,12 @@
  */
 import { signal } from '@preact/signals';
 import type { ask as askBackground } from '../ui/client';
-import type { CheckOutcome, FollowsState, ImportResult, WireError } from '../background/protocol';
-import { describeFailure, failureOf, formatReset } from '../ui/describe-failure';
+import type { CheckOutcome, FollowsState, ImportResult, TopicFollowResult, WireError } from '../background/protocol';
+import { describeFailure, failureOf, failureSentence, formatReset } from '../ui/describe-failure';
 import { onChange } from '../ui/changes';
 import { noteFollowed } from '../ui/followed-ids';
 import type { FeedSource } from '../shared/follows/model';
-import { t } from '../shared/i18n';
+import { t, type MessageKey } from '../shared/i18n';
 import { formatCount, formatInteger } from '../ui/format';
 
 type Ask = typeof askBackground;
@@ -51,6 +51,13 @@ export function describeCheck(outcome: CheckOutcome, now = Date.now()): { text: 
   if (!outcome.found) return { text: outcome.checked === 1 ? t('noNewFromOne') : t('noNewFromMany', formatInteger(outcome.checked)), alert: false };
   return { text: t('sentence', formatCount(outcome.found, 'newPaperCount', 'newPapersCount')) + announced, alert: false };
 }
+
+/** Why a topic was not followed, in words (the limit's message takes the limit). */
+const TOPIC_REFUSED = {
+  'no-words': 'topicNoWords',
+  limit: 'topicLimit',
+  'not-followed': 'topicNotFollowed',
+} as const satisfies Record<Extract<TopicFollowResult, { ok: false }>['why'], MessageKey>;
 
 export function createFollowingState(ask: Ask) {
   const load = signal<Load>({ status: 'loading' });
@@ -98,8 +105,7 @@ export function createFollowingState(ask: Ask) {
     try {
       checkResult.value = describeCheck(await ask({ type: 'check-now' }));
     } catch (e) {
-      const f = describeFailure(failureOf(e));
-      checkResult.value = { text: t('failureSentence', f.title, f.detail), alert: true };
+      checkResult.value = { text: failureSentence(failureOf(e)), alert: true };
     } finally {
       checking.value = false;
     }
@@ -141,7 +147,7 @@ export function createFollowingState(ask: Ask) {
       let problem: string | null = null;
       await act(t('topicFollowFailed'), async () => {
         const r = await ask({ type: 'topic-follow', query, categories, ring });
-        if (!r.ok) problem = r.message ?? t('topicNotFollowed');
+        if (!r.ok) problem = t(TOPIC_REFUSED[r.why], r.why === 'limit' ? formatInteger(r.max) : '');
       });
       return problem;
     },

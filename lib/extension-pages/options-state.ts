@@ -78,7 +78,7 @@ export function createOptionsState(ask: Ask) {
       setTest(service, IDLE); // a result was about the key just replaced
       return true;
     } catch (e) {
-      setFeedback(service, { error: t('notSavedBecause', failureOf(e).message), done: null });
+      setFeedback(service, { error: t('notSaved', describeFailure(failureOf(e)).title), done: null });
       return false;
     } finally {
       setBusy(service, false);
@@ -167,7 +167,7 @@ export function createOptionsState(ask: Ask) {
         cache.value = { status: 'ready', data: await ask({ type: 'cache-clear' }) };
         cleared.value = { text: t('cacheCleared'), alert: false };
       } catch (e) {
-        cleared.value = { text: t('cacheClearFailed', failureOf(e).message), alert: true };
+        cleared.value = { text: t('cacheClearFailed', describeFailure(failureOf(e)).title), alert: true };
       } finally {
         clearing.value = false;
       }

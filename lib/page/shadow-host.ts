@@ -18,6 +18,7 @@
  */
 
 import { guardRoot } from '../ui/trusted';
+import { messagesLanguage } from '../shared/i18n';
 
 /** The font size a host never goes below, however small the page makes the text around it. */
 const MIN_FONT = '12px';
@@ -59,6 +60,8 @@ export function createHost(tag: string): HTMLElement {
     try {
       const host = document.createElement(name);
       roots.set(host, host.attachShadow({ mode: 'open' }));
+      // Its text is in the messages' language, not necessarily the page's.
+      host.lang = messagesLanguage();
       return host;
     } catch {
       // Taken by the page's definition of the name: that element is never used.

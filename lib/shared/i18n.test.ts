@@ -55,7 +55,10 @@ export function keysNamed(code: string): string[] {
   return keys;
 }
 
-const named = new Set(['lib', 'components', 'entrypoints'].flatMap(sources).concat('wxt.config.ts').flatMap((f) => keysNamed(fs.readFileSync(path.join(ROOT, f), 'utf8'))));
+/** The scripts the build copies as they are (public/popup-shell.js), which name keys with `t()` too. */
+const copied = fs.readdirSync(path.join(ROOT, 'public')).filter((f) => f.endsWith('.js')).map((f) => path.join('public', f));
+
+const named = new Set(['lib', 'components', 'entrypoints'].flatMap(sources).concat('wxt.config.ts', ...copied).flatMap((f) => keysNamed(fs.readFileSync(path.join(ROOT, f), 'utf8'))));
 
 describe('the English messages', () => {
   it('finds the keys a call names, in either arm of a choice, and the manifest’s', () => {

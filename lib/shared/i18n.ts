@@ -18,5 +18,12 @@ const getMessage = (key: MessageKey, subs: string[]): string => (browser.i18n.ge
 /** The message `key` in the browser's language, `$1`… replaced by `subs` in order. */
 export const t = (key: MessageKey, ...subs: (string | number)[]): string => getMessage(key, subs.map(String));
 
+/**
+ * The language the messages are in, as a BCP 47 tag: the browser's UI language where Weft has
+ * messages for it, English otherwise (which `uiLocale` cannot tell). Weft's pages and the hosts
+ * of its UI on arXiv's pages say it in their `lang`, for screen readers and hyphenation.
+ */
+export const messagesLanguage = (): string => t('languageTag');
+
 /** The browser's UI language, which numbers and dates follow as the messages do. */
 export const uiLocale = (): string => browser.i18n.getUILanguage();

@@ -9,7 +9,7 @@ const metrics = (id: string, h: number): AuthorMetrics => ({
   hIndex: h, citedBy: h * 100, works: h * 3, lastKnownInstitutions: [],
 });
 const identity = (openalexId: string | null, s2Id: string | null = null): Identity =>
-  ({ match: openalexId || s2Id ? 'record' : null, openalexId, s2Id, evidence: [], candidates: [], note: '' });
+  ({ match: openalexId || s2Id ? 'record' : null, openalexId, s2Id, evidence: [], candidates: [], note: null });
 const oaSlot = (id: string | null, position: number | null = null): AuthorSlot => ({
   openalex: id ? { name: 'x', rawName: null, openalexId: id, s2Id: null, institutions: [], metrics: null } : null,
   s2: null,

@@ -8,7 +8,8 @@ import type { Candidate, Identity, MatchKind } from '../catalog/identity';
 import type { PrintedEvidence } from '../arxiv/page-model';
 import type { AuthorMetrics, Institution } from '../catalog/types';
 import { RemoteError, type ask as askBackground } from './client';
-import type { AuthorMetricsResult, AuthorSlot } from '../background/protocol';
+import type { AuthorMetricsResult, AuthorSlot, WireError } from '../background/protocol';
+import { failureOf } from './describe-failure';
 import { EAGER_AUTHORS, MAX_PAGE_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
 import { capName, capNames, notLoadedPaper } from './caps';
 
@@ -22,7 +23,7 @@ export type BadgeState =
   | { kind: 'loading'; identifying?: boolean }
   /** No profile fits (or the reader said so); `identity` says what was considered. */
   | { kind: 'unmatched'; identity: Identity | null }
-  | { kind: 'error'; message: string; retryAt: number | null }
+  | { kind: 'error'; failure: WireError }
   | {
       kind: 'ready';
       /** The numbers shown first (lib/catalog/sources.ts: OpenAlex, else Semantic Scholar). */
@@ -121,11 +122,7 @@ export function createAuthorProfiles(
   /** Indices the page or the reader wanted loaded (retry reloads only these). */
   const wanted = new Set<number>();
 
-  const errorState = (e: unknown): BadgeState => ({
-    kind: 'error',
-    message: e instanceof Error ? e.message : String(e),
-    retryAt: (e as { retryAt?: number | null }).retryAt ?? null,
-  });
+  const errorState = (e: unknown): BadgeState => ({ kind: 'error', failure: failureOf(e) });
 
   function readyFrom(metrics: AuthorMetrics, slot: AuthorSlot, fetchedAt: number): BadgeState {
     const identity = slot.identity;

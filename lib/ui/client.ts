@@ -8,10 +8,13 @@ export class RemoteError extends Error {
   override readonly name = 'RemoteError';
   readonly kind: WireError['kind'];
   readonly retryAt: number | null;
+  readonly status: number | undefined;
+  /** `error.message` is the background's diagnostic (English): the console's, never the reader's. */
   constructor(error: WireError) {
     super(error.message);
     this.kind = error.kind;
     this.retryAt = error.retryAt;
+    this.status = error.status;
   }
 }
 

@@ -17,7 +17,7 @@ export interface FailureText {
 
 /** Any rejection from `ask`, as a WireError. */
 export function failureOf(e: unknown): WireError {
-  if (e instanceof RemoteError) return { kind: e.kind, message: e.message, retryAt: e.retryAt };
+  if (e instanceof RemoteError) return { kind: e.kind, message: e.message, retryAt: e.retryAt, ...(e.status === undefined ? {} : { status: e.status }) };
   return { kind: 'internal', message: e instanceof Error ? e.message : String(e), retryAt: null };
 }
 
@@ -34,8 +34,10 @@ export const pausedTitle = () => t('pausedTitle');
 export const pausedWhy = (retryAt: number | null, now = Date.now()) => t('pausedWhy', formatReset(retryAt, now));
 
 /**
- * What to tell the reader about `f`. `who` names what failed: OpenAlex for the popup's and the
- * settings' requests (OpenAlex alone answers them), "The catalogs" where either may have.
+ * What to tell the reader about `f`, from its kind and data only (its `message` is the console's,
+ * in English). `who` names what failed: OpenAlex for the popup's and the settings' requests
+ * (OpenAlex alone answers them), "The catalogs" where either may have. A kind without its words
+ * fails type-checking.
  */
 export function describeFailure(f: WireError, now = Date.now(), who = SOURCE_NAMES.openalex): FailureText {
   switch (f.kind) {
@@ -54,16 +56,22 @@ export function describeFailure(f: WireError, now = Date.now(), who = SOURCE_NAM
     case 'not-found':
       return { title: t('failNotFound', who), detail: t('failMerged'), retryable: false };
     case 'key-rejected':
-      return {
-        title: t('failKeyTitle'),
-        detail: t('failKeyDetail', f.message),
-        retryable: false,
-      };
+      return { title: t('failKeyTitle'), detail: t('failKeyDetail'), retryable: false };
     case 'page-paused':
       return { title: pausedTitle(), detail: pausedWhy(f.retryAt, now), retryable: false };
     case 'internal':
       return { title: t('failInternalTitle'), detail: t('failInternalDetail'), retryable: true };
-    default:
-      return { title: t('failOther', who), detail: t('failOtherDetail', f.message), retryable: true };
+    case 'bad-request':
+      return { title: t('failRefusedTitle'), detail: t('failInternalDetail'), retryable: true };
+    case 'invalid-response':
+      return { title: t('failOther', who), detail: t('failUnreadableDetail'), retryable: true };
+    case 'http':
+      return { title: t('failOther', who), detail: f.status ? t('failHttpDetail', f.status) : t('failTryInAMoment'), retryable: true };
   }
+}
+
+/** The failure in two sentences: what went wrong, and what to do. */
+export function failureSentence(f: WireError, who?: string): string {
+  const text = describeFailure(f, Date.now(), who);
+  return t('failureSentence', text.title, text.detail);
 }

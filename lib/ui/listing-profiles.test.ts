@@ -216,16 +216,16 @@ describe('listing profiles: badge states', () => {
     let fail = true;
     const { profiles, sent, flush } = setup(3, (req) => {
       if (fail) return Promise.reject(new RemoteError({ kind: 'network', message: 'offline', retryAt: null }));
-      return req.papers.map((p) => ({ arxivId: p.arxivId, error: { kind: 'http', message: 'OpenAlex 500', retryAt: null } }));
+      return req.papers.map((p) => ({ arxivId: p.arxivId, error: { kind: 'http', message: 'OpenAlex 500', retryAt: null, status: 500 } }));
     });
     profiles.near(0);
     await flush();
-    expect(profiles.entriesOf(0)[0]!.state.value).toMatchObject({ kind: 'error', message: 'offline' });
+    expect(profiles.entriesOf(0)[0]!.state.value).toMatchObject({ kind: 'error', failure: { kind: 'network' } });
     fail = false;
     await profiles.retry();
     await flush();
     expect(sent).toHaveLength(2);
-    expect(profiles.entriesOf(0)[1]!.state.value).toMatchObject({ kind: 'error', message: 'OpenAlex 500' });
+    expect(profiles.entriesOf(0)[1]!.state.value).toMatchObject({ kind: 'error', failure: { kind: 'http', status: 500 } });
     expect(profiles.progress.value.settled).toBe(1);
   });
 });
@@ -243,7 +243,7 @@ describe('listing profiles: the card\'s Refresh and "Not this person?"', () => {
       if (req.type === 'author-correct') {
         const openalexId = req.openalexId as string | null;
         chosen.set(`${req.arxivId as string}#${req.index as number}`, openalexId);
-        return { identity: { match: openalexId ? 'reader' : null, openalexId, s2Id: null, evidence: [], candidates: [], note: openalexId ? '' : 'You said no profile fits this author.' }, metrics: openalexId ? metrics(openalexId) : null };
+        return { identity: { match: openalexId ? 'reader' : null, openalexId, s2Id: null, evidence: [], candidates: [], note: openalexId ? null : { kind: 'reader-none' } }, metrics: openalexId ? metrics(openalexId) : null };
       }
       if (req.type === 'author-uncorrect') {
         chosen.delete(`${req.arxivId as string}#${req.index as number}`);
@@ -276,7 +276,7 @@ describe('listing profiles: the card\'s Refresh and "Not this person?"', () => {
     expect(asked.find((r) => r.type === 'author-correct')).toEqual({ type: 'author-correct', arxivId: id(1), index: 1, names: ['Author 1-0', 'Author 1-1'], openalexId: 'A9', everywhere: true });
     expect(badge.state.value).toMatchObject({ kind: 'ready', match: 'reader', metrics: { openalexId: 'A9' }, paperInstitutions: [] });
     await profiles.correct(profiles.entriesOf(1)[0]!.index, null, false);
-    expect(profiles.entriesOf(1)[0]!.state.value).toMatchObject({ kind: 'unmatched', identity: { note: 'You said no profile fits this author.' } });
+    expect(profiles.entriesOf(1)[0]!.state.value).toMatchObject({ kind: 'unmatched', identity: { note: { kind: 'reader-none' } } });
   });
 
   it('a correction made elsewhere: the answered entries are asked for again, and only the badges it changes are set', async () => {

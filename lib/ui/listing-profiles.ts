@@ -23,6 +23,7 @@ import { RemoteError, type ask as askBackground } from './client';
 import { candidatesFor, IDENTIFYING, paperAuthorsRequest, type AuthorEntry, type BadgeState } from './author-profiles';
 import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
 import { capNames, notLoadedEntry } from './caps';
+import { failureOf } from './describe-failure';
 
 type Ask = typeof askBackground;
 
@@ -68,10 +69,10 @@ function stateOf(slot: SlotAnswer, fetchedAt: number): BadgeState {
         match: slot.match,
         // Listings carry OpenAlex's figures only (one batch per hundred authors).
         s2: null,
-        identity: slot.identity ?? { match: slot.match, openalexId: slot.metrics.openalexId, s2Id: slot.s2Id, evidence: [], candidates: [], note: '' },
+        identity: slot.identity ?? { match: slot.match, openalexId: slot.metrics.openalexId, s2Id: slot.s2Id, evidence: [], candidates: [], note: null },
       };
     case 'error':
-      return { kind: 'error', message: slot.error.message, retryAt: slot.error.retryAt };
+      return { kind: 'error', failure: slot.error };
     case 'unmatched':
       return { kind: 'unmatched', identity: slot.identity ?? null };
     case 'not-followed':
@@ -83,11 +84,7 @@ function stateOf(slot: SlotAnswer, fetchedAt: number): BadgeState {
 const inBatches = (list: number[]): number[][] =>
   Array.from({ length: Math.ceil(list.length / MAX_BATCH_PAPERS) }, (_, i) => list.slice(i * MAX_BATCH_PAPERS, (i + 1) * MAX_BATCH_PAPERS));
 
-const errorState = (e: unknown): BadgeState => ({
-  kind: 'error',
-  message: e instanceof Error ? e.message : String(e),
-  retryAt: e instanceof RemoteError ? e.retryAt : null,
-});
+const errorState = (e: unknown): BadgeState => ({ kind: 'error', failure: failureOf(e) });
 
 export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { onlyFollowed, gatherMs = GATHER_MS }: ListingOptions) {
   const n = papers.length;

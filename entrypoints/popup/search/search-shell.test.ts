@@ -1,5 +1,9 @@
 // @vitest-environment happy-dom
+import fs from 'node:fs';
+import path from 'node:path';
 import { resumeTyping, SHELL_ID, takeShell } from './search-shell';
+
+const ROOT = path.resolve(__dirname, '../../..');
 
 afterEach(() => document.body.replaceChildren());
 
@@ -35,5 +39,21 @@ describe('the popup’s shell search box', () => {
     document.body.append(real);
     resumeTyping(real, { value: 'abcdef', start: 6, end: null });
     expect([real.selectionStart, real.selectionEnd]).toEqual([2, 2]);
+  });
+
+  it('is labelled in the reader’s language before the popup’s script runs, its page too: the HTML holds no English for it', () => {
+    const source = fs.readFileSync(path.join(ROOT, 'entrypoints/popup/index.html'), 'utf8').replace(/<link [^>]*>/g, '');
+    const html = new DOMParser().parseFromString(source, 'text/html');
+    const shell = html.getElementById(SHELL_ID)!;
+    expect([shell.getAttribute('placeholder'), shell.getAttribute('aria-label')]).toEqual([null, null]);
+    // A classic script right after it: it runs before the popup's module.
+    expect([...html.querySelectorAll('script')].map((s) => s.getAttribute('src'))).toEqual(['/popup-shell.js', './main.tsx']);
+
+    document.body.append(document.importNode(shell, true));
+    vi.stubGlobal('chrome', { i18n: { getMessage: (key: string) => `«${key}»` } });
+    new Function(fs.readFileSync(path.join(ROOT, 'public/popup-shell.js'), 'utf8'))();
+    const box = document.getElementById(SHELL_ID) as HTMLInputElement;
+    expect([box.placeholder, box.getAttribute('aria-label'), document.documentElement.lang]).toEqual(['«searchPlaceholder»', '«searchLabel»', '«languageTag»']);
+    vi.unstubAllGlobals();
   });
 });

@@ -144,15 +144,15 @@ describe('paper batches (listing pages)', () => {
     const world = { openalex: new Map(), s2: new Map() };
     const shared = { kind: 'coauthors' as const, sharedWorks: 2, coauthors: ['Bo Li'] };
     const identifyFresh: IdentifyFresh = (papers) => papers.map(async (p) => p.names.map((n, i) => (i === 0
-      ? { match: 'inferred' as const, openalexId: idOf(n), s2Id: null, evidence: [shared], candidates: [], note: '' }
-      : { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: '2 profiles named Bo Li in Computer Science, and nothing on this page tells them apart.' })));
+      ? { match: 'inferred' as const, openalexId: idOf(n), s2Id: null, evidence: [shared], candidates: [], note: null }
+      : { match: null, openalexId: null, s2Id: null, evidence: [], candidates: [], note: { kind: 'several-in-field' as const, name: 'Bo Li', profiles: 2, field: null } })));
     const { batches, identifyFresh: seam } = setup(world, { identifyFresh });
     const [fresh] = (await batches.authorsOf({ papers: [listed('2606.00009', ['Ann Lee', 'Bo Li'])], ahead: ['2606.00010'], followed: null })).papers;
     expect(seam).toHaveBeenCalledWith([listed('2606.00009', ['Ann Lee', 'Bo Li'])], { priority: PRIORITY.view });
     expect(fresh).toMatchObject({ source: 'fresh' });
     expect(slots(fresh!)).toMatchObject([{ state: 'ready', match: 'inferred', metrics: { openalexId: idOf('Ann Lee') } }, { state: 'unmatched' }]);
     // with what each rests on, for the card
-    expect(slots(fresh!)).toMatchObject([{ identity: { evidence: [shared] } }, { identity: { note: expect.stringMatching(/2 profiles named Bo Li/) } }]);
+    expect(slots(fresh!)).toMatchObject([{ identity: { evidence: [shared] } }, { identity: { note: { kind: 'several-in-field', name: 'Bo Li', profiles: 2 } } }]);
   });
 
   it('answers papers with a record without waiting for the new papers asked with them, which wait when asked alone', async () => {

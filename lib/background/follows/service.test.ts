@@ -60,7 +60,7 @@ describe('following', () => {
     expect(await service.followedIds()).toEqual(['A1']);
     await baselined('A1');
     expect((await service.state()).follows).toEqual([
-      { id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: T0, newCount: 0, problem: null },
+      { id: 'A1', name: 'Ray Cao', followedAt: T0, checkedAt: T0, newCount: 0, unreadable: false },
     ]);
     t += MIN;
     await service.follow('A1', 'Someone Else'); // already followed: nothing changes
@@ -196,18 +196,18 @@ describe('export and import', () => {
   });
 
   it.each([
-    ['not JSON', 'this is not json', /not JSON/],
-    ['another file', JSON.stringify({ hello: 'world' }), /not a Weft follow list/],
-    ['a bad id', JSON.stringify({ format: 'weft-follows', version: 1, follows: [{ id: 'A1' }, { id: 'javascript:alert(1)' }] }), /Entry 2: .* not an OpenAlex author id/],
-    ['a newer version', JSON.stringify({ format: 'weft-follows', version: 9, follows: [] }), /newer Weft/],
-    ['too many', JSON.stringify({ format: 'weft-follows', version: 1, follows: Array.from({ length: MAX_FOLLOWS + 1 }, (_, i) => ({ id: `A${i + 1}` })) }), /at most/],
-  ])('rejects %s with a clear message and changes nothing', async (_, text, message) => {
+    ['not JSON', 'this is not json', { kind: 'not-json' }],
+    ['another file', JSON.stringify({ hello: 'world' }), { kind: 'not-weft' }],
+    ['a bad id', JSON.stringify({ format: 'weft-follows', version: 1, follows: [{ id: 'A1' }, { id: 'javascript:alert(1)' }] }), { kind: 'not-author-id', list: 'follows', entry: 2, value: 'javascript:alert(1)' }],
+    ['a newer version', JSON.stringify({ format: 'weft-follows', version: 9, follows: [] }), { kind: 'newer', version: 9 }],
+    ['too many', JSON.stringify({ format: 'weft-follows', version: 1, follows: Array.from({ length: MAX_FOLLOWS + 1 }, (_, i) => ({ id: `A${i + 1}` })) }), { kind: 'too-many', list: 'follows', count: MAX_FOLLOWS + 1, max: MAX_FOLLOWS }],
+  ])('rejects %s, saying why as data, and changes nothing', async (_, text, problem) => {
     const { service } = setup();
     await service.follow('A1', 'Ray Cao');
     await baselined('A1');
     const before = await dumpRecords();
     const r = await service.importFile(text);
-    expect(r).toEqual({ ok: false, message: expect.stringMatching(message) });
+    expect(r).toEqual({ ok: false, problem });
     expect(await dumpRecords()).toEqual(before);
   });
 
@@ -216,7 +216,7 @@ describe('export and import', () => {
     await stored(many);
     const { service } = setup();
     const r = await service.importFile(JSON.stringify({ format: 'weft-follows', version: 1, follows: [{ id: 'A5000' }, { id: 'A5001' }] }));
-    expect(r).toMatchObject({ ok: false, message: expect.stringMatching(/Nothing was imported/) });
+    expect(r).toEqual({ ok: false, problem: { kind: 'over-limit', total: MAX_FOLLOWS + 1, max: MAX_FOLLOWS } });
     expect(await storedFollows()).toHaveLength(MAX_FOLLOWS - 1);
   });
 

@@ -7,7 +7,7 @@ import type { OpenAlexClient } from '../catalog/openalex';
 import { showUnseenCount } from './badge';
 import { createChecker, type CheckOutcome, type CheckTrigger } from './check';
 import { takeOver } from './detect';
-import { cleanName, parseFollowFile } from '../../shared/follows/file';
+import { cleanName, parseFollowFile, type ImportProblem } from '../../shared/follows/file';
 import { createLease, type Lease } from './lease';
 import {
   MAX_FOLLOWS,
@@ -41,8 +41,8 @@ export interface FollowedResearcher {
   checkedAt: number | null;
   /** Unseen new papers by this researcher. */
   newCount: number;
-  /** Why the last check could not read this researcher's works, if it could not. */
-  problem: string | null;
+  /** The last check could not read this researcher's works (the check status keeps why, for diagnosis). */
+  unreadable: boolean;
 }
 
 export type NewPaper = Omit<InboxEntry, 'notified' | 'guessHidden'>;
@@ -80,7 +80,7 @@ export interface FollowHooks {
 
 export type FollowResult = { followed: boolean; limitReached: boolean };
 
-export type ImportResult = { ok: true; added: number; alreadyFollowed: number } | { ok: false; message: string };
+export type ImportResult = { ok: true; added: number; alreadyFollowed: number } | { ok: false; problem: ImportProblem };
 
 export interface FollowServiceOptions {
   openalex: Pick<OpenAlexClient, 'worksByAuthorsSince' | 'workByArxivId'>;
@@ -309,14 +309,13 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
         added.push({ id: f.id, name: f.name || f.id, followedAt: f.followedAt ?? t, checkedAt: null, seen: {} });
       }
       if (follows.length + added.length > MAX_FOLLOWS) {
-        const message = `Importing would make ${follows.length + added.length} researchers; Weft follows at most ${MAX_FOLLOWS}. Nothing was imported.`;
-        return { data: {}, result: { ok: false, message } };
+        return { data: {}, result: { ok: false, problem: { kind: 'over-limit', total: follows.length + added.length, max: MAX_FOLLOWS } } };
       }
       for (const f of added) owed.add(f.id);
       const result: ImportResult = { ok: true, added: added.length, alreadyFollowed: parsed.follows.length - added.length };
       return { data: { follows: added.length ? [...follows, ...added] : follows }, result };
     });
-    const result: ImportResult = outcome ?? { ok: false, message: 'Nothing was imported.' };
+    const result: ImportResult = outcome ?? { ok: false, problem: { kind: 'not-imported' } };
     if (result.ok && result.added) {
       const { follows } = await store.read();
       baseline(follows.filter((f) => f.checkedAt === null).map((f) => f.id), t);
@@ -348,7 +347,7 @@ export function createFollowService({ openalex, store = defaultStore, lease = cr
     const shown = (p: InboxEntry) => p.authorIds.some((id) => followed.has(id)) || (!p.guessHidden && (p.guessFor ?? []).some((id) => followed.has(id)));
     return {
       follows: follows
-        .map((f) => ({ id: f.id, name: f.name, followedAt: f.followedAt, checkedAt: f.checkedAt, newCount: counts.get(f.id) ?? 0, problem: status.problems[f.id] ?? null }))
+        .map((f) => ({ id: f.id, name: f.name, followedAt: f.followedAt, checkedAt: f.checkedAt, newCount: counts.get(f.id) ?? 0, unreadable: f.id in status.problems }))
         .sort((a, b) => b.followedAt - a.followedAt),
       inbox: inbox.filter(shown).map(({ notified: _, guessHidden: _h, ...paper }) => paper),
       status: {

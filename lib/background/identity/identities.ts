@@ -19,7 +19,7 @@ export function recordIdentity(slot: ResolvedAuthors['slots'][number]): Identity
 /** `identity` with the reader's correction, if any, on top. */
 export function withCorrection(identity: Identity, correction: Correction | null): Identity {
   if (!correction) return identity;
-  if (!correction.openalexId) return { ...NO_PROFILE, candidates: identity.candidates, note: 'You said no profile fits this author.' };
+  if (!correction.openalexId) return { ...NO_PROFILE, candidates: identity.candidates, note: { kind: 'reader-none' } };
   return {
     match: 'reader',
     openalexId: correction.openalexId,
@@ -27,7 +27,7 @@ export function withCorrection(identity: Identity, correction: Correction | null
     s2Id: correction.openalexId === identity.openalexId ? identity.s2Id : null,
     evidence: [],
     candidates: identity.candidates,
-    note: '',
+    note: null,
   };
 }
 

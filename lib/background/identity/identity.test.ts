@@ -26,7 +26,7 @@ describe('who an author is', () => {
     const base = names.map(() => NO_PROFILE);
     const out = applyCorrections('2406.99901', names, base, [correction(), correction({ index: 3, openalexId: null })]);
     expect(out.map((i) => [i.match, i.openalexId])).toEqual([[null, null], [null, null], ['reader', 'A77'], [null, null]]);
-    expect(out[3]!.note).toMatch(/no profile/);
+    expect(out[3]!.note).toEqual({ kind: 'reader-none' });
   });
 
   it('applies a correction to the same name on another paper only when it shares a co-author', () => {

@@ -5,10 +5,11 @@ import { readAnnouncementText } from '../../shared/announcement-read';
 import type { AuthorSuggestion, DigestWork } from '../catalog/openalex';
 import { CatalogError, type PaperRecord } from '../../catalog/types';
 import { followStore } from '../follows/store';
-import { freshIndexedDb } from '../user-data/testing';
+import { dumpRecords, freshIndexedDb, putRecords } from '../user-data/testing';
 import { createArxivFetch } from './arxiv-fetch';
 import { SAME_DAY_ALARM } from './schedule';
 import { createSameDay } from './service';
+import { MAX_TOPICS } from '../../shared/follows/topics';
 import { sameDayStore } from './store';
 
 const utc = (iso: string) => Date.parse(iso);
@@ -141,7 +142,7 @@ describe('same-day alerts', () => {
     await follow();
     const refused = setup({ granted: false });
     await refused.sameDay.followed([{ id: RAY, name: 'Ray Cao' }]);
-    expect(await refused.sameDay.read('manual')).toMatchObject({ ran: true, requests: 1, problem: { kind: 'no-access' } });
+    expect(await refused.sameDay.read('manual')).toMatchObject({ ran: true, requests: 1, problem: { kind: 'no-access', address: 'arxiv.org/list/cs/new', status: null } });
     expect(refused.requests).toEqual([]);
     const settings = await followStore.readSettings();
     expect((await refused.sameDay.state(settings, [RAY])).mode).toEqual({ kind: 'catalog', why: 'no-access' });
@@ -154,12 +155,28 @@ describe('same-day alerts', () => {
     await follow();
     const hostile = setup({ serve: () => ({ status: 200, body: '<html><body><h1>Access denied</h1></body></html>' }) });
     await hostile.sameDay.followed([{ id: RAY, name: 'Ray Cao' }]);
-    expect(await hostile.sameDay.read('manual')).toMatchObject({ ran: true, found: 0, problem: { kind: 'unreadable' } });
+    expect(await hostile.sameDay.read('manual')).toMatchObject({ ran: true, found: 0, problem: { kind: 'unreadable', address: 'arxiv.org/list/cs/new', unreadable: 'not-an-announcement' } });
     expect((await followStore.read()).inbox).toEqual([]);
     expect((await hostile.sameDay.state(await followStore.readSettings(), [RAY])).mode).toEqual({ kind: 'catalog', why: 'unreadable' });
     // Downloaded once for this announcement: not again.
     expect(await hostile.sameDay.read('manual')).toEqual({ ran: false, reason: 'read' });
     expect(hostile.requests).toHaveLength(1);
+  });
+
+  it('keeps why a read failed as data, never a sentence; a problem an older Weft stored in words reads without them', async () => {
+    await follow();
+    const down = setup({ serve: () => ({ status: 500, body: '' }) });
+    await down.sameDay.followed([{ id: RAY, name: 'Ray Cao' }]);
+    const out = await down.sameDay.read('manual');
+    expect(out).toMatchObject({ ran: true, problem: { kind: 'network', address: 'arxiv.org/list/cs/new', status: 500, unreadable: null, listedAs: null } });
+    const problem = (await down.sameDay.state(await followStore.readSettings(), [RAY])).problem!;
+    for (const value of Object.values(problem)) if (typeof value === 'string') expect(value).not.toMatch(/\s/);
+
+    const stored = (await dumpRecords())['same-day']!;
+    expect(stored.version).toBe(2);
+    const old = stored.value as { status: { problem: object } };
+    await putRecords({ ...stored, version: 1, value: { ...old, status: { ...old.status, problem: { kind: 'network', message: 'GET arxiv.org/list/cs/new: HTTP 503', at: 5 } } } });
+    expect((await sameDayStore.read()).status.problem).toEqual({ kind: 'network', at: 5, address: null, status: null, unreadable: null, listedAs: null });
   });
 
   it('lists a followed topic’s matches apart, with the words that matched; one that rings counts', async () => {
@@ -172,6 +189,13 @@ describe('same-day alerts', () => {
     expect(s.notifyTopics).toHaveBeenCalledTimes(1);
     await s.sameDay.topicSeen(null);
     expect(await s.sameDay.ringingCount()).toBe(0);
+  });
+
+  it('refuses a topic without words, or past the limit, saying which as data', async () => {
+    const s = setup();
+    expect(await s.sameDay.followTopic('  "" ', [], true)).toEqual({ ok: false, why: 'no-words' });
+    for (let i = 0; i < MAX_TOPICS; i++) expect(await s.sameDay.followTopic(`topic ${i}`, [], true)).toEqual({ ok: true });
+    expect(await s.sameDay.followTopic('one more', [], true)).toEqual({ ok: false, why: 'limit', max: MAX_TOPICS });
   });
 
   it('imports topics from a follows file once, leaving out those followed already and those without words', async () => {

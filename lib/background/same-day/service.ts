@@ -28,7 +28,7 @@ import { catalogEvidence } from './evidence';
 import { knownEvidence, nameHits, sieveFamilies, type Followed } from './match';
 import type { ReadAnnouncement } from './parse-host';
 import { nextReadAt, scheduleRead, scheduledReadAt } from './schedule';
-import type { FeedState, ReadProblemKind, SameDayData, SameDayStatus, SameDayStore } from './store';
+import type { FeedState, ReadProblem, ReadProblemKind, SameDayData, SameDayStatus, SameDayStore } from './store';
 import { categoriesOf, listingPlan, rssPlan, watchedCategories } from './watch';
 
 /** List calls one read may spend on evidence: a few per announcement, whatever the followed count. */
@@ -99,12 +99,21 @@ const dayBefore = (day: string) => {
   return t.toISOString().slice(0, 10);
 };
 
-function problemOf(e: unknown, at: number): { kind: ReadProblemKind; message: string; at: number } {
+/** Following a topic, or why not (the settings page words it): no words to look for, `max` topics followed already, or not stored. */
+export type TopicFollowResult = { ok: true } | { ok: false; why: 'no-words' | 'not-followed' } | { ok: false; why: 'limit'; max: number };
+
+/** The address as a read problem names it: host and path, without the scheme. */
+const addressOf = (url: string) => url.replace(/^https:\/\//, '');
+
+const NO_DETAIL = { address: null, status: null, unreadable: null, listedAs: null };
+
+function problemOf(e: unknown, url: string, at: number): ReadProblem {
   if (e instanceof FeedError) {
     const kind: ReadProblemKind = e.kind === 'no-access' ? 'no-access' : e.kind === 'rate-limited' ? 'rate-limited' : e.kind === 'too-large' ? 'unreadable' : 'network';
-    return { kind, message: e.message, at };
+    return { ...NO_DETAIL, kind, at, address: addressOf(url), status: e.status, unreadable: kind === 'unreadable' ? 'too-large' : null };
   }
-  return { kind: 'internal', message: e instanceof Error ? e.message : String(e), at };
+  console.warn('Weft: could not read arXiv’s announcement', e);
+  return { ...NO_DETAIL, kind: 'internal', at };
 }
 
 /** A notification for topic matches, when the reader wants notifications and the browser allows them. */
@@ -192,7 +201,7 @@ export function createSameDay(deps: SameDayDeps) {
     try {
       answer = await arxiv.get(url, validators);
     } catch (e) {
-      const problem = problemOf(e, t);
+      const problem = problemOf(e, url, t);
       const retryAt = e instanceof FeedError && e.retryAt ? e.retryAt : t + (e instanceof FeedError && e.kind === 'http' && e.status !== null && e.status < 500 ? REFUSED_RETRY_MS : FAILURE_RETRY_MS);
       return { state: { ...base, askedAt: t, retryAt }, fetched: null, problem };
     }
@@ -205,7 +214,7 @@ export function createSameDay(deps: SameDayDeps) {
     const parsed = await deps.read(answer.text, source === 'rss' ? 'feed' : 'listing', url, sieve);
     parseMs += now() - t0;
     if ('unreadable' in parsed) {
-      const problem = { kind: 'unreadable' as const, message: `${url.replace(/^https:\/\//, '')}: ${parsed.unreadable === 'too-large' ? 'too large' : parsed.unreadable === 'declarations' ? 'an XML document with declarations' : 'not an announcement Weft can read'}`, at: t };
+      const problem: ReadProblem = { ...NO_DETAIL, kind: 'unreadable', at: t, address: addressOf(url), unreadable: parsed.unreadable };
       // Downloaded: not asked again for this announcement.
       return { state: { ...base, askedAt: t, readFor: a.day, retryAt: null, tries: 0, etag: null, lastModified: null, listedAs: null }, fetched: null, problem };
     }
@@ -226,7 +235,7 @@ export function createSameDay(deps: SameDayDeps) {
     if (tries >= NOT_UPDATED_TRIES) {
       return {
         state: { ...state, askedAt: t, readFor: a.day, retryAt: null, tries: 0 },
-        problem: { kind: 'not-updated', message: `arXiv did not list an announcement for ${a.listedAs} (a holiday?)`, at: t },
+        problem: { ...NO_DETAIL, kind: 'not-updated', at: t, listedAs: a.listedAs },
       };
     }
     return { state: { ...state, askedAt: t, retryAt: t + NOT_UPDATED_RETRY_MS, tries }, problem: null };
@@ -502,16 +511,16 @@ export function createSameDay(deps: SameDayDeps) {
     await reschedule();
   }
 
-  async function followTopic(query: string, categories: string[], ring: boolean): Promise<{ ok: boolean; message?: string }> {
+  async function followTopic(query: string, categories: string[], ring: boolean): Promise<TopicFollowResult> {
     const q = cleanName(query);
-    if (topicTerms(q).length === 0) return { ok: false, message: 'Type the words to look for in titles and abstracts.' };
-    const result = await store.updateTopics<{ ok: boolean; message?: string }>((topics) => {
-      if (topics.length >= MAX_TOPICS) return { topics, result: { ok: false, message: `Weft follows at most ${MAX_TOPICS} topics.` } };
+    if (topicTerms(q).length === 0) return { ok: false, why: 'no-words' };
+    const result = await store.updateTopics<TopicFollowResult>((topics) => {
+      if (topics.length >= MAX_TOPICS) return { topics, result: { ok: false, why: 'limit', max: MAX_TOPICS } };
       const id = `t${Math.max(now(), ...topics.map((tp) => Number(tp.id.slice(1)) + 1))}`;
       return { topics: [...topics, { id, query: q, categories: topicCategories(categories), ring, followedAt: now() }], result: { ok: true } };
     });
     await reschedule();
-    return result ?? { ok: false };
+    return result ?? { ok: false, why: 'not-followed' };
   }
 
   async function updateTopic(id: string, patch: { ring?: boolean }): Promise<void> {

@@ -13,6 +13,7 @@ import { USER_DATA } from '../user-data/schema';
 import type { Digest } from './digest';
 import type { WatchEdits } from './watch';
 import type { TopicFollow, TopicHit } from '../../shared/follows/topics';
+import type { Unreadable } from '../../shared/announcement-read';
 
 const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 const Time = v.pipe(v.number(), v.finite());
@@ -55,6 +56,33 @@ const FeedStateSchema = v.object({
 
 export type ReadProblemKind = 'no-access' | 'unreadable' | 'network' | 'rate-limited' | 'not-updated' | 'internal';
 
+/**
+ * Why the last attempt could not read the announcement, as plain data the settings page words
+ * (never a sentence: it reads in the reader's language). Records of shape version 1 held an
+ * English `message` instead of the fields after `at`: they read with those fields null.
+ */
+export interface ReadProblem {
+  kind: ReadProblemKind;
+  at: number;
+  /** The address asked, without its scheme (`arxiv.org/list/cs.DC/new`); null for an error in Weft itself. */
+  address: string | null;
+  /** The HTTP status arXiv answered with; null when it gave none (no answer, a timeout, no access). */
+  status: number | null;
+  /** `unreadable`: what the answer was instead of an announcement. */
+  unreadable: Unreadable | null;
+  /** `not-updated`: the day arXiv did not list an announcement for (yyyy-mm-dd). */
+  listedAs: string | null;
+}
+
+const ReadProblemSchema = v.object({
+  kind: v.picklist(['no-access', 'unreadable', 'network', 'rate-limited', 'not-updated', 'internal']),
+  at: Time,
+  address: v.optional(v.nullable(v.string()), null),
+  status: v.optional(v.nullable(v.number()), null),
+  unreadable: v.optional(v.nullable(v.picklist(['too-large', 'declarations', 'not-an-announcement'])), null),
+  listedAs: v.optional(v.nullable(Day), null),
+});
+
 export interface SameDayStatus {
   /** The last read that found an announcement: when, which, what it held and found. */
   lastRead: {
@@ -76,7 +104,7 @@ export interface SameDayStatus {
     matchMs: number;
   } | null;
   /** Why the last attempt could not read the announcement (alerts then come from the catalog only). */
-  problem: { kind: ReadProblemKind; message: string; at: number } | null;
+  problem: ReadProblem | null;
 }
 
 const StatusSchema = v.object({
@@ -84,7 +112,7 @@ const StatusSchema = v.object({
     at: Time, announcement: Day, listedAs: v.nullable(Day), papers: v.number(), found: v.number(), guesses: v.number(),
     topicHits: v.number(), requests: v.number(), credits: v.number(), parseMs: v.optional(v.number(), 0), matchMs: v.optional(v.number(), 0),
   })),
-  problem: v.nullable(v.object({ kind: v.picklist(['no-access', 'unreadable', 'network', 'rate-limited', 'not-updated', 'internal']), message: v.string(), at: Time })),
+  problem: v.nullable(ReadProblemSchema),
 });
 
 const TopicHitSchema = v.object({

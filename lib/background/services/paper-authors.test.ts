@@ -117,7 +117,7 @@ describe('papers-authors handler: the reader\'s corrections, as on the abs page'
     expect(catalog.authorMetrics).toHaveBeenCalledTimes(1);
     expect(catalog.authorMetrics).toHaveBeenCalledWith(['A9'], undefined);
     // The record's institutions belong to the record's person; the no-profile card says why.
-    expect(r.papers[0]).toMatchObject({ slots: [{ identity: { note: expect.stringMatching(/no profile fits/) } }, { institutions: [] }, {}] });
+    expect(r.papers[0]).toMatchObject({ slots: [{ identity: { note: { kind: 'reader-none' } } }, { institutions: [] }, {}] });
     expect(r.papers[0]).toMatchObject({ fetchedAt: 3, stale: true });
     expect(r.papers[2]).toEqual({ arxivId: '2406.99902', identifying: true });
   });

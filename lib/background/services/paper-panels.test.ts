@@ -97,7 +97,7 @@ describe('panel handlers', () => {
     const { h } = setup({ oaDown: true });
     const handlers = h as unknown as Handlers;
     const institutions = await dispatch(handlers, { type: 'paper-institutions', arxivId: ID }, sender, EXT);
-    expect(institutions).toEqual({ ok: false, error: { kind: 'http', message: 'HTTP 500', retryAt: null } });
+    expect(institutions).toEqual({ ok: false, error: { kind: 'http', message: 'HTTP 500', retryAt: null, status: 500 } });
     const paper = await dispatch(handlers, { type: 'paper-citations', arxivId: ID }, sender, EXT);
     expect(paper).toMatchObject({ ok: true, data: { source: 's2', citedBy: 71, openalexId: null } });
   });

@@ -39,7 +39,8 @@ export const SHAPE_VERSION: Record<UserDataKey, number> = {
   corrections: 1,
   'corrections-undo': 1,
   'recent-searches': 1,
-  'same-day': 1,
+  // 2: a read problem as plain data (address, status, what was unreadable, the day not listed) in place of an English message. Version 1 records read with those null.
+  'same-day': 2,
   'topic-follows': 1,
 };
 

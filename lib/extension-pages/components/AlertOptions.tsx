@@ -8,6 +8,7 @@ import type { FollowsState, ImportResult } from '@/lib/background/protocol';
 import { MAX_CORRECTIONS } from '@/lib/shared/limits';
 import { formatCount, formatInteger } from '@/lib/ui/format';
 import { t, type MessageKey } from '@/lib/shared/i18n';
+import { importProblemText } from '@/lib/extension-pages/import-problem';
 import { SameDayOptions } from './SameDayOptions';
 import './alert-options.css';
 
@@ -135,7 +136,7 @@ export function AlertControls({ data, state, inTab }: Props) {
           (result &&
             (result.ok
               ? importSummary(result)
-              : result.message))}
+              : importProblemText(result.problem)))}
       </p>
     </div>
   );

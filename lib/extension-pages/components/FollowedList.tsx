@@ -30,7 +30,7 @@ export function FollowedList({ follows, onOpen, onUnfollowed }: Props) {
               </ResearcherPageLink>
               {f.newCount > 0 && <span class="new-count">{t('countNewShort', formatInteger(f.newCount))}</span>}
               <span class="meta">{f.checkedAt === null ? t('notCheckedYetLower') : t('checkedAgo', formatAge(f.checkedAt))}</span>
-              {f.problem && <span class="problem">{t('followProblem', f.problem)}</span>}
+              {f.unreadable && <span class="problem">{t('followProblem')}</span>}
             </div>
             <FollowButton id={f.id} name={name} onToggled={(followed) => followed || onUnfollowed({ id: f.id, name })} />
           </li>

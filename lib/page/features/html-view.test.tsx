@@ -31,7 +31,7 @@ function fakeAsk() {
         return {
           openalex: id && { name: 'x', rawName: null, openalexId: id, s2Id: null, institutions: [], metrics: null },
           s2: null,
-          identity: { match: id && 'record', openalexId: id, s2Id: null, evidence: [], candidates: [], note: '' },
+          identity: { match: id && 'record', openalexId: id, s2Id: null, evidence: [], candidates: [], note: null },
           position,
         };
       });

@@ -9,7 +9,7 @@
  *                       "coauthors": null, "at": "2026-06-02T10:00:00.000Z" }],
  *     "topics": [{ "query": "diffusion", "categories": ["cs.LG"], "ring": true }] }
  *
- * Import is all or nothing: any problem rejects the whole file with a message naming it.
+ * Import is all or nothing: any problem rejects the whole file, the problem naming where it is.
  * Ids may also be written as OpenAlex URLs (`https://openalex.org/A…`).
  */
 import * as v from 'valibot';
@@ -43,7 +43,33 @@ export interface FileCorrection {
 /** A followed topic as it travels in the file. */
 export type FileTopic = Pick<TopicFollow, 'query' | 'categories' | 'ring'>;
 
-export type ParsedFile = { ok: true; follows: ImportedFollow[]; corrections: FileCorrection[]; topics: FileTopic[] } | { ok: false; message: string };
+/** The file's lists, each entry of which is read on its own. */
+export type FileList = 'follows' | 'corrections' | 'topics';
+
+/** What a field of the file must be: the code each schema below gives valibot as its message. */
+export type FieldNeed = 'object' | 'text' | 'number' | 'whole-number' | 'in-range' | 'list' | 'date' | 'true-or-false' | 'text-or-null' | 'categories' | 'names' | 'short';
+
+/**
+ * Why a file was not imported, as plain data the settings page words (never a sentence, so that
+ * it reads in the reader's language). `entry` counts from 1; a `field` problem without a `list`
+ * is in the file's own fields.
+ */
+export type ImportProblem =
+  | { kind: 'too-large' }
+  | { kind: 'not-json' }
+  | { kind: 'not-weft' }
+  | { kind: 'newer'; version: number }
+  | { kind: 'too-many'; list: FileList; count: number; max: number }
+  | { kind: 'field'; list: FileList | null; entry: number; field: string; need: FieldNeed }
+  | { kind: 'not-author-id'; list: FileList; entry: number; value: string }
+  | { kind: 'not-arxiv-id'; list: FileList; entry: number; value: string }
+  /** The background's: the import would take the follows past `max`. */
+  | { kind: 'over-limit'; total: number; max: number }
+  /** The background's: the follow list could not be changed. */
+  | { kind: 'not-imported' };
+
+type Refused = { ok: false; problem: ImportProblem };
+export type ParsedFile = { ok: true; follows: ImportedFollow[]; corrections: FileCorrection[]; topics: FileTopic[] } | Refused;
 
 /**
  * Collapses whitespace and drops control characters and explicit direction overrides (a name
@@ -54,59 +80,74 @@ export function cleanName(raw: string): string {
   return raw.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, MAX_NAME_CHARS);
 }
 
+/** The code `need` as valibot's message (issueProblem reads it back). */
+const need = (code: FieldNeed) => code;
+/** The file is no Weft follow list at all: not an object, or another format. */
+const NOT_WEFT = 'not-weft';
+
 const Entry = v.object({
-  id: v.string('"id" must be text'),
-  name: v.optional(v.string('"name" must be text')),
-  followedAt: v.optional(v.union([v.string(), v.number()], '"followedAt" must be a date')),
-});
+  id: v.string(need('text')),
+  name: v.optional(v.string(need('text'))),
+  followedAt: v.optional(v.union([v.string(), v.number()], need('date'))),
+}, need('object'));
 
 const FileSchema = v.object({
-  format: v.literal(FILE_FORMAT, `not a Weft follow list ("format" must be "${FILE_FORMAT}")`),
-  version: v.number('"version" must be a number'),
-  follows: v.array(v.unknown(), '"follows" must be a list'),
-  corrections: v.optional(v.array(v.unknown(), '"corrections" must be a list')),
-  topics: v.optional(v.array(v.unknown(), '"topics" must be a list')),
-});
+  format: v.literal(FILE_FORMAT, NOT_WEFT),
+  version: v.number(need('number')),
+  follows: v.array(v.unknown(), need('list')),
+  corrections: v.optional(v.array(v.unknown(), need('list'))),
+  topics: v.optional(v.array(v.unknown(), need('list'))),
+}, NOT_WEFT);
 
 const TopicEntry = v.object({
-  query: v.pipe(v.string('"query" must be text'), v.maxLength(MAX_TOPIC_QUERY_CHARS, `"query" is longer than ${MAX_TOPIC_QUERY_CHARS} characters`)),
-  categories: v.optional(v.array(v.string(), '"categories" must be a list of arXiv categories')),
-  ring: v.optional(v.boolean('"ring" must be true or false')),
-});
+  query: v.pipe(v.string(need('text')), v.maxLength(MAX_TOPIC_QUERY_CHARS, need('short'))),
+  categories: v.optional(v.array(v.string(need('categories')), need('categories'))),
+  ring: v.optional(v.boolean(need('true-or-false'))),
+}, need('object'));
 
-function readTopics(raw: unknown[]): { ok: true; topics: FileTopic[] } | { ok: false; message: string } {
-  if (raw.length > MAX_TOPICS) return { ok: false, message: `This file has ${raw.length} topics; Weft follows at most ${MAX_TOPICS}.` };
+const CorrectionEntry = v.object({
+  arxivId: v.string(need('text')),
+  index: v.pipe(v.number(need('number')), v.integer(need('whole-number')), v.minValue(0, need('in-range')), v.maxValue(100_000, need('in-range'))),
+  name: v.string(need('text')),
+  openalexId: v.nullable(v.string(need('text-or-null'))),
+  coauthors: v.optional(v.nullable(v.array(v.string(need('names')), need('names')))),
+  at: v.optional(v.union([v.string(), v.number()], need('date'))),
+}, need('object'));
+
+/** A schema's first issue as a problem: the field it is in (the first key of its path) and what that field must be. */
+function issueProblem(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]], list: FileList | null, entry: number): Refused {
+  const issue = issues[0];
+  if (issue.message === NOT_WEFT) return { ok: false, problem: { kind: 'not-weft' } };
+  const field = issue.path?.[0]?.key;
+  return { ok: false, problem: { kind: 'field', list, entry, field: typeof field === 'string' ? field : '', need: issue.message as FieldNeed } };
+}
+
+const refused = (problem: ImportProblem): Refused => ({ ok: false, problem });
+
+function readTopics(raw: unknown[]): { ok: true; topics: FileTopic[] } | Refused {
+  if (raw.length > MAX_TOPICS) return refused({ kind: 'too-many', list: 'topics', count: raw.length, max: MAX_TOPICS });
   const topics: FileTopic[] = [];
   for (const [i, item] of raw.entries()) {
     const t = v.safeParse(TopicEntry, item);
-    if (!t.success) return { ok: false, message: `Topic ${i + 1} is not valid: ${t.issues[0]!.message}.` };
+    if (!t.success) return issueProblem(t.issues, 'topics', i + 1);
     topics.push({ query: cleanName(t.output.query), categories: topicCategories(t.output.categories ?? []), ring: t.output.ring ?? true });
   }
   return { ok: true, topics };
 }
 
-const CorrectionEntry = v.object({
-  arxivId: v.string('"arxivId" must be text'),
-  index: v.pipe(v.number('"index" must be a number'), v.integer('"index" must be a whole number'), v.minValue(0), v.maxValue(100_000)),
-  name: v.string('"name" must be text'),
-  openalexId: v.nullable(v.string('"openalexId" must be text or null')),
-  coauthors: v.optional(v.nullable(v.array(v.string(), '"coauthors" must be a list of names'))),
-  at: v.optional(v.union([v.string(), v.number()], '"at" must be a date')),
-});
-
 /** The corrections of a file, or what is wrong with the first bad one. */
-function readCorrections(raw: unknown[]): { ok: true; corrections: FileCorrection[] } | { ok: false; message: string } {
-  if (raw.length > MAX_CORRECTIONS) return { ok: false, message: `This file has ${raw.length} corrections; Weft keeps at most ${MAX_CORRECTIONS}.` };
+function readCorrections(raw: unknown[]): { ok: true; corrections: FileCorrection[] } | Refused {
+  if (raw.length > MAX_CORRECTIONS) return refused({ kind: 'too-many', list: 'corrections', count: raw.length, max: MAX_CORRECTIONS });
   const corrections: FileCorrection[] = [];
   for (const [i, item] of raw.entries()) {
-    const where = `Correction ${i + 1}`;
+    const where = { list: 'corrections' as const, entry: i + 1 };
     const c = v.safeParse(CorrectionEntry, item);
-    if (!c.success) return { ok: false, message: `${where} is not valid: ${c.issues[0]!.message}.` };
-    if (!isBareArxivId(c.output.arxivId)) return { ok: false, message: `${where}: "${c.output.arxivId.slice(0, 60)}" is not an arXiv id.` };
+    if (!c.success) return issueProblem(c.issues, where.list, where.entry);
+    if (!isBareArxivId(c.output.arxivId)) return refused({ kind: 'not-arxiv-id', ...where, value: c.output.arxivId.slice(0, 60) });
     const id = c.output.openalexId === null ? null : bareOpenAlexId(c.output.openalexId, 'A');
-    if (c.output.openalexId !== null && !id) return { ok: false, message: `${where}: "${c.output.openalexId.slice(0, 60)}" is not an OpenAlex author id.` };
+    if (c.output.openalexId !== null && !id) return refused({ kind: 'not-author-id', ...where, value: c.output.openalexId.slice(0, 60) });
     const at = timeOf(c.output.at);
-    if (c.output.at !== undefined && at === null) return { ok: false, message: `${where}: "at" is not a date.` };
+    if (c.output.at !== undefined && at === null) return refused({ kind: 'field', ...where, field: 'at', need: 'date' });
     const coauthors = c.output.coauthors ? c.output.coauthors.slice(0, 200).map(cleanName) : null;
     corrections.push({ arxivId: c.output.arxivId, index: c.output.index, name: cleanName(c.output.name), openalexId: id, coauthors, at: at ?? Date.now() });
   }
@@ -124,32 +165,28 @@ function isoTime(t: number): string | undefined {
   return timeOf(t) === null ? undefined : new Date(t).toISOString();
 }
 
-/** Reads an export file; the message says what is wrong (for the reader, not a developer). */
+/** Reads an export file; the problem says what is wrong, for the reader (lib/extension-pages/import-problem.ts words it). */
 export function parseFollowFile(text: string): ParsedFile {
-  if (text.length > MAX_FILE_CHARS) return { ok: false, message: 'This file is too large to be a Weft follow list.' };
+  if (text.length > MAX_FILE_CHARS) return refused({ kind: 'too-large' });
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, message: 'This file is not JSON: choose a follow list exported by Weft.' };
+    return refused({ kind: 'not-json' });
   }
   const file = v.safeParse(FileSchema, json);
-  if (!file.success) return { ok: false, message: `This file is not a Weft follow list: ${file.issues[0]!.message}.` };
-  if (file.output.version > FILE_VERSION) {
-    return { ok: false, message: `This follow list was written by a newer Weft (version ${file.output.version}); update Weft to import it.` };
-  }
-  if (file.output.follows.length > MAX_FOLLOWS) {
-    return { ok: false, message: `This list has ${file.output.follows.length} researchers; Weft follows at most ${MAX_FOLLOWS}.` };
-  }
+  if (!file.success) return issueProblem(file.issues, null, 0);
+  if (file.output.version > FILE_VERSION) return refused({ kind: 'newer', version: file.output.version });
+  if (file.output.follows.length > MAX_FOLLOWS) return refused({ kind: 'too-many', list: 'follows', count: file.output.follows.length, max: MAX_FOLLOWS });
   const follows: ImportedFollow[] = [];
   for (const [i, raw] of file.output.follows.entries()) {
+    const where = { list: 'follows' as const, entry: i + 1 };
     const entry = v.safeParse(Entry, raw);
-    const where = `Entry ${i + 1}`;
-    if (!entry.success) return { ok: false, message: `${where} is not valid: ${entry.issues[0]!.message}.` };
+    if (!entry.success) return issueProblem(entry.issues, where.list, where.entry);
     const id = bareOpenAlexId(entry.output.id, 'A');
-    if (!id) return { ok: false, message: `${where}: "${entry.output.id.slice(0, 60)}" is not an OpenAlex author id.` };
+    if (!id) return refused({ kind: 'not-author-id', ...where, value: entry.output.id.slice(0, 60) });
     const followedAt = timeOf(entry.output.followedAt);
-    if (entry.output.followedAt !== undefined && followedAt === null) return { ok: false, message: `${where}: "followedAt" is not a date.` };
+    if (entry.output.followedAt !== undefined && followedAt === null) return refused({ kind: 'field', ...where, field: 'followedAt', need: 'date' });
     follows.push({ id, name: cleanName(entry.output.name ?? ''), followedAt });
   }
   const corrections = readCorrections(file.output.corrections ?? []);

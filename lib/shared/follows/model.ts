@@ -97,6 +97,7 @@ export const FEED_SOURCES: readonly FeedSource[] = ['listing', 'rss'];
 
 export interface CheckProblem {
   kind: CatalogErrorKind | 'internal';
+  /** What went wrong, for diagnosis: English, never shown (the UI words `kind`: lib/ui/describe-failure.ts). */
   message: string;
   /** Epoch ms. */
   at: number;
@@ -110,7 +111,7 @@ export interface CheckStatus {
   lastSuccessAt: number | null;
   /** Why the last check did not check everyone; null after a complete check. */
   error: CheckProblem | null;
-  /** Researchers whose data could not be read in the last check (bare A id → message). */
+  /** Researchers whose data could not be read in the last check (bare A id → what went wrong, for diagnosis: never shown). */
   problems: Record<string, string>;
   /** Scheduled checks wait until then: a spent daily budget, or backoff after failures. */
   retryAt: number | null;

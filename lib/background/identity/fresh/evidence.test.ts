@@ -41,7 +41,7 @@ describe('decideIdentities', () => {
       [slot('Ray Cao', [namesake, truth]), slot('Sherry Luo', [profile('A3', { name: 'Sherry Luo' })]), slot('Steve Gan', [profile('A4', { name: 'Steve Gan' })])],
       [work('W1', 'A2', 'A3', 'X9'), work('W2', 'A2', 'A4'), work('W3', 'A2', 'A3', 'A4'), work('W4', 'A2', 'A4')],
     ));
-    expect(ray).toMatchObject({ match: 'inferred', openalexId: 'A2', note: '' });
+    expect(ray).toMatchObject({ match: 'inferred', openalexId: 'A2', note: null });
     expect(ray!.evidence).toContainEqual({ kind: 'coauthors', sharedWorks: 4, coauthors: ['Sherry Luo', 'Steve Gan'] });
     expect(ray!.candidates.map((c) => c.openalexId)).toEqual(['A2', 'A1']);
     expect(sherry).toMatchObject({ match: 'inferred', openalexId: 'A3' });
@@ -52,7 +52,7 @@ describe('decideIdentities', () => {
     const [ray] = decideIdentities(paper([slot('Ray Cao', [profile('A1', { fields: { 16: 9 }, cited: 80_000 }), profile('A2'), profile('A3', { fields: { 27: 9, 17: 1 } })])]));
     expect(ray).toMatchObject({ match: 'guess', openalexId: 'A2' });
     expect(ray!.evidence).toEqual([{ kind: 'field', field: 'Computer Science' }]);
-    expect(ray!.note).toMatch(/only Ray Cao in Computer Science/);
+    expect(ray!.note).toEqual({ kind: 'only-one', name: 'Ray Cao', field: { name: 'Computer Science', why: 'category', paperField: 'Computer Science' } });
     expect(ray!.candidates.map((c) => c.openalexId)).toEqual(['A2', 'A1', 'A3']);
   });
 
@@ -64,12 +64,12 @@ describe('decideIdentities', () => {
     const computerScientist = profile('A2');
     const [ray] = decideIdentities(paper([slot('Ray Cao', [economist, computerScientist]), ...coauthors], shared, { field: ECONOMICS }));
     expect(ray).toMatchObject({ match: 'guess', openalexId: 'A2' });
-    expect(ray!.note).toMatch(/only Ray Cao in Computer Science, where the co-authors Weft identified work/);
+    expect(ray!.note).toEqual({ kind: 'only-one', name: 'Ray Cao', field: { name: 'Computer Science', why: 'coauthors', paperField: 'Economics, Econometrics and Finance' } });
     expect(ray!.evidence).toEqual([{ kind: 'field', field: 'Computer Science' }]);
     // Without the co-authors' evidence, the category's field decides.
     const [alone] = decideIdentities(paper([slot('Ray Cao', [economist, computerScientist]), ...coauthors], [], { field: ECONOMICS }));
     expect(alone).toMatchObject({ match: 'guess', openalexId: 'A1' });
-    expect(alone!.note).toMatch(/only Ray Cao in Economics/);
+    expect(alone!.note).toMatchObject({ kind: 'only-one', field: { name: 'Economics, Econometrics and Finance', why: 'category' } });
   });
 
   it('keeps the category\'s field when the identified co-authors work in different ones', () => {
@@ -82,7 +82,7 @@ describe('decideIdentities', () => {
     const coauthors = [slot('Sherry Luo', [profile('A3', { name: 'Sherry Luo' })]), slot('Steve Gan', [profile('A4', { name: 'Steve Gan' })])];
     const [ray] = decideIdentities(paper([slot('Ray Cao', [profile('A1', { fields: { 20: 9 } }), profile('A2'), profile('A5')]), ...coauthors], [work('W1', 'A3', 'A4')], { field: ECONOMICS }));
     expect(ray).toMatchObject({ match: null, openalexId: null });
-    expect(ray!.note).toMatch(/2 profiles named Ray Cao in Computer Science/);
+    expect(ray!.note).toEqual({ kind: 'several-in-field', name: 'Ray Cao', profiles: 2, field: { name: 'Computer Science', why: 'coauthors', paperField: 'Economics, Econometrics and Finance' } });
   });
 
   it('infers a profile unique in the field only with evidence beyond the name', () => {
@@ -94,21 +94,21 @@ describe('decideIdentities', () => {
   it('shows nobody when several profiles in the field have no evidence between them, whatever their size', () => {
     const [ray] = decideIdentities(paper([slot('Ray Cao', [profile('A1', { works: 800, cited: 50_000 }), profile('A2', { works: 12, cited: 40 })])]));
     expect(ray).toMatchObject({ match: null, openalexId: null, evidence: [] });
-    expect(ray!.note).toMatch(/2 profiles named Ray Cao in Computer Science/);
+    expect(ray!.note).toMatchObject({ kind: 'several-in-field', profiles: 2, field: { name: 'Computer Science', why: 'category' } });
     expect(ray!.candidates.map((c) => c.openalexId)).toEqual(['A1', 'A2']);
   });
 
   it('shows nobody for a newcomer whose name belongs to people in other fields', () => {
     const [ray] = decideIdentities(paper([slot('Ray Cao', [profile('A1', { fields: { 16: 9 } }), profile('A2', { fields: { 26: 3 } })])]));
     expect(ray).toMatchObject({ match: null, openalexId: null });
-    expect(ray!.note).toMatch(/other fields \(Chemistry, Mathematics\)/);
+    expect(ray!.note).toEqual({ kind: 'other-fields', name: 'Ray Cao', theirs: ['Chemistry', 'Mathematics'], lookedIn: ['Computer Science'] });
   });
 
   it('guesses in a field next to the paper\'s when no profile of the name works in it, and only the one there', () => {
     const eess = { field: fieldOfCategory('eess.IV') };
     const [alone] = decideIdentities(paper([slot('Ray Cao', [profile('A1', { fields: { 16: 9 } }), profile('A2')])], [], eess));
     expect(alone).toMatchObject({ match: 'guess', openalexId: 'A2' });
-    expect(alone!.note).toMatch(/only Ray Cao in Computer Science \(none in Engineering, this paper's field\)/);
+    expect(alone!.note).toEqual({ kind: 'only-one', name: 'Ray Cao', field: { name: 'Computer Science', why: 'neighbour', paperField: 'Engineering' } });
     const [two] = decideIdentities(paper([slot('Ray Cao', [profile('A1'), profile('A2')])], [], eess));
     expect(two).toMatchObject({ match: null, openalexId: null });
     // A cs paper: its own field only (a namesake in Mathematics is someone else).
@@ -119,7 +119,7 @@ describe('decideIdentities', () => {
   it('shows nobody when no profile has the name', () => {
     const [ray] = decideIdentities(paper([slot('Ray Cao', [])]));
     expect(ray).toMatchObject({ match: null, candidates: [] });
-    expect(ray!.note).toMatch(/No OpenAlex profile named Ray Cao/);
+    expect(ray!.note).toEqual({ kind: 'none-named', name: 'Ray Cao' });
   });
 
   it('never lets a larger namesake win: evidence decides, and without it size does not break the tie', () => {
@@ -158,13 +158,16 @@ describe('decideIdentities', () => {
       [work('W1', 'A1', 'B1'), work('W2', 'A2', 'B1'), work('W3', 'A2', 'C1')],
     ));
     expect(ray).toMatchObject({ match: 'guess', openalexId: 'A2' });
-    expect(ray!.note).toMatch(/2 profiles named Ray Cao/);
+    expect(ray!.note).toEqual({ kind: 'several-tied', name: 'Ray Cao', profiles: 2 });
   });
 
   it('does not take one shared work as enough for a profile large enough to be several people', () => {
     const giant = profile('A1', { works: MERGED_PROFILE_WORKS + 1 });
     const co = [slot('Bo Li', [profile('B1', { name: 'Bo Li' })]), slot('Ann Oh', [profile('C1', { name: 'Ann Oh' })])];
-    expect(decideIdentities(paper([slot('Ray Cao', [giant]), ...co], [work('W1', 'A1', 'B1')]))[0]!.match).toBe('guess');
+    expect(decideIdentities(paper([slot('Ray Cao', [giant]), ...co], [work('W1', 'A1', 'B1')]))[0]).toMatchObject({
+      match: 'guess',
+      note: { kind: 'merged-profile', name: 'Ray Cao', works: MERGED_PROFILE_WORKS + 1 },
+    });
     expect(decideIdentities(paper([slot('Ray Cao', [giant]), ...co], [work('W1', 'A1', 'B1'), work('W2', 'A1', 'C1')]))[0]!.match).toBe('inferred');
   });
 
@@ -184,13 +187,18 @@ describe('decideIdentities', () => {
       [work('W1', 'A1', 'B1')],
     ));
     expect(ids.slice(0, 2).map((i) => [i.match, i.openalexId])).toEqual([['guess', 'A1'], ['guess', 'A1']]);
+    expect(ids.slice(0, 2).map((i) => i.note)).toEqual([{ kind: 'shared-profile', name: 'Wei Wang' }, { kind: 'shared-profile', name: 'W. Wang' }]);
     expect(ids[2]!.match).toBe('inferred');
   });
 
   it('without a field, guesses a lone profile and shows nobody for two', () => {
     const none = { field: null };
-    expect(decideIdentities(paper([slot('Ray Cao', [profile('A1', { fields: { 16: 2 } })])], [], none))[0]).toMatchObject({ match: 'guess', openalexId: 'A1' });
-    expect(decideIdentities(paper([slot('Ray Cao', [profile('A1'), profile('A2')])], [], none))[0]!.match).toBeNull();
+    expect(decideIdentities(paper([slot('Ray Cao', [profile('A1', { fields: { 16: 2 } })])], [], none))[0]).toMatchObject({
+      match: 'guess', openalexId: 'A1', note: { kind: 'only-one', name: 'Ray Cao', field: null },
+    });
+    expect(decideIdentities(paper([slot('Ray Cao', [profile('A1'), profile('A2')])], [], none))[0]).toMatchObject({
+      match: null, note: { kind: 'several-in-field', name: 'Ray Cao', profiles: 2, field: null },
+    });
   });
 
   it('carries each candidate\'s figures for the badge', () => {

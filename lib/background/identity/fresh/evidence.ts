@@ -16,7 +16,7 @@
  */
 import type { PrintedEvidence } from '../../../arxiv/page-model';
 import { nameTokens } from '../../../arxiv/names';
-import type { Candidate, Evidence, Identity } from '../../../catalog/identity';
+import type { Candidate, Evidence, Identity, IdentityNote } from '../../../catalog/identity';
 import type { CandidateProfile, WorkAuthors } from '../../catalog/openalex';
 import type { Institution } from '../../../catalog/types';
 import { neighboursOf, type Field } from '../../../catalog/fields';
@@ -168,7 +168,7 @@ function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks, fi
 
   const name = slot.name;
   const owner = scored.find((s) => s.orcid);
-  if (owner) return identity('inferred', owner, scored, '');
+  if (owner) return identity('inferred', owner, scored, null);
   // A profile with another ORCID than the one printed beside this name is another person.
   const pool = printedOrcid ? scored.filter((s) => !s.profile.orcid) : scored;
 
@@ -176,31 +176,23 @@ function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks, fi
   if (strong.length === 1) {
     const only = strong[0]!;
     const merged = (only.profile.works ?? 0) > MERGED_PROFILE_WORKS && !only.affiliation && only.partners.size < 2;
-    if (!merged) return identity('inferred', only, scored, '');
-    return identity('guess', only, scored,
-      `This profile of ${name} has ${only.profile.works} works (OpenAlex may have merged several people in it) and shares works with only one co-author here.`);
+    if (!merged) return identity('inferred', only, scored, null);
+    return identity('guess', only, scored, { kind: 'merged-profile', name, works: only.profile.works ?? 0 });
   }
-  if (strong.length > 1) {
-    return identity('guess', strong[0]!, scored,
-      `${strong.length} profiles named ${name} have ties to this paper's authors or affiliations; they may be one person split in two, or different people.`);
-  }
+  if (strong.length > 1) return identity('guess', strong[0]!, scored, { kind: 'several-tied', name, profiles: strong.length });
 
   // The first field with plausible profiles decides; a profile without topics may be in any.
   for (const f of fields.length ? fields : [null]) {
     const plausible = pool.filter((s) => fieldFit(s.profile, f?.field ?? null) !== 'other');
     if (plausible.length === 0) continue;
-    const where = !f ? ''
-      : f.why === 'coauthors' ? ` in ${f.field.name}, where the co-authors Weft identified work`
-        : f.why === 'neighbour' ? ` in ${f.field.name} (none in ${paper.field!.name}, this paper's field)`
-          : ` in ${f.field.name}`;
-    if (plausible.length > 1) return unmatched(scored, `${plausible.length} profiles named ${name}${where}, and nothing on this page tells them apart.`);
+    const field = f && { name: f.field.name, why: f.why, paperField: paper.field?.name ?? null };
+    if (plausible.length > 1) return unmatched(scored, { kind: 'several-in-field', name, profiles: plausible.length, field });
     const only = plausible[0]!;
-    const what = f && fieldFit(only.profile, f.field) === 'in' ? `the only ${name}${where}` : `the only profile named ${name}`;
-    return identity('guess', only, scored, `A guess: ${what}, with no earlier work shared with this paper's authors.`);
+    return identity('guess', only, scored, { kind: 'only-one', name, field: f && fieldFit(only.profile, f.field) === 'in' ? field : null });
   }
-  if (pool.length === 0) return unmatched(scored, `No OpenAlex profile named ${name} fits.`);
-  const elsewhere = [...new Set(pool.flatMap((s) => s.profile.fields.slice(0, 1).map((f) => f.name)).filter(Boolean))];
-  return unmatched(scored, `The profiles named ${name} work in other fields${elsewhere.length ? ` (${elsewhere.join(', ')})` : ''}, not in ${fields.map((f) => f.field.name).join(', ')}.`);
+  if (pool.length === 0) return unmatched(scored, { kind: 'none-named', name });
+  const theirs = [...new Set(pool.flatMap((s) => s.profile.fields.slice(0, 1).map((f) => f.name)).filter(Boolean))];
+  return unmatched(scored, { kind: 'other-fields', name, theirs, lookedIn: fields.map((f) => f.field.name) });
 }
 
 /** More co-authors first, then a printed affiliation, then more shared works; never size. */
@@ -244,7 +236,7 @@ function candidate(s: Scored): Candidate {
 }
 
 /** Every profile considered, the one shown first (the reader's "Not this person?" lists them). */
-function identity(match: 'inferred' | 'guess', chosen: Scored, all: Scored[], note: string): Identity {
+function identity(match: 'inferred' | 'guess', chosen: Scored, all: Scored[], note: IdentityNote | null): Identity {
   return {
     match,
     openalexId: chosen.profile.openalexId,
@@ -255,7 +247,7 @@ function identity(match: 'inferred' | 'guess', chosen: Scored, all: Scored[], no
   };
 }
 
-function unmatched(all: Scored[], note: string): Identity {
+function unmatched(all: Scored[], note: IdentityNote): Identity {
   return { match: null, openalexId: null, s2Id: null, evidence: [], candidates: all.map(candidate), note };
 }
 
@@ -265,7 +257,7 @@ function withoutDuplicates(identities: Identity[], slots: SlotInput[]): Identity
   for (const id of identities) if (id.openalexId) count.set(id.openalexId, (count.get(id.openalexId) ?? 0) + 1);
   return identities.map((id, i) =>
     id.openalexId && (count.get(id.openalexId) ?? 0) > 1 && id.match === 'inferred'
-      ? { ...id, match: 'guess' as const, note: `The same profile fits more than one author of this paper, ${slots[i]!.name} among them.` }
+      ? { ...id, match: 'guess' as const, note: { kind: 'shared-profile' as const, name: slots[i]!.name } }
       : id,
   );
 }

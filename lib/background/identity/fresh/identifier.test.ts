@@ -420,22 +420,6 @@ describe('createFreshIdentifier', () => {
     expect(new Set(again2)).toEqual(new Set(['/works']));
   });
 
-  it('reads a decision cached with an English note (before notes were data) as one without a note, asking nothing', async () => {
-    const world = buildWorld(10, [6]);
-    const { fresh, urls, cache } = setup(world);
-    const paper = asPaper(world.papers[0]!);
-    const first = await fresh.identify([paper]);
-    await cache.settle();
-    const key = `fresh:identity:${paper.arxivId}`;
-    const stored = (await cache.getMany<{ identities: Identity[] }>([key])).get(key)!.value;
-    const old = { ...stored, identities: stored.identities.map((id) => ({ ...id, note: id.match === 'inferred' ? '' : '2 profiles named Ray Cao, and nothing on this page tells them apart.' })) };
-    await cache.putMany([{ key, value: old, ttlMs: NOT_INDEXED_TTL }]);
-    const asked = urls.length;
-    const again = await fresh.identify([paper]);
-    expect(urls.length).toBe(asked);
-    expect(again.papers.get(paper.arxivId)).toEqual(first.papers.get(paper.arxivId)!.map((id) => ({ ...id, note: null })));
-  });
-
   it('decides again when the page shows other names for the same paper', async () => {
     const world = buildWorld(11, [4]);
     const { fresh } = setup(world);

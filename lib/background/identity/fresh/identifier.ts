@@ -333,7 +333,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
     const decided = new Map<string, Decision>();
     for (const p of papers) {
       const hit = hits.get(decisionKey(p.arxivId));
-      if (hit && !hit.stale && hit.value.sig === signature(p)) decided.set(p.arxivId, withNotesOfNow(hit.value));
+      if (hit && !hit.stale && hit.value.sig === signature(p)) decided.set(p.arxivId, hit.value);
     }
     return decided;
   }
@@ -586,16 +586,6 @@ interface Credits {
  */
 function holdsName(catalogName: string, printed: string): boolean {
   return ` ${nameTokens(catalogName).join(' ')} `.includes(` ${nameTokens(printed).join(' ')} `);
-}
-
-/**
- * A cached decision as this version reads it: decisions cached before notes became data carry an
- * English sentence, read as no note (the card then says only that the author is a guess or has no
- * profile) rather than taken again, which would spend credits; they expire with NOT_INDEXED_TTL.
- */
-function withNotesOfNow(d: Decision): Decision {
-  if (d.identities.every((id) => typeof id.note === 'object')) return d;
-  return { ...d, identities: d.identities.map((id) => (typeof id.note === 'object' ? id : { ...id, note: null })) };
 }
 
 /** Adds one paper's decision to `out`. */

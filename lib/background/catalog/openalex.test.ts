@@ -7,7 +7,7 @@ import { andRecorded, failure, madeUp, madeUpJson, recordedResponses } from './t
 import { arxivDoi } from '../../arxiv/ids';
 
 // Made-up answers (./testdata) always; OpenAlex's recorded ones too when they are beside the repo.
-const RECORDED = recordedResponses('openalex', 'openalex.test');
+const RECORDED = recordedResponses('openalex.test', 'openalex');
 
 type Json = Record<string, unknown>;
 const read = (name: string) => readFileSync(join(RECORDED!, name), 'utf8');
@@ -182,7 +182,7 @@ describe('OpenAlex client', () => {
 
     it.each(andRecorded(
       RECORDED,
-      { answers: 'made-up W5000000002', work: madeUpJournal, rorIds: [['0madeup01'], ['0madeup02'], ['0madeup01'], ['0madeup02', '0madeup01'], []] },
+      { answers: 'made-up W5000000002', work: madeUpJournal, rorIds: [['0madeup01', null], ['0madeup02'], ['0madeup01'], ['0madeup02', '0madeup01'], []] },
       () => ({ answers: 'recorded W2109415576', work: () => load('work-singleton-by-doi-W2109415576.json'), rorIds: [[], [], [], [], ['05rrcem69']] }),
     ))('keeps per-paper institutions where only some authorships have them ($answers)', async ({ work, rorIds }) => {
       const { oa } = client((url) => json(project(work(), url)));

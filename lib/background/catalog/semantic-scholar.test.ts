@@ -5,7 +5,7 @@ import { createSemanticScholar, type SemanticScholarOptions } from './semantic-s
 import { andRecorded, failure, madeUp, madeUpJson, recordedResponses } from './test-helpers';
 
 // Made-up answers (./testdata) always; Semantic Scholar's recorded ones too when they are beside the repo.
-const RECORDED = recordedResponses('semanticscholar', 'semantic-scholar.test');
+const RECORDED = recordedResponses('semantic-scholar.test', 'semanticscholar');
 
 type Json = Record<string, unknown>;
 const read = (name: string) => readFileSync(join(RECORDED!, name), 'utf8');

@@ -35,12 +35,12 @@ export function madeUpJson<T = Record<string, unknown>>(name: string): T {
 }
 
 /**
- * The folder of one API's recorded responses in the shared fixtures beside the repo
- * (`api/openalex`, `api/semanticscholar`; never copied in), or null in a checkout without them:
- * the tests then run on the made-up answers alone, and say so.
+ * The folder of the APIs' recorded responses in the shared fixtures beside the repo (`api`, or
+ * one API's: `api/openalex`, `api/semanticscholar`; never copied in), or null in a checkout
+ * without them: the tests then run on the made-up answers alone, and say so.
  */
-export function recordedResponses(api: string, what: string): string | null {
-  const dir = fixturesPath(`api/${api}`);
+export function recordedResponses(what: string, api?: string): string | null {
+  const dir = fixturesPath(api ? `api/${api}` : 'api');
   if (existsSync(dir)) return dir;
   console.warn(`[${what}] ${dir} is absent: testing on the made-up answers of testdata/ only`);
   return null;

@@ -13,7 +13,7 @@ import type { PageTheme } from '../page-theme';
 import { authorBadges } from './author-badges';
 import { paperPanels } from './paper-panels';
 import type { FeatureContext } from './types';
-import { fakeAsk } from '@/test/fake-ask';
+import { answerMessages, fakeAsk } from '@/test/fake-ask';
 
 sharedPagesAvailable('html-view features');
 
@@ -68,7 +68,7 @@ function context(page: ReturnType<typeof open>, ask: FeatureContext['ask'], abor
 beforeEach(() => {
   fakeBrowser.reset();
   // The badges ask whom the reader follows through the messaging channel itself.
-  fakeBrowser.runtime.onMessage.addListener(async () => ({ ok: true, data: { ids: [] } }));
+  answerMessages({ 'followed-ids': () => ({ ids: [] }) });
 });
 
 describe.each(PAGES)('author badges and paper panels on the HTML view $file', ({ file, url, names, positions }) => {

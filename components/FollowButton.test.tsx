@@ -3,25 +3,29 @@ import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing';
 import { announce } from '@/test/announce';
 import { show, unshow } from '@/test/on-page';
+import { answerMessages } from '@/test/fake-ask';
 import { FollowButton } from './FollowButton';
 
 /** A background that keeps the follow list and announces its changes, the way Weft's does. */
 function fakeBackground({ limit = Infinity } = {}) {
-  const asked: { type: string }[] = [];
-  fakeBrowser.runtime.onMessage.addListener(async (raw: unknown) => {
-    const message = raw as { type: string; id?: string };
-    if (message.type === 'weft-changed') return undefined;
-    asked.push(message);
-    const { follows = [] } = (await fakeBrowser.storage.local.get('follows')) as { follows?: { id: string }[] };
-    const ids = follows.map((f) => f.id);
-    if (message.type === 'followed-ids') return { ok: true, data: { ids } };
-    if (message.type === 'follow' && ids.length >= limit) return { ok: true, data: { followed: false, limitReached: true } };
-    const next = message.type === 'follow' ? [...follows, { id: message.id }] : follows.filter((f) => f.id !== message.id);
-    await fakeBrowser.storage.local.set({ follows: next });
+  const stored = async () => ((await fakeBrowser.storage.local.get('follows')) as { follows?: { id: string }[] }).follows ?? [];
+  const save = async (follows: { id: string }[]) => {
+    await fakeBrowser.storage.local.set({ follows });
     void announce('follows');
-    return { ok: true, data: { followed: message.type === 'follow', limitReached: false } };
+  };
+  return answerMessages({
+    'followed-ids': async () => ({ ids: (await stored()).map((f) => f.id) }),
+    follow: async ({ id }) => {
+      const follows = await stored();
+      if (follows.length >= limit) return { followed: false, limitReached: true };
+      await save([...follows, { id }]);
+      return { followed: true, limitReached: false };
+    },
+    unfollow: async ({ id }) => {
+      await save((await stored()).filter((f) => f.id !== id));
+      return { followed: false, limitReached: false };
+    },
   });
-  return asked;
 }
 
 const button = () => screen.getByRole('button');

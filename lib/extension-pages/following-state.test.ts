@@ -1,7 +1,9 @@
 import { fakeBrowser } from 'wxt/testing';
 import { announce } from '@/test/announce';
-import type { FollowsState } from '../background/protocol';
+import type { CheckOutcome, FollowsState } from '../background/protocol';
+import { RemoteError } from '../ui/client';
 import { createFollowingState, describeCheck } from './following-state';
+import { fakeAsk } from '@/test/fake-ask';
 
 const NOW = Date.UTC(2026, 5, 10, 9);
 
@@ -22,8 +24,8 @@ beforeEach(() => fakeBrowser.reset());
 describe('the Following tab state', () => {
   it('reads the state when opened and again whenever follow data changes', async () => {
     let names = ['Ray Cao'];
-    const ask = vi.fn(async () => state(names));
-    const s = createFollowingState(ask as never);
+    const { ask, mock } = fakeAsk({ 'follows-state': () => state(names) });
+    const s = createFollowingState(ask);
     const stop = s.watch();
     await vi.waitFor(() => expect(s.load.value).toMatchObject({ status: 'ready', data: { follows: [{ name: 'Ray Cao' }] } }));
 
@@ -32,18 +34,20 @@ describe('the Following tab state', () => {
     await vi.waitFor(() => expect(s.load.value).toMatchObject({ status: 'ready', data: { follows: [{}, { name: 'Li Ming' }] } }));
 
     // Other changes do not make it ask again, nor anything once stopped.
-    const calls = ask.mock.calls.length;
+    const calls = mock.mock.calls.length;
     await announce('identities');
     stop();
     await announce('follows');
-    expect(ask.mock.calls.length).toBe(calls);
+    expect(mock.mock.calls.length).toBe(calls);
   });
 
   it('shows an error with what to do when the background cannot answer', async () => {
-    const { RemoteError } = await import('../ui/client');
-    const s = createFollowingState((async () => {
-      throw new RemoteError({ kind: 'internal', message: 'gone', retryAt: null });
-    }) as never);
+    const { ask } = fakeAsk({
+      'follows-state': () => {
+        throw new RemoteError({ kind: 'internal', message: 'gone', retryAt: null });
+      },
+    });
+    const s = createFollowingState(ask);
     await s.refresh();
     expect(s.load.value).toMatchObject({ status: 'error', failure: { kind: 'internal' } });
   });
@@ -55,28 +59,28 @@ describe('the Following tab state', () => {
   });
 
   it('offers the researcher just unfollowed back: Undo follows them again, once', async () => {
-    const ask = vi.fn(async (m: { type: string }) => (m.type === 'follow' ? { followed: true, limitReached: false } : state(['Ray Cao'])));
-    const s = createFollowingState(ask as never);
+    const { ask, of } = fakeAsk({ follow: () => ({ followed: true, limitReached: false }), 'follows-state': () => state(['Ray Cao']) });
+    const s = createFollowingState(ask);
     s.noteUnfollowed({ id: 'A2', name: 'Li Ming' });
     expect(s.unfollowed.value).toEqual({ id: 'A2', name: 'Li Ming' });
     await s.undoUnfollow();
     await s.undoUnfollow(); // nothing left to undo
-    expect(ask.mock.calls.filter(([m]) => m.type === 'follow')).toEqual([[{ type: 'follow', id: 'A2', name: 'Li Ming' }]]);
+    expect(of('follow')).toEqual([{ type: 'follow', id: 'A2', name: 'Li Ming' }]);
     expect(s.unfollowed.value).toBeNull();
     expect(s.load.value).toMatchObject({ status: 'ready' });
   });
 });
 
 describe('check results in words', () => {
-  it.each([
-    [{ ran: true, found: 0, checked: 3, error: null }, /No new papers from the 3 researchers/, false],
-    [{ ran: true, found: 1, checked: 3, error: null }, /^1 new paper\.$/, false],
-    [{ ran: true, found: 4, checked: 3, error: null }, /^4 new papers\.$/, false],
-    [{ ran: false, reason: 'busy', retryAt: null }, /already running/, false],
-    [{ ran: false, reason: 'budget', retryAt: NOW + 3 * 3_600_000 }, /allowance is used up; checks resume at .* \(in 3 h\)/, true],
-    [{ ran: true, found: 0, checked: 2, error: { kind: 'network', message: 'offline', at: NOW } }, /could not be reached\. Weft will try again later/, true],
-  ] as const)('%o', (outcome, text, alert) => {
-    const d = describeCheck(outcome as never, NOW);
+  it.each<[CheckOutcome, RegExp, boolean]>([
+    [{ sameDay: null, ran: true, found: 0, checked: 3, error: null }, /No new papers from the 3 researchers/, false],
+    [{ sameDay: null, ran: true, found: 1, checked: 3, error: null }, /^1 new paper\.$/, false],
+    [{ sameDay: null, ran: true, found: 4, checked: 3, error: null }, /^4 new papers\.$/, false],
+    [{ sameDay: null, ran: false, reason: 'busy', retryAt: null }, /already running/, false],
+    [{ sameDay: null, ran: false, reason: 'budget', retryAt: NOW + 3 * 3_600_000 }, /allowance is used up; checks resume at .* \(in 3 h\)/, true],
+    [{ sameDay: null, ran: true, found: 0, checked: 2, error: { kind: 'network', message: 'offline', at: NOW } }, /could not be reached\. Weft will try again later/, true],
+  ])('%o', (outcome, text, alert) => {
+    const d = describeCheck(outcome, NOW);
     expect(d.text).toMatch(text);
     expect(d.alert).toBe(alert);
   });

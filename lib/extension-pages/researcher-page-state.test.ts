@@ -2,6 +2,7 @@ import type { ResearcherProfile, ResearcherProfileResult, ResearcherWorksResult 
 import { RemoteError } from '@/lib/ui/client';
 import { createResearcherPage, WORKS_STEP } from './researcher-page-state';
 import { work } from './researcher-testing';
+import { deferredAsk } from '@/test/fake-ask';
 
 const profile = (id: string): ResearcherProfile => ({
   source: 'openalex', openalexId: id, s2Id: null, orcid: null, displayName: `Name ${id}`, hIndex: 1, citedBy: 2, works: 3,
@@ -13,27 +14,12 @@ const works = (prefix: string, n: number, { total = n, pageSize = 200, page = 1 
   total, page, pageSize, fetchedAt: 1, stale: false,
 });
 
-type Req = { type: string; id: string; order?: string; page?: number; s2Id?: string };
-
-/** A fake `ask`: each request waits until the test answers it. */
+/** A researcher page whose background answers each request when the test does. */
 function setup() {
-  const pending: { req: Req; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
-  const ask = vi.fn((req: Req) => new Promise((resolve, reject) => pending.push({ req, resolve, reject })));
+  const { ask, answer, asked, mock } = deferredAsk();
   const moved = vi.fn();
-  const page = createResearcherPage(ask as never, { onMoved: moved });
-  const flush = async () => {
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-  };
-  const answer = async (type: string, value: unknown) => {
-    const i = pending.findIndex((p) => p.req.type === type);
-    if (i < 0) throw new Error(`no pending ${type}; asked: ${JSON.stringify(ask.mock.calls.map((c) => c[0]))}`);
-    const [p] = pending.splice(i, 1);
-    if (value instanceof Error) p!.reject(value);
-    else p!.resolve(value);
-    await flush();
-  };
-  const asked = (type: string) => ask.mock.calls.map((c) => c[0]).filter((r) => r.type === type);
-  return { page, ask, answer, asked, moved };
+  const page = createResearcherPage(ask, { onMoved: moved });
+  return { page, ask: mock, answer, asked, moved };
 }
 
 describe('researcher page state', () => {

@@ -1,6 +1,7 @@
 import type { ResearcherResult } from '@/lib/background/protocol';
 import { RemoteError } from '@/lib/ui/client';
 import { createResearcherViews } from './researcher-state';
+import { deferredAsk } from '@/test/fake-ask';
 
 const result = (id: string, recentOk = true): ResearcherResult => ({
   profile: {
@@ -14,23 +15,12 @@ const result = (id: string, recentOk = true): ResearcherResult => ({
     : { status: 'unavailable', error: { kind: 'budget-exhausted', message: 'spent', retryAt: 9 } },
 });
 
+/** The researcher views, their background answering each researcher when the test does. */
 function setup() {
-  const pending = new Map<string, { resolve: (r: ResearcherResult) => void; reject: (e: unknown) => void }[]>();
-  const ask = vi.fn(
-    ({ id }: { id: string }) =>
-      new Promise<ResearcherResult>((resolve, reject) => pending.set(id, [...(pending.get(id) ?? []), { resolve, reject }])),
-  );
-  const views = createResearcherViews(ask as never);
-  const settle = async (id: string, r: ResearcherResult | Error) => {
-    for (const p of pending.get(id) ?? []) {
-      if (r instanceof Error) p.reject(r);
-      else p.resolve(r);
-    }
-    pending.delete(id);
-    await Promise.resolve();
-    await Promise.resolve();
-  };
-  return { views, ask, settle };
+  const { ask, answer, mock } = deferredAsk();
+  const views = createResearcherViews(ask);
+  const settle = (id: string, r: ResearcherResult | Error) => answer('researcher', r, (request) => request.id === id);
+  return { views, ask: mock, settle };
 }
 
 describe('researcher views', () => {

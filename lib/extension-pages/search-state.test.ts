@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals';
 import type { AuthorSuggestion } from '@/lib/background/catalog/openalex';
+import type { PaperHitsResult, ResearcherHitsResult } from '@/lib/background/protocol';
 import type { PaperSummary } from '@/lib/catalog/types';
 import { RemoteError } from '@/lib/ui/client';
 import type { RecentSearches } from './recent-searches';
@@ -14,7 +15,8 @@ const paper = (id: string, arxivId: string | null): PaperSummary => ({
 interface Call {
   type: string;
   q: string;
-  resolve: (v: unknown) => void;
+  /** With the answer of the request's type (the protocol's). */
+  resolve: (v: ResearcherHitsResult | PaperHitsResult) => void;
   reject: (e: unknown) => void;
 }
 
@@ -37,7 +39,7 @@ function setup() {
   /** Answers the pending calls for q (researchers, papers). */
   const answer = async (q: string, people: AuthorSuggestion[], papers: PaperSummary[]) => {
     for (const c of calls.filter((c) => c.q === q)) {
-      c.resolve({ results: c.type === 'search-researchers' ? people : papers, fetchedAt: 100, stale: false });
+      c.resolve(c.type === 'search-researchers' ? { results: people, fetchedAt: 100, stale: false } : { results: papers, fetchedAt: 100, stale: false });
     }
     await vi.advanceTimersByTimeAsync(0);
   };

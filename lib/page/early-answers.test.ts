@@ -1,4 +1,9 @@
+import type { PaperCitationsResult } from '../background/protocol';
 import { createEarlyAnswers, requestKey } from './early-answers';
+import { fakeAsk } from '@/test/fake-ask';
+
+/** An answer to paper-citations, told apart by when it was fetched. */
+const unknownAt = (fetchedAt: number): PaperCitationsResult => ({ known: false, fetchedAt, stale: false });
 
 describe('early answers', () => {
   it('keys requests independently of field order', () => {
@@ -7,34 +12,35 @@ describe('early answers', () => {
   });
 
   it('serves a request sent early to the first identical ask, then asks again', async () => {
-    const ask = vi.fn(async (r: { type: string }) => ({ n: ask.mock.calls.length, type: r.type }));
-    const early = createEarlyAnswers(ask as never);
+    const background = fakeAsk({ 'paper-citations': () => unknownAt(background.asked.length) });
+    const early = createEarlyAnswers(background.ask);
     early.send([{ type: 'paper-citations', arxivId: '2406.05546' }]);
-    expect(ask).toHaveBeenCalledTimes(1);
-    const first = await early.ask({ arxivId: '2406.05546', type: 'paper-citations' } as never);
-    expect(first).toEqual({ n: 1, type: 'paper-citations' });
-    expect(ask).toHaveBeenCalledTimes(1);
-    await early.ask({ type: 'paper-citations', arxivId: '2406.05546' } as never);
-    expect(ask).toHaveBeenCalledTimes(2);
+    expect(background.mock).toHaveBeenCalledTimes(1);
+    const first = await early.ask({ arxivId: '2406.05546', type: 'paper-citations' });
+    expect(first).toEqual(unknownAt(1));
+    expect(background.mock).toHaveBeenCalledTimes(1);
+    await expect(early.ask({ type: 'paper-citations', arxivId: '2406.05546' })).resolves.toEqual(unknownAt(2));
   });
 
   it('passes on an early failure once, and a retry reaches the background', async () => {
     let fail = true;
-    const ask = vi.fn(async () => {
-      if (fail) throw new Error('offline');
-      return 'ok';
+    const background = fakeAsk({
+      'paper-citations': () => {
+        if (fail) throw new Error('offline');
+        return unknownAt(1);
+      },
     });
-    const early = createEarlyAnswers(ask as never);
+    const early = createEarlyAnswers(background.ask);
     early.send([{ type: 'paper-citations', arxivId: '2406.05546' }]);
-    await expect(early.ask({ type: 'paper-citations', arxivId: '2406.05546' } as never)).rejects.toThrow('offline');
+    await expect(early.ask({ type: 'paper-citations', arxivId: '2406.05546' })).rejects.toThrow('offline');
     fail = false;
-    await expect(early.ask({ type: 'paper-citations', arxivId: '2406.05546' } as never)).resolves.toBe('ok');
+    await expect(early.ask({ type: 'paper-citations', arxivId: '2406.05546' })).resolves.toEqual(unknownAt(1));
   });
 
   it('does not hold requests nobody sent early', async () => {
-    const ask = vi.fn(async () => 'fresh');
-    const early = createEarlyAnswers(ask as never);
-    await expect(early.ask({ type: 'paper-citations', arxivId: '1' } as never)).resolves.toBe('fresh');
-    expect(ask).toHaveBeenCalledOnce();
+    const background = fakeAsk({ 'paper-citations': () => unknownAt(7) });
+    const early = createEarlyAnswers(background.ask);
+    await expect(early.ask({ type: 'paper-citations', arxivId: '1' })).resolves.toEqual(unknownAt(7));
+    expect(background.mock).toHaveBeenCalledOnce();
   });
 });

@@ -3,6 +3,7 @@ import type { AuthorMetrics } from '../catalog/types';
 import { RemoteError } from './client';
 import type { AuthorSlot } from '../background/protocol';
 import { createAuthorProfiles } from './author-profiles';
+import { fakeAsk as fakeBackground, type FakeAnswers } from '@/test/fake-ask';
 
 const metrics = (id: string, h: number): AuthorMetrics => ({
   source: 'openalex', openalexId: id, s2Id: null, orcid: null, displayName: `Person ${id}`,
@@ -19,29 +20,26 @@ const oaSlot = (id: string | null, position: number | null = null): AuthorSlot =
 const authors = (n: number, hiddenFrom = Infinity) =>
   Array.from({ length: n }, (_, i) => ({ index: i, name: `Name ${i}`, citationName: `Name, ${i}`, hidden: i >= hiddenFrom }));
 
-type AskFn = Parameters<typeof createAuthorProfiles>[2];
-
-function fakeAsk(slots: AuthorSlot[], opts: { failPaper?: boolean; failMetrics?: boolean; stale?: boolean } = {}) {
-  type Req = { type: string; ids?: string[]; eager?: number; revalidate?: boolean; fullList?: boolean };
-  const calls: Req[] = [];
+/** The background: the paper's `slots`, the figures of each author asked for, and any `more` answers. */
+function fakeAsk(slots: AuthorSlot[], opts: { failPaper?: boolean; failMetrics?: boolean; stale?: boolean } = {}, more: FakeAnswers = {}) {
   const metricsFor = (ids: string[], revalidate?: boolean) => {
     const out: Record<string, AuthorMetrics> = {};
     for (const id of ids) out[id] = metrics(id, Number(id.slice(1)));
     return { metrics: out, fetchedAt: 2000, stale: !!opts.stale && !revalidate };
   };
-  const ask = vi.fn(async (req: Req) => {
-    calls.push(req);
-    if (req.type === 'paper-authors') {
+  const { ask, asked, of } = fakeBackground({
+    'paper-authors': (req) => {
       if (opts.failPaper) throw new RemoteError({ kind: 'network', message: 'offline', retryAt: null });
       const eagerIds = slots.slice(0, req.eager ?? 0).flatMap((s) => (s.openalex?.openalexId ? [s.openalex.openalexId] : []));
       const eagerMetrics = opts.failMetrics
-        ? { error: { kind: 'network', message: 'offline', retryAt: null } }
+        ? { error: { kind: 'network' as const, message: 'offline', retryAt: null } }
         : eagerIds.length ? metricsFor(eagerIds, req.revalidate) : null;
       return { source: 'openalex', openalexWorkId: 'W1', slots, s2Paired: true, fetchedAt: 1000, stale: false, eagerMetrics };
-    }
-    return metricsFor(req.ids ?? [], req.revalidate);
+    },
+    'author-metrics': (req) => metricsFor(req.ids, req.revalidate),
+    ...more,
   });
-  return { ask: ask as unknown as AskFn, calls };
+  return { ask, calls: asked, of };
 }
 
 describe('author profiles', () => {
@@ -67,30 +65,27 @@ describe('author profiles', () => {
   });
 
   it('on a page without its own author list, keeps a correction at the author\'s position in the paper\'s list', async () => {
-    const { ask } = fakeAsk([oaSlot('A3', 2), oaSlot('A4', 3)]);
-    const corrected: Record<string, unknown>[] = [];
-    const asking = ((req: { type: string }) => {
-      if (req.type !== 'author-correct' && req.type !== 'author-uncorrect') return ask(req as never);
-      corrected.push(req);
-      return Promise.resolve(req.type === 'author-correct' ? { identity: { ...identity('A9'), match: 'reader' }, metrics: metrics('A9', 9) } : { removed: true });
-    }) as AskFn;
-    const p = createAuthorProfiles({ arxivId: '1411.4413' }, authors(2), asking, { ownList: false });
+    const { ask, of } = fakeAsk([oaSlot('A3', 2), oaSlot('A4', 3)], {}, {
+      'author-correct': () => ({ identity: { ...identity('A9'), match: 'reader' }, metrics: metrics('A9', 9) }),
+      'author-uncorrect': () => ({ removed: true }),
+    });
+    const p = createAuthorProfiles({ arxivId: '1411.4413' }, authors(2), ask, { ownList: false });
     await p.start();
     await p.correct(1, 'A9', false);
     // The second name printed is author 3 of the paper (as on its abs page), not author 1.
-    expect(corrected[0]).toMatchObject({ index: 1, position: 3, names: ['Name, 0', 'Name, 1'], openalexId: 'A9' });
+    expect(of('author-correct')[0]).toMatchObject({ index: 1, position: 3, names: ['Name, 0', 'Name, 1'], openalexId: 'A9' });
     expect(p.entries[1]!.state.value).toMatchObject({ kind: 'ready', match: 'reader' });
     await p.uncorrect(1);
-    expect(corrected[1]).toMatchObject({ type: 'author-uncorrect', index: 3 });
+    expect(of('author-uncorrect')[0]).toMatchObject({ index: 3 });
   });
 
   it('on a page without its own author list, uses the page\'s order when no catalog has the paper, or none answers', async () => {
-    const bare = { openalex: null, s2: null, identity: identity(null), position: null };
-    const fresh = vi.fn(async (req: { type: string }) => {
-      if (req.type === 'paper-authors') return { source: null, openalexWorkId: null, slots: [bare, bare], s2Paired: true, fetchedAt: 1, stale: false, eagerMetrics: null };
-      return { identities: [identity(null), identity(null)], metrics: {}, fetchedAt: 1 };
+    const bare: AuthorSlot = { openalex: null, s2: null, identity: identity(null), position: null };
+    const { ask: fresh } = fakeBackground({
+      'paper-authors': () => ({ source: null, openalexWorkId: null, slots: [bare, bare], s2Paired: true, fetchedAt: 1, stale: false, eagerMetrics: null }),
+      'paper-identify': () => ({ identities: [identity(null), identity(null)], metrics: {}, fetchedAt: 1 }),
     });
-    const p = createAuthorProfiles({ arxivId: '2406.99999' }, authors(2), fresh as unknown as AskFn, { ownList: false });
+    const p = createAuthorProfiles({ arxivId: '2406.99999' }, authors(2), fresh, { ownList: false });
     await p.start();
     expect(p.entries.map((e) => [e.position.value, e.state.value.kind])).toEqual([[0, 'unmatched'], [1, 'unmatched']]);
     const down = createAuthorProfiles({ arxivId: '2406.99999' }, authors(2), fakeAsk([], { failPaper: true }).ask, { ownList: false });
@@ -100,14 +95,15 @@ describe('author profiles', () => {
 
   it('loads the first 100 of a very long list with the page in one round trip, the rest on demand', async () => {
     const slots = Array.from({ length: 250 }, (_, i) => oaSlot(`A${i + 1}`));
-    const { ask, calls } = fakeAsk(slots);
+    const { ask, calls, of } = fakeAsk(slots);
     const p = createAuthorProfiles({ arxivId: '1411.4413' }, authors(250, 100), ask);
     await p.start();
     expect(p.entries.slice(0, 100).every((e) => e.state.value.kind === 'ready')).toBe(true);
     expect(p.entries.slice(100).every((e) => e.state.value.kind === 'idle')).toBe(true);
-    expect(calls.map((c) => [c.type, c.eager])).toEqual([['paper-authors', 100]]);
+    expect(calls.map((c) => c.type)).toEqual(['paper-authors']);
+    expect(of('paper-authors')[0]!.eager).toBe(100);
     await p.load([150, 151]);
-    expect(calls.filter((c) => c.type === 'author-metrics').map((c) => c.ids)).toEqual([['A151', 'A152']]);
+    expect(of('author-metrics').map((c) => c.ids)).toEqual([['A151', 'A152']]);
     expect(p.entries[150]!.state.value.kind).toBe('ready');
     expect(p.entries[152]!.state.value.kind).toBe('idle');
     expect(calls.filter((c) => c.type === 'paper-authors')).toHaveLength(1);
@@ -117,7 +113,7 @@ describe('author profiles', () => {
     const slots = [oaSlot('A3')];
     const failing = fakeAsk(slots, { failPaper: true });
     let ask = failing.ask;
-    const p = createAuthorProfiles({ arxivId: '2406.05546' }, authors(1), ((req: never) => ask(req)) as AskFn);
+    const p = createAuthorProfiles({ arxivId: '2406.05546' }, authors(1), (req) => ask(req));
     await p.start();
     const s = p.entries[0]!.state.value;
     expect(s.kind).toBe('error');
@@ -163,13 +159,10 @@ describe('author profiles', () => {
   });
 
   it('applies a reader\'s correction at once: the chosen profile, or no profile', async () => {
-    const { ask, calls } = fakeAsk([oaSlot('A1'), oaSlot('A2')]);
-    const inner = ask as unknown as (r: { type: string }) => Promise<unknown>;
-    const withCorrect = (async (req: { type: string; openalexId?: string | null }) =>
-      req.type === 'author-correct'
-        ? { identity: { ...identity(req.openalexId ?? null), match: req.openalexId ? 'reader' : null }, metrics: req.openalexId ? metrics(req.openalexId, 42) : null }
-        : inner(req)) as unknown as AskFn;
-    const p = createAuthorProfiles({ arxivId: '2403.10561' }, authors(2), withCorrect);
+    const { ask, calls } = fakeAsk([oaSlot('A1'), oaSlot('A2')], {}, {
+      'author-correct': ({ openalexId }) => ({ identity: { ...identity(openalexId), match: openalexId ? 'reader' : null }, metrics: openalexId ? metrics(openalexId, 42) : null }),
+    });
+    const p = createAuthorProfiles({ arxivId: '2403.10561' }, authors(2), ask);
     await p.start();
     await p.correct(0, 'A9', true);
     const s = p.entries[0]!.state.value;

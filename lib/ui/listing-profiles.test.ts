@@ -1,9 +1,11 @@
 import type { PagePaper } from '../arxiv/page-model';
 import type { PaperAnswer } from '../background/catalog/paper-batches';
+import type { PaperAuthorsResult, RequestOf, WeftRequest } from '../background/protocol';
 import type { AuthorMetrics } from '../catalog/types';
 import { RemoteError } from './client';
 import { createListingProfiles, PASSED_ENTRIES, RESOLVE_AHEAD } from './listing-profiles';
 import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS } from '../shared/limits';
+import { fakeAsk } from '@/test/fake-ask';
 
 const id = (k: number) => `2606.${String(10000 + k)}`;
 const index = (a: string) => Number(a.slice(5)) - 10000;
@@ -30,32 +32,28 @@ const answerOf = (arxivId: string): PaperAnswer => ({
   slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }],
 });
 
-interface Sent {
-  papers: { arxivId: string; names: string[]; category: string | null }[];
-  ahead: string[];
-  upcoming: { arxivId: string; names: string[]; category: string | null }[];
-  onlyFollowed: boolean;
-  inView?: boolean;
-}
+type Sent = RequestOf<'papers-authors'>;
 
 /** `unindexed`: the entries OpenAlex lacks (the background says so of those resolved ahead). */
 function setup(n: number, answer?: (req: Sent) => PaperAnswer[] | Promise<never>, unindexed: (k: number) => boolean = () => false, authors = 2) {
   const sent: Sent[] = [];
   /** The entries reported as scrolled past, per report. */
   const passed: number[][] = [];
-  const ask = vi.fn(async (req: Sent | { type: 'papers-passed'; ids: string[] }) => {
-    if ('ids' in req) {
-      passed.push(req.ids.map(index));
+  const { ask, mock } = fakeAsk({
+    'papers-passed': ({ ids }) => {
+      passed.push(ids.map(index));
       return null;
-    }
-    sent.push(req);
-    return {
-      papers: answer ? await answer(req) : req.papers.map((p) => answerOf(p.arxivId)),
-      unindexed: req.ahead.filter((a) => unindexed(index(a))),
-    };
+    },
+    'papers-authors': async (req) => {
+      sent.push(req);
+      return {
+        papers: answer ? await answer(req) : req.papers.map((p) => answerOf(p.arxivId)),
+        unindexed: req.ahead.filter((a) => unindexed(index(a))),
+      };
+    },
   });
-  const profiles = createListingProfiles(pages(n, authors), ask as never, { onlyFollowed: false, gatherMs: 0 });
-  return { profiles, sent, passed, ask, index, flush: () => new Promise((r) => setTimeout(r, 0)) };
+  const profiles = createListingProfiles(pages(n, authors), ask, { onlyFollowed: false, gatherMs: 0 });
+  return { profiles, sent, passed, ask: mock, index, flush: () => new Promise((r) => setTimeout(r, 0)) };
 }
 
 describe('listing profiles: what is asked when', () => {
@@ -186,12 +184,14 @@ describe('listing profiles: badge states', () => {
   it('shows an entry with a record at once while a new paper asked with it is identified, then asks for that one alone', async () => {
     // The background answers a new paper asked with others `identifying`, and waits when it is asked alone.
     const sent: Sent[] = [];
-    const ask = vi.fn(async (req: Sent) => {
-      sent.push(req);
-      const papers = req.papers.map((p): PaperAnswer => (p.arxivId === id(1) && req.papers.length > 1 ? { arxivId: p.arxivId, identifying: true } : answerOf(p.arxivId)));
-      return { papers, unindexed: [] };
+    const { ask } = fakeAsk({
+      'papers-authors': (req) => {
+        sent.push(req);
+        const papers = req.papers.map((p): PaperAnswer => (p.arxivId === id(1) && req.papers.length > 1 ? { arxivId: p.arxivId, identifying: true } : answerOf(p.arxivId)));
+        return { papers, unindexed: [] };
+      },
     });
-    const profiles = createListingProfiles(pages(100), ask as never, { onlyFollowed: false, gatherMs: 1 });
+    const profiles = createListingProfiles(pages(100), ask, { onlyFollowed: false, gatherMs: 1 });
     profiles.near(0);
     profiles.near(1);
     await profiles.answered(0);
@@ -237,37 +237,38 @@ describe('listing profiles: the card\'s Refresh and "Not this person?"', () => {
    */
   async function world(...near: number[]) {
     const chosen = new Map<string, string | null>();
-    const asked: { type: string; [field: string]: unknown }[] = [];
-    const ask = vi.fn(async (req: { type: string; [field: string]: unknown }) => {
-      asked.push(req);
-      if (req.type === 'author-correct') {
-        const openalexId = req.openalexId as string | null;
-        chosen.set(`${req.arxivId as string}#${req.index as number}`, openalexId);
-        return { identity: { match: openalexId ? 'reader' : null, openalexId, s2Id: null, evidence: [], candidates: [], note: openalexId ? null : { kind: 'reader-none' } }, metrics: openalexId ? metrics(openalexId) : null };
-      }
-      if (req.type === 'author-uncorrect') {
-        chosen.delete(`${req.arxivId as string}#${req.index as number}`);
+    const { ask, asked } = fakeAsk({
+      'author-correct': ({ arxivId, index, openalexId }) => {
+        chosen.set(`${arxivId}#${index}`, openalexId);
+        return { identity: { match: openalexId ? 'reader' : null, openalexId, s2Id: null, evidence: [], candidates: [], note: openalexId ? null : { kind: 'reader-none' as const } }, metrics: openalexId ? metrics(openalexId) : null };
+      },
+      'author-uncorrect': ({ arxivId, index }) => {
+        chosen.delete(`${arxivId}#${index}`);
         return { removed: true };
-      }
-      if (req.type === 'author-candidates') return { candidates: [] };
-      if (req.type === 'paper-authors') return {};
-      const papers = (req as unknown as Sent).papers.map((p): PaperAnswer => {
-        const base = answerOf(p.arxivId);
-        if (!('slots' in base)) return base;
-        const slots = base.slots.map((slot, i) => {
-          const who = chosen.get(`${p.arxivId}#${i}`);
-          return who ? { state: 'ready' as const, match: 'reader' as const, metrics: metrics(who), institutions: [], s2Id: null } : slot;
+      },
+      'author-candidates': () => ({ candidates: [] }),
+      // Refresh's request for the paper anew; its answer lands in the cache listings read.
+      'paper-authors': () => unplaced,
+      'papers-authors': (req) => {
+        const papers = req.papers.map((p): PaperAnswer => {
+          const base = answerOf(p.arxivId);
+          if (!('slots' in base)) return base;
+          const slots = base.slots.map((slot, i) => {
+            const who = chosen.get(`${p.arxivId}#${i}`);
+            return who ? { state: 'ready' as const, match: 'reader' as const, metrics: metrics(who), institutions: [], s2Id: null } : slot;
+          });
+          return { ...base, slots };
         });
-        return { ...base, slots };
-      });
-      return { papers, unindexed: [] };
+        return { papers, unindexed: [] };
+      },
     });
-    const profiles = createListingProfiles(pages(3), ask as never, { onlyFollowed: false, gatherMs: 0 });
+    const profiles = createListingProfiles(pages(3), ask, { onlyFollowed: false, gatherMs: 0 });
     near.forEach((k) => profiles.near(k));
     await new Promise((r) => setTimeout(r, 0));
     return { profiles, asked, chosen };
   }
-  const listingAsks = (asked: { type: string }[]) => asked.filter((r) => r.type === 'papers-authors').map((r) => (r as unknown as Sent).papers.map((p) => index(p.arxivId)));
+  const listingAsks = (asked: WeftRequest[]) => asked.flatMap((r) => (r.type === 'papers-authors' ? [r.papers.map((p) => index(p.arxivId))] : []));
+  const unplaced: PaperAuthorsResult = { source: 'openalex', openalexWorkId: null, slots: [], s2Paired: false, fetchedAt: 1, stale: false, eagerMetrics: null };
 
   it('a choice shows at once, and is kept for that author\'s place in the paper\'s list', async () => {
     const { profiles, asked } = await world(1);

@@ -1,5 +1,6 @@
 import { RemoteError } from './client';
 import { createPanelLoader, createPaperPanelState } from './paper-panel-state';
+import { fakeAsk } from '@/test/fake-ask';
 
 type Answer = { known: false; fetchedAt: number; stale: boolean } | { known: true; items: string[]; fetchedAt: number; stale: boolean };
 
@@ -82,14 +83,17 @@ describe('panel loader', () => {
 
 describe('paper panel state', () => {
   it('loads each panel with its own request; one failing leaves the others', async () => {
-    const asked: Record<string, unknown>[] = [];
-    const ask = vi.fn(async (req: Record<string, unknown>) => {
-      asked.push(req);
-      if (req.type === 'paper-institutions') throw offline();
-      if (req.type === 'paper-citations') return { known: true, source: 's2', citedBy: 3, fetchedAt: 1, stale: false };
-      return { known: true, papers: [], fetchedAt: 1, stale: false };
+    const { ask, asked } = fakeAsk({
+      'paper-citations': () => ({
+        known: true, source: 's2', citedBy: 3, counts: { s2: { value: 3, fetchedAt: 1 } }, openalexId: null, s2Id: 'p1',
+        journalDoi: null, journalName: null, s2Failure: null, fetchedAt: 1, stale: false,
+      }),
+      'paper-institutions': () => {
+        throw offline();
+      },
+      'related-papers': () => ({ known: true, source: 's2', pool: 'recent', papers: [], s2Failure: null, fetchedAt: 1, stale: false }),
     });
-    const s = createPaperPanelState({ arxivId: '2406.05546', title: 'Training Through Failure' }, ask as never);
+    const s = createPaperPanelState({ arxivId: '2406.05546', title: 'Training Through Failure' }, ask);
     await Promise.all([s.paper.start(), s.institutions.start(), s.related.start()]);
     expect(asked).toEqual([
       { type: 'paper-citations', arxivId: '2406.05546' },

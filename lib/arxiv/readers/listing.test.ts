@@ -1,19 +1,23 @@
 // @vitest-environment happy-dom
 import type { ArxivPage, PagePaper } from '../page-model';
 import { isListingUrl, readListingPage } from './listing';
-import { fixtureDocument, fixturesAvailable, hasFixture, loadFixture, loadHtml } from './test-helpers';
+import { fixtureDocument, hasFixture, loadFixture, loadHtml, present, sharedPagesAvailable, watchChanges } from './test-helpers';
 
-const available = fixturesAvailable('lib/arxiv/readers/listing');
+sharedPagesAvailable('lib/arxiv/readers/listing');
 
-const LISTINGS = [
+/** The listings every entry of which is checked: the made-up ones always, the shared ones beside the repo. */
+const LISTINGS = ([
+  ['testdata/list_cs.NI_new.html', 'https://arxiv.org/list/cs.NI/new'],
+  ['testdata/list_cs.NI_recent.html', 'https://arxiv.org/list/cs.NI/recent'],
   ['rendered-2026-06/list_cs.DC_new.html', 'https://arxiv.org/list/cs.DC/new'],
   ['rendered-2026-06/list_cs.DC_recent.html', 'https://arxiv.org/list/cs.DC/recent'],
   ['rendered-2026-06/list_math.OA_new.html', 'https://arxiv.org/list/math.OA/new'],
   ['rendered-2026-06/list_q-fin_new.html', 'https://arxiv.org/list/q-fin/new'],
   ['rendered-2026-06-29-spinout/list_cs.DC_new.html', 'https://arxiv.org/list/cs.DC/new'],
+  // The 2,000-entry page (its own test below) is made by the same generator as this one.
   ['generated/list_cs.LG_new_400.html', 'https://arxiv.org/list/cs.LG/new'],
-  ['generated/list_cs.LG_pastweek_2000.html', 'https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000'],
-] as const;
+] as const).filter(([file]) => hasFixture(file));
+
 
 function read(file: string, url: string): ArxivPage {
   const page = readListingPage(fixtureDocument(file, url), url);
@@ -60,7 +64,7 @@ describe('isListingUrl', () => {
   });
 });
 
-describe.skipIf(!available)('listing fixtures', () => {
+describe('listing pages', () => {
   describe.each(LISTINGS)('%s', (file, url) => {
     it('reads one paper per dt/dd entry, its dd as the element', () => {
       const doc = fixtureDocument(file, url);
@@ -103,92 +107,112 @@ describe.skipIf(!available)('listing fixtures', () => {
 
     it('does not modify the page', () => {
       const doc = fixtureDocument(file, url);
-      const before = doc.documentElement.outerHTML;
+      const changes = watchChanges(doc);
       const page = readListingPage(doc, url)!;
       for (const paper of page.papers) void [paper.authors, paper.primaryCategory, paper.authorsElement];
-      expect(doc.documentElement.outerHTML).toBe(before);
+      expect(changes()).toEqual([]);
     });
   });
 
   describe('specific pages', () => {
-    it('/new: the three sections, with the cross-list and the replacement', () => {
-      const page = read('rendered-2026-06/list_cs.DC_new.html', 'https://arxiv.org/list/cs.DC/new');
-      expect(ids(page)).toEqual(['2406.05546', '2406.99901', '2406.99902']);
-      expect(page.papers.map((p) => p.primaryCategory)).toEqual(['cs.DC', 'cs.LG', 'cs.DC']);
-      expect(names(page.papers[0])).toEqual(['Ray Cao', 'Sherry Luo', 'Steve Gan', 'Sujeeth Jinesh']);
-      expect(page.papers[0]?.title).toBe(
-        'Training Through Failure: Effects of Data Consistency in Parallel Machine Learning Training',
-      );
-      expect(names(page.papers[2])).toEqual(['Alex Example', 'Sam Placeholder']);
-    });
+    const GOSSIP = 'Gossip Rounds for Sparse Parameter Exchange in $\\mathcal{O}(\\log n)$ Steps';
+    const TRAINING = 'Training Through Failure: Effects of Data Consistency in Parallel Machine Learning Training';
+    const SYNTHETIC = 'Synthetic Fixture: Author Names with Diacritics and CJK Characters in $\\mathcal{O}(n \\log n)$ Metadata';
+    /** What entries are read as, by their place on the page. */
+    type Entry = Partial<{ arxivId: string; primaryCategory: string; title: string; names: string[] }>;
 
-    it('skips names printed without a link, and the affiliations after the links', () => {
-      const page = read('rendered-2026-06/list_cs.DC_new.html', 'https://arxiv.org/list/cs.DC/new');
-      // 李明 and 김민준 are written as plain text in this entry; "(1)", "((1) Universidad…)" too.
-      expect(names(page.papers[1])).toEqual([
-        'José María García-López',
-        'Björn Åström',
-        'Zoë Dupré',
-        'François Müller-Schröder',
-        'Nguyễn Văn An',
-        '佐藤 健',
-        'Łukasz Żyński',
-        'Søren Østergaard',
-      ]);
-      expect(page.papers[1]?.title).toBe(
-        'Synthetic Fixture: Author Names with Diacritics and CJK Characters in $\\mathcal{O}(n \\log n)$ Metadata',
-      );
-    });
-
-    it.skipIf(!hasFixture('rendered-2026-06-29-spinout/list_cs.DC_new.html'))(
-      'reads the 2026-06-29 redesign the same way, names as printed',
-      () => {
-        const page = read('rendered-2026-06-29-spinout/list_cs.DC_new.html', 'https://arxiv.org/list/cs.DC/new');
-        expect(ids(page)).toEqual(['2406.05546', '2406.99901', '2406.99902']);
-        expect(page.papers[1]?.authors).toHaveLength(8);
-        expect(page.papers[1]?.authors[4]?.name).toBe('Nguy\\~{ê}n Văn An');
+    it.each(present<{ file: string; url: string; count: number; entries: Record<number, Entry> }>([
+      {
+        // Made up: 王芳 is printed without a link, the affiliations after the links.
+        file: 'testdata/list_cs.NI_new.html', url: 'https://arxiv.org/list/cs.NI/new', count: 4,
+        entries: {
+          0: { arxivId: '2607.90001', primaryCategory: 'cs.NI', title: GOSSIP, names: ['Mira Okonkwo-Hale', 'Teodor Väisänen', 'Paul Lindqvist Jr.', 'Ana Sofía Ruiz'] },
+          1: { arxivId: '2607.90003', primaryCategory: 'cs.NI', names: ['Yui Nakamura', 'Kwame Osei'] },
+          2: { arxivId: '2607.90004', primaryCategory: 'cs.LG', title: 'Learning When to Gossip' },
+          3: { arxivId: '2512.04321', primaryCategory: 'cs.NI', names: ['Tola Adeyemi'] },
+        },
       },
-    );
-
-    it('/recent: every day of the page', () => {
-      const page = read('rendered-2026-06/list_cs.DC_recent.html', 'https://arxiv.org/list/cs.DC/recent');
-      expect(ids(page)).toEqual(['2406.05546', '2406.99901', '2406.99903']);
-      expect(names(page.papers[1])).toEqual(['José María García-López', 'Björn Åström', '佐藤 健']);
-      expect(names(page.papers[2])).toEqual(['Casey Sample', 'Robin Fixture']);
-      expect(page.papers[2]?.primaryCategory).toBe('cs.DC');
+      {
+        file: 'testdata/list_cs.NI_recent.html', url: 'https://arxiv.org/list/cs.NI/recent', count: 3,
+        entries: { 0: { arxivId: '2607.90001' }, 1: { arxivId: '2607.90003' }, 2: { arxivId: '2607.90005', primaryCategory: 'cs.NI', names: ['Tola Adeyemi', 'Zofia Kowalczyk'] } },
+      },
+      {
+        // 李明 and 김민준 are written as plain text in the second entry; "(1)", "((1) Universidad…)" too.
+        file: 'rendered-2026-06/list_cs.DC_new.html', url: 'https://arxiv.org/list/cs.DC/new', count: 3,
+        entries: {
+          0: { arxivId: '2406.05546', primaryCategory: 'cs.DC', title: TRAINING, names: ['Ray Cao', 'Sherry Luo', 'Steve Gan', 'Sujeeth Jinesh'] },
+          1: {
+            arxivId: '2406.99901', primaryCategory: 'cs.LG', title: SYNTHETIC,
+            names: ['José María García-López', 'Björn Åström', 'Zoë Dupré', 'François Müller-Schröder', 'Nguyễn Văn An', '佐藤 健', 'Łukasz Żyński', 'Søren Østergaard'],
+          },
+          2: { arxivId: '2406.99902', primaryCategory: 'cs.DC', names: ['Alex Example', 'Sam Placeholder'] },
+        },
+      },
+      {
+        // The 2026-06-29 redesign, read the same way; names as printed.
+        file: 'rendered-2026-06-29-spinout/list_cs.DC_new.html', url: 'https://arxiv.org/list/cs.DC/new', count: 3,
+        entries: {
+          0: { arxivId: '2406.05546' },
+          1: {
+            arxivId: '2406.99901',
+            names: ['José María García-López', 'Björn Åström', 'Zoë Dupré', 'François Müller-Schröder', 'Nguy\\~{ê}n Văn An', '佐藤 健', 'Łukasz Żyński', 'Søren Østergaard'],
+          },
+          2: { arxivId: '2406.99902' },
+        },
+      },
+      {
+        file: 'rendered-2026-06/list_cs.DC_recent.html', url: 'https://arxiv.org/list/cs.DC/recent', count: 3,
+        entries: {
+          0: { arxivId: '2406.05546' },
+          1: { arxivId: '2406.99901', names: ['José María García-López', 'Björn Åström', '佐藤 健'] },
+          2: { arxivId: '2406.99903', primaryCategory: 'cs.DC', names: ['Casey Sample', 'Robin Fixture'] },
+        },
+      },
+      {
+        // Cross-lists and replacements only, with their primaries.
+        file: 'rendered-2026-06/list_math.OA_new.html', url: 'https://arxiv.org/list/math.OA/new', count: 3,
+        entries: {
+          0: { arxivId: '2306.04713', primaryCategory: 'math.GR' },
+          1: { arxivId: '2204.01445', primaryCategory: 'math.PR' },
+          2: { arxivId: '2206.02587', primaryCategory: 'math.DG', names: ['Ludwik Dąbrowski', 'Andrzej Sitarz', 'Paweł Zalecki'] },
+        },
+      },
+      {
+        // An archive listing.
+        file: 'rendered-2026-06/list_q-fin_new.html', url: 'https://arxiv.org/list/q-fin/new', count: 16,
+        entries: {
+          0: { arxivId: '2303.08867', primaryCategory: 'q-fin.TR' },
+          1: { names: ['Pieter M. van Staden', 'Peter A. Forsyth', 'Yuying Li'] },
+          2: { primaryCategory: 'econ.GN' },
+          15: { arxivId: '2206.14015' },
+        },
+      },
+    ]))("$file: every section's entries, each with its id, primary category, title and the names it links", ({ file, url, count, entries }) => {
+      const page = read(file, url);
+      expect(page.papers).toHaveLength(count);
+      for (const [place, entry] of Object.entries(entries)) {
+        const paper = page.papers[Number(place)];
+        expect({ arxivId: paper?.arxivId, primaryCategory: paper?.primaryCategory, title: paper?.title, names: names(paper) }, `entry ${place}`).toMatchObject(entry);
+      }
     });
 
-    it('math.OA: cross-lists and replacements only, with their primaries', () => {
-      const page = read('rendered-2026-06/list_math.OA_new.html', 'https://arxiv.org/list/math.OA/new');
-      expect(ids(page)).toEqual(['2306.04713', '2204.01445', '2206.02587']);
-      expect(page.papers.map((p) => p.primaryCategory)).toEqual(['math.GR', 'math.PR', 'math.DG']);
-      expect(names(page.papers[2])).toEqual(['Ludwik Dąbrowski', 'Andrzej Sitarz', 'Paweł Zalecki']);
-    });
-
-    it('q-fin: an archive listing of 16 entries', () => {
-      const page = read('rendered-2026-06/list_q-fin_new.html', 'https://arxiv.org/list/q-fin/new');
-      expect(page.papers).toHaveLength(16);
-      expect(page.papers[0]?.arxivId).toBe('2303.08867');
-      expect(page.papers[15]?.arxivId).toBe('2206.14015');
-      expect(names(page.papers[1])).toEqual(['Pieter M. van Staden', 'Peter A. Forsyth', 'Yuying Li']);
-      expect(page.papers[2]?.primaryCategory).toBe('econ.GN');
-      expect(page.papers[0]?.primaryCategory).toBe('q-fin.TR');
-    });
-
-    it('cs.LG /new, 400 entries: every section, at most the 100 authors arXiv shows', () => {
-      const page = read('generated/list_cs.LG_new_400.html', 'https://arxiv.org/list/cs.LG/new');
-      expect(page.papers).toHaveLength(400);
-      expect(new Set(ids(page)).size).toBe(400);
+    it.each(present([
+      { file: 'generated/list_cs.LG_new_400.html', url: 'https://arxiv.org/list/cs.LG/new', count: 400, slots: 2559, first: '2606.20502', last: '2606.18427' },
+    ]))('$file: every section, at most the 100 authors arXiv shows', ({ file, url, count, slots, first, last }) => {
+      const page = read(file, url);
+      expect(page.papers).toHaveLength(count);
+      expect(new Set(ids(page)).size).toBe(count);
       const counts = page.papers.map((p) => p.authors.length);
-      expect(counts.reduce((a, b) => a + b, 0)).toBe(2559);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(slots);
       expect(Math.max(...counts)).toBe(100);
       expect(counts.filter((n) => n === 100)).toHaveLength(2);
-      expect(page.papers[0]?.arxivId).toBe('2606.20502');
-      expect(page.papers[399]?.arxivId).toBe('2606.18427');
+      expect([ids(page)[0], ids(page).at(-1)]).toEqual([first, last]);
     });
 
-    it('cs.LG /pastweek, 2000 entries over five days: entries and distinct people', () => {
-      const page = read('generated/list_cs.LG_pastweek_2000.html', 'https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000');
+    it.each(present([
+      { file: 'generated/list_cs.LG_pastweek_2000.html', url: 'https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000' },
+    ]))('$file, 2000 entries over five days: entries and distinct people', ({ file, url }) => {
+      const page = read(file, url);
       expect(page.papers).toHaveLength(2000);
       expect(new Set(ids(page)).size).toBe(2000);
       const papersOf = new Map<string, number>();
@@ -203,25 +227,30 @@ describe.skipIf(!available)('listing fixtures', () => {
       expect(Math.max(...repeated)).toBeLessThanOrEqual(4);
     });
 
-    it('reads authors, their list and the primary category only when first asked, then keeps them', () => {
-      const doc = loadFixture('rendered-2026-06/list_cs.DC_new.html', 'https://arxiv.org/list/cs.DC/new');
-      const page = readListingPage(doc, 'https://arxiv.org/list/cs.DC/new')!;
+    it.each(present([
+      { file: 'testdata/list_cs.NI_new.html', url: 'https://arxiv.org/list/cs.NI/new', rest: ['Teodor Väisänen', 'Paul Lindqvist Jr.', 'Ana Sofía Ruiz'] },
+      { file: 'rendered-2026-06/list_cs.DC_new.html', url: 'https://arxiv.org/list/cs.DC/new', rest: ['Sherry Luo', 'Steve Gan', 'Sujeeth Jinesh'] },
+    ]))('$file: reads authors, their list and the primary category only when first asked, then keeps them', ({ file, url, rest }) => {
+      const page = readListingPage(loadFixture(file, url), url)!;
       const [first, second] = page.papers;
       // Changed after the page was read: a lazy reader sees the change, an eager one would not.
       first!.element.querySelector('div.list-authors a')?.remove();
       second!.element.querySelector('span.primary-subject')!.textContent = 'Quantum Physics (quant-ph)';
-      expect(names(first)).toEqual(['Sherry Luo', 'Steve Gan', 'Sujeeth Jinesh']);
+      expect(names(first)).toEqual(rest);
       expect(second!.primaryCategory).toBe('quant-ph');
       const authors = first!.authors;
       first!.element.querySelector('div.list-authors a')?.remove();
       expect(first!.authors).toBe(authors);
-      expect(names(first)).toEqual(['Sherry Luo', 'Steve Gan', 'Sujeeth Jinesh']);
+      expect(names(first)).toEqual(rest);
     });
 
-    it('is not a listing: an abs page, search results', () => {
-      expect(readListingPage(fixtureDocument('rendered-2026-06/abs_2406.05546.html', 'https://arxiv.org/abs/2406.05546'), 'https://arxiv.org/abs/2406.05546')).toBeNull();
-      const search = 'https://arxiv.org/search/?query=parameter+server&searchtype=all';
-      expect(readListingPage(fixtureDocument('rendered-2026-06/search_results.html', search), search)).toBeNull();
+    it.each(present([
+      { file: 'testdata/abs_2607.90001.html', url: 'https://arxiv.org/abs/2607.90001' },
+      { file: 'testdata/search_results.html', url: 'https://arxiv.org/search/?query=lantern&searchtype=all' },
+      { file: 'rendered-2026-06/abs_2406.05546.html', url: 'https://arxiv.org/abs/2406.05546' },
+      { file: 'rendered-2026-06/search_results.html', url: 'https://arxiv.org/search/?query=parameter+server&searchtype=all' },
+    ]))('$file is not a listing', ({ file, url }) => {
+      expect(readListingPage(fixtureDocument(file, url), url)).toBeNull();
     });
   });
 });

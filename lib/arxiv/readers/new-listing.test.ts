@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { listedDate, readNewListing, subjectCategories } from './new-listing';
-import { fixtureDocument, fixturesAvailable, hasFixture, loadHtml } from './test-helpers';
+import { fixtureDocument, loadHtml, present, sharedPagesAvailable } from './test-helpers';
 import { newListingHtml } from '../../../e2e/fake-announcement.mjs';
 
-const available = fixturesAvailable('lib/arxiv/readers/new-listing');
+sharedPagesAvailable('lib/arxiv/readers/new-listing');
 
 describe('reading a /new listing as an announcement', () => {
   it('reads each entry with its section, every category (primary first), its title and names as text, and the abstract on demand', () => {
@@ -39,16 +39,33 @@ describe('reading a /new listing as an announcement', () => {
     expect(subjectCategories('Machine Learning (cs.LG); Optimization and Control (math.OC); (not a category!)', 'cs.LG')).toEqual(['cs.LG', 'math.OC']);
   });
 
-  it.skipIf(!available || !hasFixture('rendered-2026-06/list_cs.DC_new.html'))('reads arXiv’s own /new page: new, cross-list and replacement', () => {
-    const url = 'https://arxiv.org/list/cs.DC/new';
-    const read = readNewListing(fixtureDocument('rendered-2026-06/list_cs.DC_new.html', url), url)!;
-    expect(read.listedAs).toBe('2024-06-11');
-    expect(read.papers.map((p) => [p.arxivId, p.type, p.categories])).toEqual([
-      ['2406.05546', 'new', ['cs.DC', 'cs.AI']],
-      ['2406.99901', 'cross', ['cs.LG', 'cs.DC']],
-      ['2406.99902', 'replace', ['cs.DC', 'cs.LG']],
-    ]);
-    expect(read.papers[0]!.authors).toEqual(['Ray Cao', 'Sherry Luo', 'Steve Gan', 'Sujeeth Jinesh']);
-    expect(read.papers[0]!.abstract()).toMatch(/^In this study, we explore the impact of relaxing data consistency/);
+  it.each(present([
+    {
+      file: 'testdata/list_cs.NI_new.html', url: 'https://arxiv.org/list/cs.NI/new', listedAs: '2026-07-08',
+      papers: [
+        ['2607.90001', 'new', ['cs.NI', 'cs.DC']],
+        ['2607.90003', 'new', ['cs.NI']],
+        ['2607.90004', 'cross', ['cs.LG', 'cs.NI']],
+        ['2512.04321', 'replace', ['cs.NI', 'cs.LG']],
+      ],
+      authors: ['Mira Okonkwo-Hale', 'Teodor Väisänen', 'Paul Lindqvist Jr.', 'Ana Sofía Ruiz'],
+      abstract: /^A made-up abstract for a made-up paper: workers exchange sparse parameter updates by gossip/,
+    },
+    {
+      file: 'rendered-2026-06/list_cs.DC_new.html', url: 'https://arxiv.org/list/cs.DC/new', listedAs: '2024-06-11',
+      papers: [
+        ['2406.05546', 'new', ['cs.DC', 'cs.AI']],
+        ['2406.99901', 'cross', ['cs.LG', 'cs.DC']],
+        ['2406.99902', 'replace', ['cs.DC', 'cs.LG']],
+      ],
+      authors: ['Ray Cao', 'Sherry Luo', 'Steve Gan', 'Sujeeth Jinesh'],
+      abstract: /^In this study, we explore the impact of relaxing data consistency/,
+    },
+  ]))('reads the /new page $file: new, cross-list and replacement', ({ file, url, listedAs, papers, authors, abstract }) => {
+    const read = readNewListing(fixtureDocument(file, url), url)!;
+    expect(read.listedAs).toBe(listedAs);
+    expect(read.papers.map((p) => [p.arxivId, p.type, p.categories])).toEqual(papers);
+    expect(read.papers[0]!.authors).toEqual(authors);
+    expect(read.papers[0]!.abstract()).toMatch(abstract);
   });
 });

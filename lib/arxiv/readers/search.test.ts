@@ -1,16 +1,15 @@
 // @vitest-environment happy-dom
 import type { ArxivPage, PagePaper } from '../page-model';
 import { isSearchUrl, readSearchPage } from './search';
-import { fixtureDocument, fixturesAvailable, loadFixture, loadHtml } from './test-helpers';
+import { fixtureDocument, hasFixture, loadFixture, loadHtml, present, sharedPagesAvailable, watchChanges } from './test-helpers';
 
-const available = fixturesAvailable('lib/arxiv/readers/search');
+sharedPagesAvailable('lib/arxiv/readers/search');
 
-const FILE = 'rendered-2026-06/search_results.html';
 const URL = 'https://arxiv.org/search/?query=parameter+server&searchtype=all';
 
-function read(): ArxivPage {
-  const page = readSearchPage(fixtureDocument(FILE, URL), URL);
-  if (!page) throw new Error(`${FILE}: not read as search results`);
+function read(file: string): ArxivPage {
+  const page = readSearchPage(fixtureDocument(file, URL), URL);
+  if (!page) throw new Error(`${file}: not read as search results`);
   return page;
 }
 
@@ -50,36 +49,48 @@ describe('isSearchUrl', () => {
   });
 });
 
-describe.skipIf(!available)(FILE, () => {
-  it('reads one paper per li.arxiv-result, the li as its element, ids bare', () => {
-    const doc = fixtureDocument(FILE, URL);
-    const page = read();
+/** A search results page and what it shows: the made-up one always, the shared one beside the repo. */
+const PAGES = present([
+  {
+    file: 'testdata/search_results.html',
+    papers: [['2607.90001', null, 'cs.NI'], ['2607.90002', null, 'hep-ex'], ['nlin/0507001', null, 'nlin.PS']],
+    titles: { 0: 'Gossip Rounds for Sparse Parameter Exchange in $\\mathcal{O}(\\log n)$ Steps', 2: 'Made-Up Solitons on a Ring of Coupled Lanterns' },
+    // Search links every name, CJK ones too (with a leading space in the link text).
+    names: { 0: ['Mira Okonkwo-Hale', 'Teodor Väisänen', '王芳', 'Paul Lindqvist Jr.', 'Ana Sofía Ruiz'], 2: ['I. Kovács', 'J. -L. Moreau', "T. O'Brien"] },
+    truncated: { place: 1, links: 4, note: 'et al. (6 additional authors not shown)', count: 3, first: ['The Lantern Array Collaboration', 'K. Abara'], last: 'O. Brennan' },
+    lazy: { place: 2, rest: ['J. -L. Moreau', "T. O'Brien"] },
+  },
+  {
+    file: 'rendered-2026-06/search_results.html',
+    papers: [['2406.05546', null, 'cs.DC'], ['2406.99901', null, 'cs.LG'], ['1411.4413', null, 'hep-ex'], ['cs/0006007', null, 'cs.DC']],
+    titles: { 0: 'Training Through Failure: Effects of Data Consistency in Parallel Machine Learning Training', 3: 'Performing work efficiently in the presence of faults' },
+    names: {
+      0: ['Ray Cao', 'Sherry Luo', 'Steve Gan', 'Sujeeth Jinesh'],
+      1: ['José María García-López', 'Björn Åström', 'Zoë Dupré', 'François Müller-Schröder', 'Nguyễn Văn An', '李明', '佐藤 健', '김민준', 'Łukasz Żyński', 'Søren Østergaard'],
+      3: ['Cynthia Dwork', 'Joseph Y. Halpern', 'O. Waarts'],
+    },
+    truncated: { place: 2, links: 25, note: 'et al. (2808 additional authors not shown)', count: 24, first: ['The CMS', 'LHCb Collaborations', 'V. Khachatryan'], last: 'B. Rahbaran' },
+    lazy: { place: 3, rest: ['Joseph Y. Halpern', 'O. Waarts'] },
+  },
+]);
+
+describe.each(PAGES)('$file', ({ file, papers, titles, names: printed, truncated, lazy }) => {
+  it('reads one paper per li.arxiv-result, the li as its element, ids bare, with the primary category tag', () => {
+    const doc = fixtureDocument(file, URL);
+    const page = read(file);
     expect(page.type).toBe('search');
     expect(page.papers.map((p) => p.element)).toEqual(Array.from(doc.querySelectorAll('li.arxiv-result')));
-    expect(page.papers.map((p) => [p.arxivId, p.version])).toEqual([
-      ['2406.05546', null],
-      ['2406.99901', null],
-      ['1411.4413', null],
-      ['cs/0006007', null],
-    ]);
+    expect(page.papers.map((p) => [p.arxivId, p.version, p.primaryCategory])).toEqual(papers);
   });
 
-  it('reads titles as printed and the primary category tag', () => {
-    const page = read();
-    expect(page.papers.map((p) => p.primaryCategory)).toEqual(['cs.DC', 'cs.LG', 'hep-ex', 'cs.DC']);
-    expect(page.papers[0]?.title).toBe(
-      'Training Through Failure: Effects of Data Consistency in Parallel Machine Learning Training',
-    );
-    expect(page.papers[3]?.title).toBe('Performing work efficiently in the presence of faults');
+  it('reads titles as printed', () => {
+    const page = read(file);
+    for (const [place, title] of Object.entries(titles)) expect(page.papers[Number(place)]?.title).toBe(title);
   });
 
   it('lists the author links, anchored at each link, in order', () => {
-    const page = read();
-    expect(names(page.papers[0])).toEqual(['Ray Cao', 'Sherry Luo', 'Steve Gan', 'Sujeeth Jinesh']);
-    expect(names(page.papers[3])).toEqual(['Cynthia Dwork', 'Joseph Y. Halpern', 'O. Waarts']);
-    // Search links every name, CJK ones too (with a leading space in the link text).
-    expect(names(page.papers[1])).toHaveLength(10);
-    expect(names(page.papers[1])?.slice(4, 8)).toEqual(['Nguyễn Văn An', '李明', '佐藤 健', '김민준']);
+    const page = read(file);
+    for (const [place, list] of Object.entries(printed)) expect(names(page.papers[Number(place)])).toEqual(list);
     for (const paper of page.papers) {
       expect(paper.authorsElement).toBe(paper.element.querySelector('p.authors'));
       paper.authors.forEach((author, index) => {
@@ -92,25 +103,25 @@ describe.skipIf(!available)(FILE, () => {
   });
 
   it('skips the stray ":" link and the "et al." text of a truncated list', () => {
-    const paper = read().papers[2]!;
+    const paper = read(file).papers[truncated.place]!;
     const links = Array.from(paper.element.querySelectorAll('p.authors a'));
-    expect(links).toHaveLength(25);
-    expect(paper.authorsElement?.textContent).toContain('et al. (2808 additional authors not shown)');
-    expect(paper.authors).toHaveLength(24);
-    expect(names(paper)?.slice(0, 3)).toEqual(['The CMS', 'LHCb Collaborations', 'V. Khachatryan']);
-    expect(names(paper)?.at(-1)).toBe('B. Rahbaran');
+    expect(links).toHaveLength(truncated.links);
+    expect(paper.authorsElement?.textContent).toContain(truncated.note);
+    expect(paper.authors).toHaveLength(truncated.count);
+    expect(names(paper)?.slice(0, truncated.first.length)).toEqual(truncated.first);
+    expect(names(paper)?.at(-1)).toBe(truncated.last);
     expect(paper.authors.map((a) => (a.anchor?.kind === 'link' ? a.anchor.element : null))).toEqual(
       links.filter((link) => link.textContent?.trim() !== ':'),
     );
   });
 
   it('reads authors and the primary category only when first asked, then keeps them', () => {
-    const doc = loadFixture(FILE, URL);
+    const doc = loadFixture(file, URL);
     const page = readSearchPage(doc, URL)!;
-    const paper = page.papers[3]!;
+    const paper = page.papers[lazy.place]!;
     paper.element.querySelector('p.authors a')?.remove();
     paper.element.querySelector('div.tags > span.tag.is-link')!.textContent = 'cs.NI';
-    expect(names(paper)).toEqual(['Joseph Y. Halpern', 'O. Waarts']);
+    expect(names(paper)).toEqual(lazy.rest);
     expect(paper.primaryCategory).toBe('cs.NI');
     const authors = paper.authors;
     paper.element.querySelector('p.authors a')?.remove();
@@ -118,15 +129,17 @@ describe.skipIf(!available)(FILE, () => {
   });
 
   it('does not modify the page', () => {
-    const doc = fixtureDocument(FILE, URL);
-    const before = doc.documentElement.outerHTML;
+    const doc = fixtureDocument(file, URL);
+    const changes = watchChanges(doc);
     for (const paper of readSearchPage(doc, URL)!.papers) void [paper.authors, paper.primaryCategory];
-    expect(doc.documentElement.outerHTML).toBe(before);
+    expect(changes()).toEqual([]);
   });
+});
 
-  it('is not search results: a listing', () => {
+describe('not search results', () => {
+  it.each(['testdata/list_cs.NI_new.html', 'rendered-2026-06/list_cs.DC_new.html'].filter(hasFixture))('%s: a listing', (file) => {
     const url = 'https://arxiv.org/list/cs.DC/new';
-    expect(readSearchPage(fixtureDocument('rendered-2026-06/list_cs.DC_new.html', url), url)).toBeNull();
+    expect(readSearchPage(fixtureDocument(file, url), url)).toBeNull();
   });
 });
 

@@ -13,10 +13,15 @@ const T0 = Date.UTC(2026, 0, 1);
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
+/** Every cache a test made: its background work (the access-time writes a second after reads) ends with the test, never inside the next one. */
+const made: ReturnType<typeof createCache>[] = [];
+afterEach(() => Promise.all(made.splice(0).map((cache) => cache.settle())));
+
 function setup(opts: CacheOptions = {}) {
   const clock = { now: T0 };
   const factory = opts.factory ?? new IDBFactory();
   const cache = createCache({ factory, now: () => clock.now, ...opts });
+  made.push(cache);
   return { cache, factory, clock };
 }
 

@@ -3,12 +3,10 @@
 // pairing it with the catalog record. Here the record is the abs page's citation_author list
 // (what OpenAlex's authorships and S2's authors hold, in order), and the names are what the
 // HTML-view reader finds on the fixture pages.
-import { readFileSync } from 'node:fs';
 import { IDBFactory } from 'fake-indexeddb';
 import { displayName } from '../../arxiv/names';
 import { readHtmlPage } from '../../arxiv/readers/html';
-import { fixtureDocument, fixturesAvailable, hasFixture } from '../../arxiv/readers/test-helpers';
-import { fixturesPath } from '@/test/fixtures';
+import { fixtureDocument, htmlViewExpectations, sharedPagesAvailable } from '../../arxiv/readers/test-helpers';
 import { createCache } from '../cache/cache';
 import { createCatalog } from './catalog';
 import type { OpenAlexClient } from './openalex';
@@ -21,10 +19,8 @@ interface Expected {
   appendix_A1?: { name: string; citation_author_index: number }[];
 }
 
-const available = fixturesAvailable('html-view positions') && hasFixture('html/expected_authors.json');
-const files: Record<string, Expected> = available
-  ? (JSON.parse(readFileSync(fixturesPath('arxiv-pages/html/expected_authors.json'), 'utf8')) as { files: Record<string, Expected> }).files
-  : {};
+sharedPagesAvailable('html-view positions');
+const files = htmlViewExpectations<Expected>();
 
 /** The paper's author list: citation_author entries with a letter (arXiv's stray ":" is none). */
 function recordAuthors(absFile: string): { authors: PaperAuthor[]; rawIndex: Map<number, number> } {
@@ -52,11 +48,11 @@ function catalogOf(authors: PaperAuthor[]) {
   });
 }
 
-describe.skipIf(!available)('positions of the HTML view\'s names in the paper\'s author list', () => {
+describe('positions of the HTML view\'s names in the paper\'s author list', () => {
   it.each(Object.keys(files))('%s', async (file) => {
     const entry = files[file]!;
-    const id = /^html_(.+)v\d+\.html$/.exec(file)![1]!;
-    const page = readHtmlPage(fixtureDocument(`html/${file}`, `https://arxiv.org/html/${id}`), `https://arxiv.org/html/${id}`)!;
+    const id = /html_(.+)v\d+\.html$/.exec(file)![1]!;
+    const page = readHtmlPage(fixtureDocument(file, `https://arxiv.org/html/${id}`), `https://arxiv.org/html/${id}`)!;
     const { authors, rawIndex } = recordAuthors(entry.abs_page);
     const names = page.papers[0]!.authors.map((a) => a.citationName || a.name);
     const r = await catalogOf(authors).paperAuthors(id, names, false, true);

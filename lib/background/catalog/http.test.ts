@@ -1,15 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as v from 'valibot';
 import { createHttp, parseRetryAfter, prioritized, validate, type HttpOptions } from './http';
 import { PRIORITY } from './pacer';
 import { classifyOpenAlex429 } from './openalex';
-import { failure } from './test-helpers';
-import { fixturesUrl } from '@/test/fixtures';
+import { andRecorded, failure, madeUp, madeUpJson, recordedResponses } from './test-helpers';
 
-const FIXTURES = fixturesUrl('api');
-const haveFixtures = existsSync(FIXTURES);
-if (!haveFixtures) console.warn(`[http.test] ${FIXTURES.pathname} is absent: recorded-response tests skipped`);
-const fixture = (path: string) => readFileSync(new URL(path, FIXTURES), 'utf8');
+// Made-up answers (./testdata) always; the APIs' recorded ones too when they are beside the repo.
+const RECORDED = recordedResponses('http.test');
+const fixture = (path: string) => readFileSync(join(RECORDED!, path), 'utf8');
 
 const OA = new URL('https://api.openalex.org/works/W1');
 const S2 = new URL('https://api.semanticscholar.org/graph/v1/paper/ARXIV:2312.07559');
@@ -81,8 +80,12 @@ describe('createHttp', () => {
     expect(calls[0]!.init).toMatchObject({ method: 'POST', body: '{"ids":[]}', headers: { 'content-type': 'application/json' } });
   });
 
-  it.skipIf(!haveFixtures)('maps the recorded OpenAlex 404 HTML page to not-found, without retrying', async () => {
-    const { http, fetch } = setup([() => text(fixture('openalex/error-404-unknown-doi.html'), 404, 'text/html; charset=utf-8')]);
+  it.each(andRecorded(
+    RECORDED,
+    { answers: 'made-up', page: () => madeUp('openalex-404.html') },
+    () => ({ answers: 'recorded', page: () => fixture('openalex/error-404-unknown-doi.html') }),
+  ))('maps the $answers OpenAlex 404 HTML page to not-found, without retrying', async ({ page }) => {
+    const { http, fetch } = setup([() => text(page(), 404, 'text/html; charset=utf-8')]);
     const e = await failure(http.getJson(OA));
     expect(e.kind).toBe('not-found');
     expect(e.isAnswer).toBe(true);
@@ -141,18 +144,26 @@ describe('createHttp', () => {
     await expect(http.getJson(OA)).resolves.toEqual({ ok: 2 });
   });
 
-  it.skipIf(!haveFixtures)('gives the quoted OpenAlex budget 429 as budget-exhausted, never retried', async () => {
-    const { http, fetch, sleeps } = setup([() => quotedResponse(fixture('openalex/error-429-insufficient-budget.QUOTED.txt')), () => json({ ok: 1 })]);
+  it.each(andRecorded(
+    RECORDED,
+    { answers: 'made-up', quoted: () => madeUp('openalex-budget-429.txt'), resetIn: 43_200_000 },
+    () => ({ answers: 'quoted', quoted: () => fixture('openalex/error-429-insufficient-budget.QUOTED.txt'), resetIn: 57_539_000 }),
+  ))('gives the $answers OpenAlex budget 429 as budget-exhausted, never retried', async ({ quoted, resetIn }) => {
+    const { http, fetch, sleeps } = setup([() => quotedResponse(quoted()), () => json({ ok: 1 })]);
     const e = await failure(http.getJson(OA, { classify429: classifyOpenAlex429 }));
-    expect([e.kind, e.retryAt, e.status]).toEqual(['budget-exhausted', T0 + 57_539_000, 429]);
+    expect([e.kind, e.retryAt, e.status]).toEqual(['budget-exhausted', T0 + resetIn, 429]);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(sleeps).toEqual([]);
     // A spent budget is not a host cooldown: free singletons still go out.
     await expect(http.getJson(OA)).resolves.toEqual({ ok: 1 });
   });
 
-  it.skipIf(!haveFixtures)('sends a request the quoted S2 429 refused again, with backoff, and reports rate-limited only after its retries', async () => {
-    const s2429 = () => text(fixture('semanticscholar/error-429-too-many-requests.QUOTED.json'), 429, 'application/json');
+  it.each(andRecorded(
+    RECORDED,
+    { answers: 'made-up', body: () => JSON.stringify(madeUpJson('s2-errors.json')[429]) },
+    () => ({ answers: 'quoted', body: () => fixture('semanticscholar/error-429-too-many-requests.QUOTED.json') }),
+  ))('sends a request the $answers S2 429 refused again, with backoff, and reports rate-limited only after its retries', async ({ body }) => {
+    const s2429 = () => text(body(), 429, 'application/json');
     const { http, fetch, sleeps, now, advance } = setup([...Array.from({ length: 6 }, () => s2429), () => json({ ok: 1 })], { cooldownMs: 30_000 });
     const e = await failure(http.getJson(S2));
     expect(e.kind).toBe('rate-limited');

@@ -1,19 +1,24 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createHttp } from './http';
 import { createOpenAlex, type OpenAlexOptions } from './openalex';
 import { createBudgetMemory } from './openalex-budget';
-import { failure } from './test-helpers';
-import { fixturesUrl } from '@/test/fixtures';
+import { andRecorded, failure, madeUp, madeUpJson, recordedResponses } from './test-helpers';
 import { arxivDoi } from '../../arxiv/ids';
 
-const FIXTURES = fixturesUrl('api/openalex');
-const haveFixtures = existsSync(FIXTURES);
-if (!haveFixtures) console.warn(`[openalex.test] ${FIXTURES.pathname} is absent: OpenAlex client tests skipped`);
+// Made-up answers (./testdata) always; OpenAlex's recorded ones too when they are beside the repo.
+const RECORDED = recordedResponses('openalex.test', 'openalex');
 
 type Json = Record<string, unknown>;
-const read = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+const read = (name: string) => readFileSync(join(RECORDED!, name), 'utf8');
 const load = (name: string) => JSON.parse(read(name)) as Json;
 const T0 = Date.UTC(2026, 7, 21, 8, 0, 0);
+
+/** The made-up list: the journal version of 2607.90001 and its arXiv preprint, as two works. */
+const madeUpWorks = () => madeUpJson('openalex-works.json').results as Json[];
+const madeUpPreprint = () => madeUpWorks()[1]!;
+const madeUpJournal = () => madeUpWorks()[0]!;
+const madeUpAuthor = () => madeUpJson('openalex-author.json');
 
 const WORK_SELECT = ['id', 'doi', 'display_name', 'publication_year', 'cited_by_count', 'authorships', 'related_works', 'locations'];
 const SUMMARY_SELECT = ['id', 'doi', 'display_name', 'publication_year', 'cited_by_count', 'authorships', 'locations'];
@@ -22,7 +27,8 @@ const AUTHOR_SELECT = ['id', 'display_name', 'orcid', 'works_count', 'cited_by_c
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
-const notFound = () => new Response(read('error-404-unknown-doi.html'), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+const html404 = (body: string) => new Response(body, { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+const notFound = () => html404(madeUp('openalex-404.html'));
 
 /** What `select=` does at OpenAlex: only the named top-level fields, null when absent. */
 function project(obj: Json, url: URL): Json {
@@ -30,9 +36,9 @@ function project(obj: Json, url: URL): Json {
   return select ? Object.fromEntries(select.split(',').map((f) => [f, obj[f] ?? null])) : obj;
 }
 
-/** The recorded list envelope around `results`, projected like OpenAlex would. */
+/** The list envelope around `results`, projected like OpenAlex would. */
 function list(results: Json[], url: URL, meta: Json = {}): Json {
-  const envelope = load('list-title-search-arxiv-only-preprint.json');
+  const envelope = madeUpJson('openalex-works.json');
   return {
     ...envelope,
     meta: { ...(envelope.meta as Json), count: results.length, per_page: Number(url.searchParams.get('per_page') ?? 25), ...meta },
@@ -72,23 +78,28 @@ const filterValues = (url: URL, key: string) =>
     .split('|');
 
 
-describe.skipIf(!haveFixtures)('OpenAlex client', () => {
-  const preprint = () => (load('list-title-search-arxiv-only-preprint.json').results as Json[])[0]!;
-  const twoWorks = () => load('list-title-search-journal-and-arxiv-preprint-as-two-works.json').results as Json[];
+describe('OpenAlex client', () => {
+  const recordedPreprint = () => (load('list-title-search-arxiv-only-preprint.json').results as Json[])[0]!;
+  const recordedTwoWorks = () => load('list-title-search-journal-and-arxiv-preprint-as-two-works.json').results as Json[];
+  const priem = () => load('author-A5023888391.json');
 
-  it('selects only fields the recorded objects have', () => {
-    const workKeys = Object.keys(load('work-singleton-by-doi-W4408732759.json'));
-    const authorKeys = Object.keys(load('author-A5023888391.json'));
+  it.each(andRecorded(
+    RECORDED,
+    { answers: 'made-up', work: madeUpJournal, author: madeUpAuthor },
+    () => ({ answers: 'recorded', work: () => load('work-singleton-by-doi-W4408732759.json'), author: priem }),
+  ))('selects only fields the $answers objects have', ({ work, author }) => {
+    const workKeys = Object.keys(work());
+    const authorKeys = Object.keys(author());
     for (const f of [...WORK_SELECT, ...SUMMARY_SELECT, ...ALERT_SELECT]) expect(workKeys).toContain(f);
-    for (const f of [...AUTHOR_SELECT, 'topics', 'counts_by_year']) expect(authorKeys).toContain(f);
+    for (const f of [...AUTHOR_SELECT, 'topics', 'counts_by_year', 'display_name_alternatives', 'affiliations']) expect(authorKeys).toContain(f);
   });
 
   describe('workByArxivId', () => {
     it('asks the free DOI singleton, version stripped, for exactly the fields it reads', async () => {
-      const { oa, urls } = client((url) => json(project(preprint(), url)));
-      await oa.workByArxivId('arXiv:2312.07559v3');
+      const { oa, urls } = client((url) => json(project(madeUpPreprint(), url)));
+      await oa.workByArxivId('arXiv:2607.90001v3');
       expect(urls).toHaveLength(1);
-      expect(urls[0]!.origin + urls[0]!.pathname).toBe('https://api.openalex.org/works/doi:10.48550/arxiv.2312.07559');
+      expect(urls[0]!.origin + urls[0]!.pathname).toBe('https://api.openalex.org/works/doi:10.48550/arxiv.2607.90001');
       expect([...urls[0]!.searchParams.keys()]).toEqual(['select']);
       expect(selectOf(urls[0]!)).toEqual(WORK_SELECT);
     });
@@ -100,78 +111,105 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
       expect(urls[0]!.pathname).toBe(`/works/doi:${arxivDoi('math.GT/0309136')}`);
     });
 
-    it('maps the recorded arXiv-only preprint', async () => {
-      const { oa } = client((url) => json(project(preprint(), url)));
-      const paper = await oa.workByArxivId('2312.07559');
-      expect(paper).toMatchObject({
-        source: 'openalex',
-        arxivId: '2312.07559',
-        openalexId: 'W4389761608',
-        s2Id: null,
-        title: 'PaperQA: Retrieval-Augmented Generative Agent for Scientific Research',
-        year: 2023,
-        citedBy: 27,
-        journalDoi: null,
-        journalName: null,
-      });
-      expect(paper.authors.map((a) => [a.name, a.rawName, a.openalexId])).toEqual([
-        ['Jakub Lála', 'Lála, Jakub', 'A5092171854'],
-        ['Odhran O’Donoghue', "O'Donoghue, Odhran", 'A5050347345'],
-        ['Aleksandar Shtedritski', 'Shtedritski, Aleksandar', 'A5025880600'],
-        ['Sam Cox', 'Cox, Sam', 'A5101971357'],
-        ['Samuel G. Rodriques', 'Rodriques, Samuel G.', 'A5061828831'],
-        ['Andrew Dickson White', 'White, Andrew D.', 'A5103115676'],
-      ]);
+    it.each(andRecorded(
+      RECORDED,
+      {
+        answers: 'made-up', work: madeUpPreprint, arxivId: '2607.90001',
+        record: { openalexId: 'W5000000001', title: 'Gossip Rounds for Sparse Parameter Exchange in O(log n) Steps', year: 2026, citedBy: 9 },
+        authors: [
+          ['Mira Okonkwo-Hale', 'Okonkwo-Hale, Mira', 'A5000000011'],
+          ['Teodor Väisänen', 'Väisänen, Teodor', 'A5000000012'],
+          ['Fang Wang', '王芳', 'A5000000013'],
+          ['Paul Lindqvist', 'Lindqvist Jr., Paul', 'A5000000014'],
+          ['Ana Sofía Ruiz', 'Ruiz, Ana Sofía', 'A5000000015'],
+        ],
+        related: ['W5000000002', 'W5000000021'],
+      },
+      () => ({
+        answers: 'recorded', work: recordedPreprint, arxivId: '2312.07559',
+        record: { openalexId: 'W4389761608', title: 'PaperQA: Retrieval-Augmented Generative Agent for Scientific Research', year: 2023, citedBy: 27 },
+        authors: [
+          ['Jakub Lála', 'Lála, Jakub', 'A5092171854'],
+          ['Odhran O’Donoghue', "O'Donoghue, Odhran", 'A5050347345'],
+          ['Aleksandar Shtedritski', 'Shtedritski, Aleksandar', 'A5025880600'],
+          ['Sam Cox', 'Cox, Sam', 'A5101971357'],
+          ['Samuel G. Rodriques', 'Rodriques, Samuel G.', 'A5061828831'],
+          ['Andrew Dickson White', 'White, Andrew D.', 'A5103115676'],
+        ],
+        related: ['W972276598', 'W4321353415'],
+      }),
+    ))('maps the $answers arXiv-only preprint', async ({ work, arxivId, record, authors, related }) => {
+      const { oa } = client((url) => json(project(work(), url)));
+      const paper = await oa.workByArxivId(arxivId);
+      expect(paper).toMatchObject({ source: 'openalex', arxivId, s2Id: null, journalDoi: null, journalName: null, ...record });
+      expect(paper.authors.map((a) => [a.name, a.rawName, a.openalexId])).toEqual(authors);
       expect(paper.authors.every((a) => a.institutions.length === 0 && a.metrics === null && a.s2Id === null)).toBe(true);
-      expect(paper.relatedOpenAlexIds.slice(0, 2)).toEqual(['W972276598', 'W4321353415']);
+      expect(paper.relatedOpenAlexIds.slice(0, 2)).toEqual(related);
     });
 
-    it('maps the recorded journal work singleton W4408732759', async () => {
-      const { oa } = client((url) => json(project(load('work-singleton-by-doi-W4408732759.json'), url)));
+    it.each(andRecorded(
+      RECORDED,
+      {
+        answers: 'made-up journal work W5000000002', work: madeUpJournal,
+        record: {
+          openalexId: 'W5000000002', title: 'Gossip Rounds for Sparse Parameter Exchange in O(log n) Steps', year: 2026, citedBy: 41,
+          journalDoi: '10.5555/made-up.2026.17', journalName: 'Journal of Made-Up Networking',
+        },
+        authorCount: 5, first: { name: 'Mira Okonkwo-Hale', openalexId: 'A5000000011' },
+        institution: { openalexId: 'I4000000101', rorId: '0madeup01', name: 'Institute of Made-Up Networks', countryCode: 'NZ' },
+        related: { count: 2, first: 'W5000000021' },
+      },
+      () => ({
+        answers: 'recorded journal work singleton W4408732759', work: () => load('work-singleton-by-doi-W4408732759.json'),
+        record: {
+          openalexId: 'W4408732759', title: 'High-throughput screening of human genetic variants by pooled prime editing', year: 2025, citedBy: 3,
+          journalDoi: '10.1016/j.xgen.2025.100814', journalName: 'Cell Genomics',
+        },
+        authorCount: 6, first: { name: 'Michael Herger', openalexId: 'A5067011895' },
+        institution: { openalexId: 'I2801081054', rorId: '04tnbqb63', name: 'The Francis Crick Institute', countryCode: 'GB' },
+        related: { count: 10, first: 'W580487332' },
+      }),
+    ))('maps the $answers', async ({ work, record, authorCount, first, institution, related }) => {
+      const { oa } = client((url) => json(project(work(), url)));
       const paper = await oa.workByArxivId('2503.00001');
-      expect(paper).toMatchObject({
-        openalexId: 'W4408732759',
-        title: 'High-throughput screening of human genetic variants by pooled prime editing',
-        year: 2025,
-        citedBy: 3,
-        journalDoi: '10.1016/j.xgen.2025.100814',
-        journalName: 'Cell Genomics',
-      });
-      expect(paper.authors).toHaveLength(6);
-      expect(paper.authors[0]).toMatchObject({ name: 'Michael Herger', openalexId: 'A5067011895' });
-      expect(paper.authors[0]!.institutions[0]).toEqual({
-        openalexId: 'I2801081054',
-        rorId: '04tnbqb63',
-        name: 'The Francis Crick Institute',
-        countryCode: 'GB',
-      });
-      expect(paper.relatedOpenAlexIds).toHaveLength(10);
-      expect(paper.relatedOpenAlexIds[0]).toBe('W580487332');
+      expect(paper).toMatchObject(record);
+      expect(paper.authors).toHaveLength(authorCount);
+      expect(paper.authors[0]).toMatchObject(first);
+      expect(paper.authors[0]!.institutions[0]).toEqual(institution);
+      expect(paper.relatedOpenAlexIds).toHaveLength(related.count);
+      expect(paper.relatedOpenAlexIds[0]).toBe(related.first);
     });
 
-    it('keeps per-paper institutions where only some authorships have them (W2109415576)', async () => {
-      const { oa } = client((url) => json(project(load('work-singleton-by-doi-W2109415576.json'), url)));
+    it.each(andRecorded(
+      RECORDED,
+      { answers: 'made-up W5000000002', work: madeUpJournal, rorIds: [['0madeup01', null], ['0madeup02'], ['0madeup01'], ['0madeup02', '0madeup01'], []] },
+      () => ({ answers: 'recorded W2109415576', work: () => load('work-singleton-by-doi-W2109415576.json'), rorIds: [[], [], [], [], ['05rrcem69']] }),
+    ))('keeps per-paper institutions where only some authorships have them ($answers)', async ({ work, rorIds }) => {
+      const { oa } = client((url) => json(project(work(), url)));
       const paper = await oa.workByArxivId('1410.0001');
-      expect(paper.authors.map((a) => a.institutions.map((i) => i.rorId))).toEqual([[], [], [], [], ['05rrcem69']]);
-      expect(paper.journalName).toBe('Proceedings of the National Academy of Sciences');
-      expect(paper.journalDoi).toBe('10.1073/pnas.1414271111');
+      expect(paper.authors.map((a) => a.institutions.map((i) => i.rorId))).toEqual(rorIds);
     });
 
-    it('takes the journal DOI when OpenAlex merged the preprint into its journal version', async () => {
-      const journal = twoWorks().find((w) => w.id === 'https://openalex.org/W4396723768')!;
-      const { oa } = client((url) => json(project(journal, url)));
-      expect(await oa.workByArxivId('2304.05376')).toMatchObject({
-        arxivId: '2304.05376',
-        journalDoi: '10.1038/s42256-024-00832-8',
-        journalName: 'Nature Machine Intelligence',
-      });
+    it.each(andRecorded(
+      RECORDED,
+      { answers: 'made-up', journal: madeUpJournal, arxivId: '2607.90001', doi: '10.5555/made-up.2026.17', name: 'Journal of Made-Up Networking' },
+      () => ({
+        answers: 'recorded', journal: () => recordedTwoWorks().find((w) => w.id === 'https://openalex.org/W4396723768')!,
+        arxivId: '2304.05376', doi: '10.1038/s42256-024-00832-8', name: 'Nature Machine Intelligence',
+      }),
+    ))('takes the journal DOI when OpenAlex merged the preprint into its journal version ($answers)', async ({ journal, arxivId, doi, name }) => {
+      const { oa } = client((url) => json(project(journal(), url)));
+      expect(await oa.workByArxivId(arxivId)).toMatchObject({ arxivId, journalDoi: doi, journalName: name });
     });
 
-    it('maps the recorded 404 HTML page to not-found', async () => {
-      const { oa } = client(notFound);
-      const e = await failure(oa.workByArxivId('2406.99999'));
-      expect(e.kind).toBe('not-found');
-    });
+    it.each(andRecorded(RECORDED, { answers: 'made-up', page: () => madeUp('openalex-404.html') }, () => ({ answers: 'recorded', page: () => read('error-404-unknown-doi.html') })))(
+      'maps the $answers 404 HTML page to not-found',
+      async ({ page }) => {
+        const { oa } = client(() => html404(page()));
+        const e = await failure(oa.workByArxivId('2406.99999'));
+        expect(e.kind).toBe('not-found');
+      },
+    );
 
     it('never sends a malformed id', async () => {
       const { oa, fetch } = client(notFound);
@@ -188,8 +226,8 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
       ['an id of another entity', (w) => ({ ...w, id: 'https://openalex.org/A1' })],
       ['a nameless author of the wrong type', (w) => ({ ...w, authorships: [{ author: { display_name: 42 } }] })],
     ])('rejects a work with %s as invalid-response', async (_, spoil) => {
-      const { oa } = client((url) => json(spoil(project(preprint(), url))));
-      expect((await failure(oa.workByArxivId('2312.07559'))).kind).toBe('invalid-response');
+      const { oa } = client((url) => json(spoil(project(madeUpPreprint(), url))));
+      expect((await failure(oa.workByArxivId('2607.90001'))).kind).toBe('invalid-response');
     });
 
     it('reads fields that are missing or null as null', async () => {
@@ -210,30 +248,35 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
     });
 
     it('sends the optional API key as api_key', async () => {
-      const { oa, urls } = client((url) => json(project(preprint(), url)), { getKey: async () => 'k3y' });
-      await oa.workByArxivId('2312.07559');
+      const { oa, urls } = client((url) => json(project(madeUpPreprint(), url)), { getKey: async () => 'k3y' });
+      await oa.workByArxivId('2607.90001');
       expect(urls[0]!.searchParams.get('api_key')).toBe('k3y');
     });
   });
 
   describe('authors', () => {
-    const priem = () => load('author-A5023888391.json');
-    const other = () => ({ ...priem(), id: 'https://openalex.org/A2', display_name: 'Other Person', summary_stats: { h_index: 3 } });
+    const other = () => ({ ...madeUpAuthor(), id: 'https://openalex.org/A2', display_name: 'Other Person', summary_stats: { h_index: 3 } });
 
-    it('maps the recorded author A5023888391', async () => {
-      const { oa, urls } = client((url) => json(project(priem(), url)));
-      expect(await oa.authorById('https://openalex.org/A5023888391')).toEqual({
-        source: 'openalex',
-        openalexId: 'A5023888391',
-        s2Id: null,
-        orcid: '0000-0001-6187-6610',
-        displayName: 'Jason Priem',
-        hIndex: 17,
-        citedBy: 3890,
-        works: 62,
-        lastKnownInstitutions: [{ openalexId: 'I4200000001', rorId: '02nr0ka47', name: 'OurResearch', countryCode: 'CA' }],
-      });
-      expect(urls[0]!.pathname).toBe('/authors/A5023888391');
+    it.each(andRecorded(
+      RECORDED,
+      {
+        answers: 'made-up author A5000000011', author: madeUpAuthor,
+        metrics: {
+          openalexId: 'A5000000011', orcid: '0000-0002-9999-0001', displayName: 'Mira Okonkwo-Hale', hIndex: 14, citedBy: 1290, works: 38,
+          lastKnownInstitutions: [{ openalexId: 'I4000000101', rorId: '0madeup01', name: 'Institute of Made-Up Networks', countryCode: 'NZ' }],
+        },
+      },
+      () => ({
+        answers: 'recorded author A5023888391', author: priem,
+        metrics: {
+          openalexId: 'A5023888391', orcid: '0000-0001-6187-6610', displayName: 'Jason Priem', hIndex: 17, citedBy: 3890, works: 62,
+          lastKnownInstitutions: [{ openalexId: 'I4200000001', rorId: '02nr0ka47', name: 'OurResearch', countryCode: 'CA' }],
+        },
+      }),
+    ))('maps the $answers', async ({ author, metrics }) => {
+      const { oa, urls } = client((url) => json(project(author(), url)));
+      expect(await oa.authorById(`https://openalex.org/${metrics.openalexId}`)).toEqual({ source: 'openalex', s2Id: null, ...metrics });
+      expect(urls[0]!.pathname).toBe(`/authors/${metrics.openalexId}`);
       expect(selectOf(urls[0]!)).toEqual(AUTHOR_SELECT);
     });
 
@@ -246,13 +289,13 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
       const { oa, urls } = client((url) => {
         const asked = filterValues(url, 'id');
         // OpenAlex orders lists by citations, and leaves out ids it does not know.
-        return json(list([priem(), other()].filter((a) => asked.includes(String(a.id).slice(21))), url));
+        return json(list([madeUpAuthor(), other()].filter((a) => asked.includes(String(a.id).slice(21))), url));
       });
-      const ids = ['A2', ...Array.from({ length: 148 }, (_, i) => `A${1000 + i}`), 'https://openalex.org/A5023888391', 'A2', 'not-an-id'];
+      const ids = ['A2', ...Array.from({ length: 148 }, (_, i) => `A${1000 + i}`), 'https://openalex.org/A5000000011', 'A2', 'not-an-id'];
       const metrics = await oa.authorsByIds(ids);
       expect(metrics.map((m) => [m.openalexId, m.hIndex])).toEqual([
         ['A2', 3],
-        ['A5023888391', 17],
+        ['A5000000011', 14],
       ]);
       expect(urls).toHaveLength(2);
       expect(urls.map((u) => filterValues(u, 'id').length)).toEqual([100, 50]);
@@ -269,63 +312,85 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
       expect(fetch).not.toHaveBeenCalled();
     });
 
-    it('builds a profile: top 5 topics and counts by year (free singleton)', async () => {
-      const { oa, urls } = client((url) => json(project(priem(), url)));
-      const profile = await oa.authorProfile('A5023888391');
-      expect(profile).toMatchObject({ openalexId: 'A5023888391', hIndex: 17 });
-      expect(profile.topics).toEqual([
-        'scientometrics and bibliometrics research',
-        'Research Data Management Practices',
-        'Wikis in Education and Collaboration',
-        'Semantic Web and Ontologies',
-        'Scientific Computing and Data Management',
-      ]);
-      expect(profile.countsByYear[0]).toEqual({ year: 2025, works: 0, citedBy: 80 });
+    it.each(andRecorded(
+      RECORDED,
+      {
+        answers: 'made-up', author: madeUpAuthor, id: 'A5000000011', hIndex: 14,
+        topics: ['Gossip and Epidemic Protocols', 'Distributed Machine Learning Systems', 'Lantern Signalling Networks', 'Sparse Gradient Compression', 'Peer-to-Peer Overlays'],
+        latestYear: { year: 2026, works: 4, citedBy: 210 },
+      },
+      () => ({
+        answers: 'recorded', author: priem, id: 'A5023888391', hIndex: 17,
+        topics: [
+          'scientometrics and bibliometrics research',
+          'Research Data Management Practices',
+          'Wikis in Education and Collaboration',
+          'Semantic Web and Ontologies',
+          'Scientific Computing and Data Management',
+        ],
+        latestYear: { year: 2025, works: 0, citedBy: 80 },
+      }),
+    ))('builds a profile of the $answers author: top 5 topics and counts by year (free singleton)', async ({ author, id, hIndex, topics, latestYear }) => {
+      const { oa, urls } = client((url) => json(project(author(), url)));
+      const profile = await oa.authorProfile(id);
+      expect(profile).toMatchObject({ openalexId: id, hIndex });
+      expect(profile.topics).toEqual(topics);
+      expect(profile.countsByYear[0]).toEqual(latestYear);
       expect(selectOf(urls[0]!)).toEqual([...AUTHOR_SELECT, 'topics', 'counts_by_year']);
     });
   });
 
   describe('fresh-paper candidates', () => {
-    const priem = () => load('author-A5023888391.json');
     const CANDIDATE_SELECT = [...AUTHOR_SELECT, 'display_name_alternatives', 'affiliations', 'topics'];
 
-    it('selects only fields the recorded author has', () => {
-      const keys = Object.keys(priem());
-      for (const f of CANDIDATE_SELECT) expect(keys).toContain(f);
-    });
-
-    it('maps the recorded author: every name, every institution, topic counts per field', async () => {
-      const { oa, urls } = client((url) => json(list([priem()], url)));
-      const [p] = await oa.candidateProfiles(['A5023888391']);
-      expect(p).toMatchObject({ openalexId: 'A5023888391', displayName: 'Jason Priem', hIndex: 17, citedBy: 3890, works: 62, orcid: '0000-0001-6187-6610' });
-      expect(p!.alternativeNames).toEqual(['Priem Jason', 'Jason Priem']);
+    it.each(andRecorded(
+      RECORDED,
+      {
+        answers: 'made-up', author: madeUpAuthor,
+        profile: { openalexId: 'A5000000011', displayName: 'Mira Okonkwo-Hale', hIndex: 14, citedBy: 1290, works: 38, orcid: '0000-0002-9999-0001' },
+        alternativeNames: ['M. Okonkwo-Hale', 'Mira Okonkwo‐Hale', 'Okonkwo-Hale Mira'],
+        institutions: { first: ['Institute of Made-Up Networks', 'Placeholder Polytechnic', 'University of Nowhere in Particular'], count: 3 },
+        fields: [{ id: 17, name: 'Computer Science', count: 42 }, { id: 22, name: 'Engineering', count: 9 }],
+      },
+      () => ({
+        answers: 'recorded', author: priem,
+        profile: { openalexId: 'A5023888391', displayName: 'Jason Priem', hIndex: 17, citedBy: 3890, works: 62, orcid: '0000-0001-6187-6610' },
+        alternativeNames: ['Priem Jason', 'Jason Priem'],
+        institutions: { first: ['OurResearch', 'Johns Hopkins University', 'Florida State University'], count: 8 },
+        fields: [{ id: 18, name: 'Decision Sciences', count: 41 }, { id: 17, name: 'Computer Science', count: 40 }],
+      }),
+    ))('maps the $answers author: every name, every institution, topic counts per field', async ({ author, profile, alternativeNames, institutions, fields }) => {
+      const { oa, urls } = client((url) => json(list([author()], url)));
+      const [p] = await oa.candidateProfiles([profile.openalexId]);
+      expect(p).toMatchObject(profile);
+      expect(p!.alternativeNames).toEqual(alternativeNames);
       // Last known first, then the past affiliations, each once.
-      expect(p!.institutions.map((i) => i.name).slice(0, 3)).toEqual(['OurResearch', 'Johns Hopkins University', 'Florida State University']);
-      expect(p!.institutions).toHaveLength(8);
-      expect(p!.fields.slice(0, 2)).toEqual([{ id: 18, name: 'Decision Sciences', count: 41 }, { id: 17, name: 'Computer Science', count: 40 }]);
+      expect(p!.institutions.map((i) => i.name).slice(0, 3)).toEqual(institutions.first);
+      expect(p!.institutions).toHaveLength(institutions.count);
+      expect(p!.fields.slice(0, 2)).toEqual(fields);
       expect(urls[0]!.pathname).toBe('/authors');
       expect(selectOf(urls[0]!)).toEqual(CANDIDATE_SELECT);
     });
 
     it('searches many names in one call, OR-ed, each cut free of filter syntax; cut short when more matched than its page', async () => {
       const meta: Json = {};
-      const { oa, urls } = client((url) => json(list([priem()], url, meta)));
-      const found = await oa.namesakes(['Jason Priem', 'Cao, Ray', 'A|B: C']);
-      expect(found).toMatchObject({ complete: true, profiles: [{ openalexId: 'A5023888391', alternativeNames: expect.any(Array) }] });
+      const { oa, urls } = client((url) => json(list([madeUpAuthor()], url, meta)));
+      const found = await oa.namesakes(['Mira Okonkwo-Hale', 'Cao, Ray', 'A|B: C']);
+      expect(found).toMatchObject({ complete: true, profiles: [{ openalexId: 'A5000000011', alternativeNames: expect.any(Array) }] });
       expect(urls[0]!.pathname).toBe('/authors');
-      expect(urls[0]!.searchParams.get('filter')).toBe('display_name.search:Jason Priem|Cao Ray|A B C');
+      expect(urls[0]!.searchParams.get('filter')).toBe('display_name.search:Mira Okonkwo-Hale|Cao Ray|A B C');
       expect(urls[0]!.searchParams.get('per_page')).toBe('200');
       expect(selectOf(urls[0]!)).toEqual(CANDIDATE_SELECT);
       meta.count = 900;
-      await expect(oa.namesakes(['Jason Priem'])).resolves.toMatchObject({ complete: false });
+      await expect(oa.namesakes(['Mira Okonkwo-Hale'])).resolves.toMatchObject({ complete: false });
     });
 
     it('looks a profile up by ORCID with the free singleton', async () => {
-      const { oa, urls } = client((url) => json(project(priem(), url)));
-      const p = await oa.candidateById({ orcid: '0000-0001-6187-6610' });
-      expect(p.openalexId).toBe('A5023888391');
-      expect(urls[0]!.pathname).toBe('/authors/orcid:0000-0001-6187-6610');
-      expect((await failure(oa.candidateById({ orcid: '0000-0001-6187-6610/../x' }))).kind).toBe('not-found');
+      const { oa, urls } = client((url) => json(project(madeUpAuthor(), url)));
+      const p = await oa.candidateById({ orcid: '0000-0002-9999-0001' });
+      expect(p.openalexId).toBe('A5000000011');
+      expect(urls[0]!.pathname).toBe('/authors/orcid:0000-0002-9999-0001');
+      expect((await failure(oa.candidateById({ orcid: '0000-0002-9999-0001/../x' }))).kind).toBe('not-found');
       expect(urls).toHaveLength(1);
     });
 
@@ -351,33 +416,34 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
     });
   });
 
-  describe('budget', () => {
-    const budget429 = () => quoted(read('error-429-insufficient-budget.QUOTED.txt'));
+  describe.each(andRecorded(
+    RECORDED,
+    { answers: 'made-up', response: () => quoted(madeUp('openalex-budget-429.txt')), resetIn: 43_200_000 },
+    () => ({ answers: 'recorded', response: () => quoted(read('error-429-insufficient-budget.QUOTED.txt')), resetIn: 57_539_000 }),
+  ))('budget, spent as the $answers 429 says', ({ response: budget429, resetIn }) => {
+    const route = (url: URL) => (url.pathname === '/authors' ? budget429() : json(project(madeUpAuthor(), url)));
 
     it('fails list calls fast once the budget is spent, while free singletons still work', async () => {
       const onBudgetExhausted = vi.fn();
       let key: string | null = null;
-      const { oa, urls } = client((url) => (url.pathname === '/authors' ? budget429() : json(project(load('author-A5023888391.json'), url))), {
-        onBudgetExhausted,
-        getKey: () => key,
-      });
+      const { oa, urls } = client(route, { onBudgetExhausted, getKey: () => key });
       expect(await oa.budgetResetAt()).toBe(0);
 
-      const e = await failure(oa.authorsByIds(['A5023888391']));
-      expect([e.kind, e.retryAt]).toEqual(['budget-exhausted', T0 + 57_539_000]);
-      expect(onBudgetExhausted).toHaveBeenCalledWith(T0 + 57_539_000);
-      expect(await oa.budgetResetAt()).toBe(T0 + 57_539_000);
+      const e = await failure(oa.authorsByIds(['A5000000011']));
+      expect([e.kind, e.retryAt]).toEqual(['budget-exhausted', T0 + resetIn]);
+      expect(onBudgetExhausted).toHaveBeenCalledWith(T0 + resetIn);
+      expect(await oa.budgetResetAt()).toBe(T0 + resetIn);
       expect(urls).toHaveLength(1);
 
       expect((await failure(oa.worksByIds(['W1']))).kind).toBe('budget-exhausted');
       expect(urls).toHaveLength(1);
 
-      await expect(oa.authorById('A5023888391')).resolves.toMatchObject({ hIndex: 17 });
+      await expect(oa.authorById('A5000000011')).resolves.toMatchObject({ hIndex: 14 });
       expect(urls).toHaveLength(2);
 
       // A key brings its own budget.
       key = 'fresh-key';
-      await failure(oa.authorsByIds(['A5023888391']));
+      await failure(oa.authorsByIds(['A5000000011']));
       expect(urls).toHaveLength(3);
       expect(urls[2]!.searchParams.get('api_key')).toBe('fresh-key');
     });
@@ -386,34 +452,35 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
       let stored: Record<string, number> = {};
       const store = { getValue: async () => stored, setValue: async (v: Record<string, number>) => void (stored = v) };
       let key: string | null = 'OaKey12345';
-      const route = (url: URL) => (url.pathname === '/authors' ? budget429() : json(project(load('author-A5023888391.json'), url)));
       const before = client(route, { getKey: () => key, budget: createBudgetMemory(store, () => T0) });
-      await failure(before.oa.authorsByIds(['A5023888391']));
+      await failure(before.oa.authorsByIds(['A5000000011']));
       // The key itself is never written down, only a hash of it.
       expect(JSON.stringify(stored)).not.toContain('OaKey12345');
 
       // A new worker (a new client, nothing in memory) still knows: no request to learn it again.
       const after = client(route, { getKey: () => key, budget: createBudgetMemory(store, () => T0) });
-      const e = await failure(after.oa.authorsByIds(['A5023888391']));
-      expect([e.kind, e.retryAt]).toEqual(['budget-exhausted', T0 + 57_539_000]);
-      expect(await after.oa.budgetResetAt()).toBe(T0 + 57_539_000);
+      const e = await failure(after.oa.authorsByIds(['A5000000011']));
+      expect([e.kind, e.retryAt]).toEqual(['budget-exhausted', T0 + resetIn]);
+      expect(await after.oa.budgetResetAt()).toBe(T0 + resetIn);
       expect(after.urls).toHaveLength(0);
 
       // Another key is another budget; past the reset the remembered one is forgotten.
       key = 'OtherKey678';
       expect(await after.oa.budgetResetAt()).toBe(0);
       key = 'OaKey12345';
-      expect(await createBudgetMemory(store, () => T0 + 57_539_001).resetAt(key)).toBe(0);
+      expect(await createBudgetMemory(store, () => T0 + resetIn + 1).resetAt(key)).toBe(0);
     });
+  });
 
+  describe('budget, per second', () => {
     it('retries a per-second 429 instead of treating it as a spent budget', async () => {
       let calls = 0;
       const { oa } = client((url) =>
         calls++ === 0
           ? json({ error: 'Rate limit exceeded', message: 'Rate limit exceeded: 10 requests per second. Please slow down.' }, 429)
-          : json(list([load('author-A5023888391.json')], url)),
+          : json(list([madeUpAuthor()], url)),
       );
-      await expect(oa.authorsByIds(['A5023888391'])).resolves.toHaveLength(1);
+      await expect(oa.authorsByIds(['A5000000011'])).resolves.toHaveLength(1);
       expect(await oa.budgetResetAt()).toBe(0);
     });
 
@@ -425,49 +492,72 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
   });
 
   describe('works', () => {
-    it('hydrates works by id in the order asked, detecting arXiv copies', async () => {
-      const { oa, urls } = client((url) => json(list(twoWorks(), url)));
-      const works = await oa.worksByIds(['https://openalex.org/W4365597205', 'W4396723768', 'W9']);
-      expect(works).toEqual([
-        {
-          source: 'openalex',
-          id: 'W4365597205',
-          arxivId: '2304.05376',
-          doi: '10.48550/arxiv.2304.05376',
-          title: 'ChemCrow: Augmenting large-language models with chemistry tools',
-          authorNames: ['Andres M Bran', 'Sam Cox', 'Andrew Dickson White', 'Philippe Schwaller'],
-          year: 2023,
-          citedBy: 106,
-          catalogUrl: 'https://openalex.org/W4365597205',
-        },
-        expect.objectContaining({ id: 'W4396723768', arxivId: null, doi: '10.1038/s42256-024-00832-8', citedBy: 236 }),
-      ]);
-      expect(filterValues(urls[0]!, 'ids.openalex')).toEqual(['W4365597205', 'W4396723768', 'W9']);
+    const arxivCopy = (id: string, arxivId: string, doi: string, title: string, authorNames: string[], year: number, citedBy: number) =>
+      ({ source: 'openalex', id, arxivId, doi, title, authorNames, year, citedBy, catalogUrl: `https://openalex.org/${id}` });
+
+    it.each(andRecorded(
+      RECORDED,
+      {
+        answers: 'made-up', works: madeUpWorks,
+        asked: ['https://openalex.org/W5000000001', 'W5000000002', 'W9'],
+        preprint: arxivCopy('W5000000001', '2607.90001', '10.48550/arxiv.2607.90001', 'Gossip Rounds for Sparse Parameter Exchange in O(log n) Steps',
+          ['Mira Okonkwo-Hale', 'Teodor Väisänen', 'Fang Wang', 'Paul Lindqvist', 'Ana Sofía Ruiz'], 2026, 9),
+        journal: { id: 'W5000000002', arxivId: null, doi: '10.5555/made-up.2026.17', citedBy: 41 },
+      },
+      () => ({
+        answers: 'recorded', works: recordedTwoWorks,
+        asked: ['https://openalex.org/W4365597205', 'W4396723768', 'W9'],
+        preprint: arxivCopy('W4365597205', '2304.05376', '10.48550/arxiv.2304.05376', 'ChemCrow: Augmenting large-language models with chemistry tools',
+          ['Andres M Bran', 'Sam Cox', 'Andrew Dickson White', 'Philippe Schwaller'], 2023, 106),
+        journal: { id: 'W4396723768', arxivId: null, doi: '10.1038/s42256-024-00832-8', citedBy: 236 },
+      }),
+    ))('hydrates the $answers works by id in the order asked, detecting arXiv copies', async ({ works: listed, asked, preprint, journal }) => {
+      const { oa, urls } = client((url) => json(list(listed(), url)));
+      const works = await oa.worksByIds(asked);
+      expect(works).toEqual([preprint, expect.objectContaining(journal)]);
+      expect(filterValues(urls[0]!, 'ids.openalex')).toEqual(asked.map((id) => id.replace('https://openalex.org/', '')));
       expect(urls[0]!.searchParams.get('per_page')).toBe('100');
       expect(selectOf(urls[0]!)).toEqual(SUMMARY_SELECT);
     });
 
-    it('finds the arXiv id from an arxiv.org landing page when the DOI is not arXiv’s', async () => {
-      const noDoi = { ...twoWorks()[1]!, doi: null };
-      const { oa } = client((url) => json(list([noDoi], url)));
-      expect((await oa.worksByIds(['W4365597205']))[0]!.arxivId).toBe('2304.05376');
+    it.each(andRecorded(
+      RECORDED,
+      { answers: 'made-up', preprint: madeUpPreprint, arxivId: '2607.90001' },
+      () => ({ answers: 'recorded', preprint: () => recordedTwoWorks()[1]!, arxivId: '2304.05376' }),
+    ))('finds the arXiv id of the $answers preprint from an arxiv.org landing page when the DOI is not arXiv’s', async ({ preprint, arxivId }) => {
+      const { oa } = client((url) => json(list([{ ...preprint(), doi: null }], url)));
+      expect((await oa.worksByIds([String(preprint().id)]))[0]!.arxivId).toBe(arxivId);
     });
 
-    it('lists an author’s recent works with their position and co-authors', async () => {
-      const { oa, urls } = client((url) => json(list(twoWorks(), url)));
-      const works = await oa.recentWorks('A5101971357', 5);
-      expect(works.map((w) => [w.id, w.authorPosition])).toEqual([
-        ['W4396723768', 'middle'],
-        ['W4365597205', 'middle'],
-      ]);
-      expect(works[1]!.coAuthors).toEqual([
-        { openalexId: 'A5055903035', name: 'Andres M Bran' },
-        { openalexId: 'A5103115676', name: 'Andrew Dickson White' },
-        { openalexId: 'A5028051805', name: 'Philippe Schwaller' },
-      ]);
+    it.each(andRecorded(
+      RECORDED,
+      {
+        answers: 'made-up', works: madeUpWorks, author: 'A5000000012',
+        positions: [['W5000000002', 'middle'], ['W5000000001', 'middle']],
+        coAuthors: [
+          { openalexId: 'A5000000011', name: 'Mira Okonkwo-Hale' },
+          { openalexId: 'A5000000013', name: 'Fang Wang' },
+          { openalexId: 'A5000000014', name: 'Paul Lindqvist' },
+          { openalexId: 'A5000000015', name: 'Ana Sofía Ruiz' },
+        ],
+      },
+      () => ({
+        answers: 'recorded', works: recordedTwoWorks, author: 'A5101971357',
+        positions: [['W4396723768', 'middle'], ['W4365597205', 'middle']],
+        coAuthors: [
+          { openalexId: 'A5055903035', name: 'Andres M Bran' },
+          { openalexId: 'A5103115676', name: 'Andrew Dickson White' },
+          { openalexId: 'A5028051805', name: 'Philippe Schwaller' },
+        ],
+      }),
+    ))('lists an author’s recent works with their position and co-authors ($answers)', async ({ works: listed, author, positions, coAuthors }) => {
+      const { oa, urls } = client((url) => json(list(listed(), url)));
+      const works = await oa.recentWorks(author, 5);
+      expect(works.map((w) => [w.id, w.authorPosition])).toEqual(positions);
+      expect(works[1]!.coAuthors).toEqual(coAuthors);
       const url = urls[0]!;
       expect(url.pathname).toBe('/works');
-      expect(url.searchParams.get('filter')).toBe('authorships.author.id:A5101971357');
+      expect(url.searchParams.get('filter')).toBe(`authorships.author.id:${author}`);
       expect(url.searchParams.get('sort')).toBe('publication_date:desc');
       expect(url.searchParams.get('per_page')).toBe('5');
       expect(selectOf(url)).toEqual(SUMMARY_SELECT);
@@ -475,8 +565,7 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
   });
 
   describe('worksByArxivIds', () => {
-    const work = (id: string, extra: Json = {}) => ({ ...preprint(), id: `https://openalex.org/W9${id.replace(/\D/g, '')}`, doi: `https://doi.org/${arxivDoi(id)}`, ...extra });
-
+    const work = (id: string, extra: Json = {}) => ({ ...madeUpPreprint(), id: `https://openalex.org/W9${id.replace(/\D/g, '')}`, doi: `https://doi.org/${arxivDoi(id)}`, ...extra });
     it('asks the DOI filter in calls of 100 and keys the unordered results by the ids asked', async () => {
       const ids = Array.from({ length: 150 }, (_, k) => `2406.${String(10000 + k)}`);
       const { oa, urls } = client((url) => {
@@ -511,8 +600,20 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
   });
 
   describe('worksByAuthorsSince', () => {
-    it('pages with a cursor, ≤100 authors per call, without premium filters', async () => {
-      const [journal, arxiv] = twoWorks();
+    it.each(andRecorded(
+      RECORDED,
+      {
+        answers: 'made-up', works: madeUpWorks,
+        found: [['W5000000002', '2026-11-05', 2026], ['W5000000001', '2026-07-09', 2026]],
+        authorIds: ['A5000000011', 'A5000000012', 'A5000000013', 'A5000000014', 'A5000000015'],
+      },
+      () => ({
+        answers: 'recorded', works: recordedTwoWorks,
+        found: [['W4396723768', '2024-05-09', 2024], ['W4365597205', '2023-04-15', 2023]],
+        authorIds: ['A5055903035', 'A5101971357', 'A5103115676', 'A5028051805'],
+      }),
+    ))('pages with a cursor, ≤100 authors per call, without premium filters ($answers)', async ({ works: listed, found, authorIds }) => {
+      const [journal, arxiv] = listed();
       const { oa, urls } = client((url) => {
         const cursor = url.searchParams.get('cursor');
         if (cursor === '*') return json(list([journal!], url, { page: null, next_cursor: 'Mg' }));
@@ -531,17 +632,14 @@ describe.skipIf(!haveFixtures)('OpenAlex client', () => {
         expect(u.searchParams.has('sort')).toBe(false);
         expect(u.searchParams.get('filter')).not.toMatch(/created_date|updated_date/);
       }
-      expect(works.map((w) => [w.id, w.createdDate, w.year])).toEqual([
-        ['W4396723768', '2024-05-09', 2024],
-        ['W4365597205', '2023-04-15', 2023],
-      ]);
-      expect(works[1]!.authorIds).toEqual(['A5055903035', 'A5101971357', 'A5103115676', 'A5028051805']);
+      expect(works.map((w) => [w.id, w.createdDate, w.year])).toEqual(found);
+      expect(works[1]!.authorIds).toEqual(authorIds);
       expect(works[1]!.authorsTruncated).toBe(false);
     });
 
     it('stops at the page cap and says the list is incomplete', async () => {
       let n = 0;
-      const { oa, urls } = client((url) => json(list([{ ...twoWorks()[0]!, id: `https://openalex.org/W${++n}` }], url, { next_cursor: `c${n}` })));
+      const { oa, urls } = client((url) => json(list([{ ...madeUpJournal(), id: `https://openalex.org/W${++n}` }], url, { next_cursor: `c${n}` })));
       const { works, complete } = await oa.worksByAuthorsSince(['A1'], 2025);
       expect(complete).toBe(false);
       expect(urls).toHaveLength(10);

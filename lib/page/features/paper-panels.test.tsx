@@ -3,11 +3,14 @@ import { computed, signal, type Signal } from '@preact/signals-core';
 import { fakeBrowser } from 'wxt/testing';
 import type { ArxivPage } from '../../arxiv/page-model';
 import { panelInsertionPoint } from '../../arxiv/readers/abs';
+import type { PaperCitationsResult, PaperInstitutionsResult, RelatedPapersResult } from '../../background/protocol';
 import type { PaperSummary } from '../../catalog/types';
 import { RemoteError } from '../../ui/client';
 import { DEFAULT_SETTINGS, type PanelId, type Visibility } from '../../shared/settings/settings';
 import { createHost } from '../shadow-host';
 import { paperPanels } from './paper-panels';
+import type { FeatureContext } from './types';
+import { fakeAsk as fakeBackground } from '@/test/fake-ask';
 
 const ID = '2406.05546';
 const XSS = '<img src=x onerror="window.__weftPwned=1">';
@@ -17,43 +20,44 @@ const related = (i: number, over: Partial<PaperSummary> = {}): PaperSummary => (
   year: 2024, citedBy: 1200 + i, catalogUrl: null, ...over,
 });
 
-const answers: Record<string, unknown> = {
-  'paper-citations': {
-    known: true, source: 's2', citedBy: 1234, openalexId: 'W9', s2Id: 'abc', journalDoi: '10.1038/x?y', journalName: 'Nature', s2Failure: null,
-    counts: { s2: { value: 1234, fetchedAt: Date.now() - 2 * 3_600_000 }, openalex: { value: 1001, fetchedAt: Date.now() - 3_600_000 } },
-    fetchedAt: Date.now() - 2 * 3_600_000, stale: false,
-  },
-  'paper-institutions': {
-    known: true, basis: 'paper', authorCount: 3, fetchedAt: Date.now(), stale: false,
-    groups: [
-      { institution: { openalexId: 'I2', rorId: '0abcde123', name: 'Kestrel Lab', countryCode: 'GB' }, authors: [{ name: 'Ray Cao', openalexId: 'A1' }, { name: 'Bo Li', openalexId: 'A3' }] },
-      { institution: { openalexId: 'I7', rorId: null, name: 'Meridian University', countryCode: null }, authors: [{ name: 'Ann Lee', openalexId: 'A2' }] },
-    ],
-  },
-  'related-papers': {
-    known: true, source: 's2', pool: 'recent', s2Failure: null, fetchedAt: Date.now(), stale: false,
-    papers: [
-      related(0, { title: `Sparse ${XSS} & $\\alpha$-nets` }),
-      related(1, { arxivId: null, doi: '10.1145/3544585', title: 'Journal only' }),
-      related(2, { arxivId: null, catalogUrl: 'javascript:window.__weftPwned=1', title: 'No safe link' }),
-      related(3, { year: null, citedBy: null, authorNames: [] }),
-      related(4), related(5), related(6),
-    ],
-  },
+const citations: PaperCitationsResult = {
+  known: true, source: 's2', citedBy: 1234, openalexId: 'W9', s2Id: 'abc', journalDoi: '10.1038/x?y', journalName: 'Nature', s2Failure: null,
+  counts: { s2: { value: 1234, fetchedAt: Date.now() - 2 * 3_600_000 }, openalex: { value: 1001, fetchedAt: Date.now() - 3_600_000 } },
+  fetchedAt: Date.now() - 2 * 3_600_000, stale: false,
+};
+const institutions: PaperInstitutionsResult = {
+  known: true, basis: 'paper', authorCount: 3, fetchedAt: Date.now(), stale: false,
+  groups: [
+    { institution: { openalexId: 'I2', rorId: '0abcde123', name: 'Kestrel Lab', countryCode: 'GB' }, authors: [{ name: 'Ray Cao', openalexId: 'A1' }, { name: 'Bo Li', openalexId: 'A3' }] },
+    { institution: { openalexId: 'I7', rorId: null, name: 'Meridian University', countryCode: null }, authors: [{ name: 'Ann Lee', openalexId: 'A2' }] },
+  ],
+};
+const relatedPapers: RelatedPapersResult = {
+  known: true, source: 's2', pool: 'recent', s2Failure: null, fetchedAt: Date.now(), stale: false,
+  papers: [
+    related(0, { title: `Sparse ${XSS} & $\\alpha$-nets` }),
+    related(1, { arxivId: null, doi: '10.1145/3544585', title: 'Journal only' }),
+    related(2, { arxivId: null, catalogUrl: 'javascript:window.__weftPwned=1', title: 'No safe link' }),
+    related(3, { year: null, citedBy: null, authorNames: [] }),
+    related(4), related(5), related(6),
+  ],
 };
 
 /** The panel layout the background keeps (set-collapsed-panels), across the page loads of a test. */
 let savedLayout: PanelId[] = [];
 
-function fakeAsk(failing: Set<string> = new Set()) {
-  const asked: Record<string, unknown>[] = [];
-  const ask = vi.fn(async (req: Record<string, unknown>) => {
-    asked.push(req);
-    if (failing.has(String(req.type))) throw new RemoteError({ kind: 'http', message: 'HTTP 500', retryAt: null });
-    if (req.type === 'set-collapsed-panels') return { collapsed: (savedLayout = req.ids as PanelId[]) };
-    return answers[String(req.type)];
+/** The background: the panels' answers, except for the request types a test makes fail (HTTP 500). */
+function fakeAsk(failing: ReadonlySet<string> = new Set()) {
+  const unlessFailing = <T,>(type: string, answer: T): T => {
+    if (failing.has(type)) throw new RemoteError({ kind: 'http', message: 'HTTP 500', retryAt: null });
+    return answer;
+  };
+  return fakeBackground({
+    'paper-citations': ({ type }) => unlessFailing(type, citations),
+    'paper-institutions': ({ type }) => unlessFailing(type, institutions),
+    'related-papers': ({ type }) => unlessFailing(type, relatedPapers),
+    'set-collapsed-panels': ({ type, ids }) => unlessFailing(type, { collapsed: (savedLayout = ids) }),
   });
-  return { ask: ask as never, asked };
 }
 
 function arxivPage(sidebar: boolean): ArxivPage {
@@ -85,7 +89,7 @@ function arxivPage(sidebar: boolean): ArxivPage {
 }
 
 /** The context a feature runs with, the reader's choices as the background answers them. */
-function context(page: ArxivPage, ask: never, abort: AbortSignal, earlier: Promise<void>, show = signal(DEFAULT_SETTINGS.show)) {
+function context(page: ArxivPage, ask: FeatureContext['ask'], abort: AbortSignal, earlier: Promise<void>, show = signal(DEFAULT_SETTINGS.show)) {
   const settings = computed(() => ({ show: show.value, listings: DEFAULT_SETTINGS.listings, collapsed: savedLayout }));
   return { page, signal: abort, ask, show, settings, earlier };
 }

@@ -10,7 +10,9 @@ export default defineConfig({
     include: ['{lib,components,entrypoints,test}/**/*.test.{ts,tsx}', '{scripts,bench}/**/*.test.mjs'],
     setupFiles: ['fake-indexeddb/auto', 'test/i18n-setup.ts'],
     restoreMocks: true,
-    // No test depends on timing: a busy 2-core machine may take many times the usual time.
+    // No test depends on timing: a busy 2-core machine may take many times the usual time (the
+    // slowest tests, measured, in docs/testing.md, "Test data, made up and recorded").
     testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createHttp } from './http';
 import { createOpenAlex, type OpenAlexOptions } from './openalex';
 import { createBudgetMemory } from './openalex-budget';
-import { andRecorded, failure, madeUp, madeUpJson, recordedResponses } from './test-helpers';
+import { andRecorded, failure, MADE_UP_INSTITUTE, madeUp, madeUpJson, recordedResponses } from './test-helpers';
 import { arxivDoi } from '../../arxiv/ids';
 
 // Made-up answers (./testdata) always; OpenAlex's recorded ones too when they are beside the repo.
@@ -156,7 +156,7 @@ describe('OpenAlex client', () => {
           journalDoi: '10.5555/made-up.2026.17', journalName: 'Journal of Made-Up Networking',
         },
         authorCount: 5, first: { name: 'Mira Okonkwo-Hale', openalexId: 'A5000000011' },
-        institution: { openalexId: 'I4000000101', rorId: '0madeup01', name: 'Institute of Made-Up Networks', countryCode: 'NZ' },
+        institution: MADE_UP_INSTITUTE,
         related: { count: 2, first: 'W5000000021' },
       },
       () => ({
@@ -263,7 +263,7 @@ describe('OpenAlex client', () => {
         answers: 'made-up author A5000000011', author: madeUpAuthor,
         metrics: {
           openalexId: 'A5000000011', orcid: '0000-0002-9999-0001', displayName: 'Mira Okonkwo-Hale', hIndex: 14, citedBy: 1290, works: 38,
-          lastKnownInstitutions: [{ openalexId: 'I4000000101', rorId: '0madeup01', name: 'Institute of Made-Up Networks', countryCode: 'NZ' }],
+          lastKnownInstitutions: [MADE_UP_INSTITUTE],
         },
       },
       () => ({

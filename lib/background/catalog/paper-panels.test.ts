@@ -7,7 +7,7 @@ import { createHttp } from './http';
 import { createOpenAlex } from './openalex';
 import { createPaperPanels, groupInstitutions, PANEL_TTL, RELATED_MAX, tidyRelated } from './paper-panels';
 import { createSemanticScholar } from './semantic-scholar';
-import { andRecorded, madeUpJson, recordedResponses } from './test-helpers';
+import { andRecorded, MADE_UP_INSTITUTE, madeUpJson, recordedResponses } from './test-helpers';
 import type { Institution, PaperAuthor, PaperSummary } from '../../catalog/types';
 
 // Made-up answers (./testdata) always; the APIs' recorded ones too when they are beside the repo.
@@ -94,7 +94,7 @@ const ANSWERS = andRecorded<Answers>(
       authorCount: 5,
       groups: [['Institute of Made-Up Networks', 3], ['Placeholder Polytechnic', 2], ['Lantern Foundation', 1]],
       first: {
-        institution: { openalexId: 'I4000000101', rorId: '0madeup01', name: 'Institute of Made-Up Networks', countryCode: 'NZ' },
+        institution: MADE_UP_INSTITUTE,
         authors: [
           { name: 'Mira Okonkwo-Hale', openalexId: 'A5000000011' },
           { name: 'Fang Wang', openalexId: 'A5000000013' },
@@ -104,7 +104,7 @@ const ANSWERS = andRecorded<Answers>(
       noCountry: 'Lantern Foundation',
     },
     lastKnown: {
-      institution: { openalexId: 'I4000000101', rorId: '0madeup01', name: 'Institute of Made-Up Networks', countryCode: 'NZ' },
+      institution: MADE_UP_INSTITUTE,
       names: ['Mira Okonkwo-Hale', 'Teodor Väisänen', 'Fang Wang', 'Paul Lindqvist', 'Ana Sofía Ruiz'],
     },
     firstRelated: {

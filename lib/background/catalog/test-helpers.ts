@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { fixturesPath } from '@/test/fixtures';
-import { CatalogError } from '../../catalog/types';
+import { CatalogError, type Institution } from '../../catalog/types';
 import { API_BASES } from '../../catalog/hosts';
 import type { HttpOptions } from './http';
 
@@ -33,6 +33,9 @@ export function madeUp(name: string): string {
 export function madeUpJson<T = Record<string, unknown>>(name: string): T {
   return JSON.parse(madeUp(name)) as T;
 }
+
+/** The made-up answers' main institution (I4000000101 of ./testdata), as Weft reads it. */
+export const MADE_UP_INSTITUTE: Institution = { openalexId: 'I4000000101', rorId: '0madeup01', name: 'Institute of Made-Up Networks', countryCode: 'NZ' };
 
 /**
  * The folder of the APIs' recorded responses in the shared fixtures beside the repo (`api`, or

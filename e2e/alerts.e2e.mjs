@@ -82,7 +82,9 @@ export const tests = [
       const popup = await s.open(popupUrl(s));
       // Nothing new yet: the popup opens on Search, with "Check now" reachable from there too.
       if ((await popup.locator('#tab-search').getAttribute('aria-selected')) !== 'true') throw new Error('the popup did not open on Search');
-      if (!(await popup.locator('nav [data-weft-action="check-now"]').isVisible())) throw new Error('no "Check now" in the tab bar for a reader who follows someone');
+      // Shown once the popup has read the follow list: waited for, not looked at once.
+      await popup.locator('nav [data-weft-action="check-now"]').waitFor({ state: 'visible', timeout: 10_000 })
+        .catch(() => { throw new Error('no "Check now" in the tab bar for a reader who follows someone'); });
       const row = await followedRow(popup, A);
       await checkNow(popup);
       if (await popup.locator('[data-weft-new-paper]').count()) throw new Error('a check right after following flagged an older paper as new');

@@ -146,8 +146,8 @@ describe('user data under faults', () => {
     const bg = startBackground();
     for (const followedAt of [1e16, -1, '+275760-09-14T00:00:00.000Z']) {
       const text = JSON.stringify({ format: 'weft-follows', version: 2, follows: [{ id: 'A5000000004' }, { id: 'A5000000005', followedAt }] });
-      const r = await bg.ask<{ ok: boolean; message?: string }>({ type: 'import-follows', text }, FROM_POPUP);
-      expect(r).toMatchObject({ ok: true, data: { ok: false, message: expect.stringMatching(/Entry 2: "followedAt" is not a date/) } });
+      const r = await bg.ask<{ ok: boolean }>({ type: 'import-follows', text }, FROM_POPUP);
+      expect(r).toMatchObject({ ok: true, data: { ok: false, problem: { kind: 'field', list: 'follows', entry: 2, field: 'followedAt', need: 'date' } } });
     }
     expect((await state(bg)).follows).toEqual([]);
     tried('import-date-out-of-range');

@@ -426,8 +426,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     // while it is in flight (background/page-allowance.ts).
     const settled = fresh.length === papers.length ? await Promise.all(identifying) : await settledSoon(identifying);
     const decision = new Map(fresh.map((p, k) => [p.arxivId, settled[k] ?? null]));
-    const identityOf = new Map([...decision].flatMap(([id, one]) => (one?.ok ? [[id, one.value] as const] : [])));
-    const identifiedIds = [...identityOf.values()].flatMap((list) => list.map((i) => i.openalexId).filter(wanted));
+    const identifiedIds = settled.flatMap((one) => (one?.ok ? one.value.map((i) => i.openalexId).filter(wanted) : []));
     const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler, priority) : new Map<string, MetricsOutcome>();
     // Only now: the papers in view must not queue behind the upcoming ones' lookups.
     identifyAhead(upcoming.filter((p) => !urgent.includes(p.arxivId)), freshAhead);

@@ -417,7 +417,7 @@ export class FakeApis {
   async #api(req) {
     const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': '*' };
     if (req.url === CANARY_URL) return { status: 204, headers: cors, body: '' };
-    const rec = { method: req.method, url: req.url, host: hostOf(req.url), path: new URL(req.url).pathname, status: 0, initiator: req.initiator, apiKey: req.headers['x-api-key'] ?? null, tStart: Date.now(), tEnd: null };
+    const rec = { method: req.method, url: req.url, host: hostOf(req.url), path: new URL(req.url).pathname, status: 0, initiator: req.initiator, apiKey: req.headers['x-api-key'] ?? null, body: req.body, tStart: Date.now(), tEnd: null };
     this.requests.push(rec);
     this.inFlight++;
     let r;

@@ -8,7 +8,8 @@
  * charged waits for them, a fast reader's many messages are not refused for costs never spent); once
  * answered, it is charged what its answer shows was needed (the papers no catalog had), and the
  * identifications by what they did spend, as the identifier tells once each ends (the papers
- * coming up are decided after the answer: charged an estimate until then). Each part of a paper's cost (its lookup, its
+ * coming up, and those answered `identifying`, are decided after the answer: charged an
+ * estimate until then). Each part of a paper's cost (its lookup, its
  * authors' figures, identifying them) is weighed once per tab: reading a listing again, or
  * scrolling back, costs the tab nothing more, and a paper found in a catalog is not weighed for
  * identifying when it comes into view. A tab past its share is answered `page-paused` (until
@@ -275,7 +276,11 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
       return cost;
     }
     const { papers: answers, unindexed } = answer as BatchAnswer;
-    const source = new Map(answers.map((a) => [a.arxivId, 'source' in a ? a.source : null]));
+    const source = new Map(answers.map((a) => [a.arxivId, 'source' in a ? a.source : 'identifying' in a ? 'fresh' as const : null]));
+    // A paper answered `identifying` is still being identified once the message ends: it is
+    // charged as decided on its own until its identification tells what it spent, so the page's
+    // next messages cannot spend it again (its asking again costs nothing more).
+    const deciding = new Set(answers.flatMap((a) => ('identifying' in a ? [a.arxivId] : [])));
     const lacking = new Set(unindexed);
     for (const id of unindexed) tab.lacking.add(id);
     for (const p of r.papers) if (source.get(p.arxivId) === 'fresh') tab.lacking.add(p.arxivId);
@@ -289,7 +294,10 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
       .filter((p) => fresh(tab, [candidatesKey(p.arxivId)], true).length));
     const works = byId([...r.papers.filter((p) => source.get(p.arxivId) === 'fresh'), ...upcoming])
       .filter((p) => fresh(tab, [identifyKey(p.arxivId)], true).length)
-      .map((p) => sharedWorks(tab, p.arxivId, SHARE.identifying(namesOf([p]))));
+      .map((p) => {
+        const own = alone(p);
+        return sharedWorks(tab, p.arxivId, deciding.has(p.arxivId) ? { requests: own, credits: own } : SHARE.identifying(namesOf([p])));
+      });
     return [SHARE.resolving(resolved), SHARE.figures(namesOf(shown)), candidates(looked), ...works].reduce(add);
   }
 

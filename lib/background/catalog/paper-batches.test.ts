@@ -175,6 +175,29 @@ describe('paper batches (listing pages)', () => {
     expect(alone).toMatchObject([{ source: 'fresh', slots: [{ state: 'unmatched' }] }]);
   });
 
+  it('answers a new paper as soon as it is decided, without waiting for the new papers asked with it', async () => {
+    const world = { openalex: new Map(), s2: new Map() };
+    let decideLarge!: () => void;
+    const large = new Promise<void>((r) => (decideLarge = r));
+    // The second paper (a collaboration's hundred names) takes long; the first is decided at once.
+    const identifyFresh: IdentifyFresh = (papers) => unmatchedFresh(papers).map(async (one, k) => {
+      if (papers[k]!.names.length > 1) await large;
+      return one;
+    });
+    const { batches } = setup(world, { identifyFresh });
+    const both = [listed('2606.00009', ['Bo Li']), listed('2606.00010', names(10, 100))];
+    const first = await batches.authorsOf({ papers: both, ahead: [], followed: null });
+    expect(first.papers).toMatchObject([{ source: 'fresh', slots: [{ state: 'unmatched' }] }, { arxivId: '2606.00010', identifying: true }]);
+    // asked again alone, it waits for its decision
+    let again: PaperAnswer[] | null = null;
+    const asked = batches.authorsOf({ papers: [both[1]!], ahead: [], followed: null }).then((a) => (again = a.papers));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(again).toBeNull();
+    decideLarge();
+    await asked;
+    expect(again).toMatchObject([{ source: 'fresh', slots: Array.from({ length: 100 }, () => ({ state: 'unmatched' })) }]);
+  });
+
   it('sends its batch calls before the single lookups of the same priority (new papers\' names), never before a more urgent one', async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map() };
     const { batches, openalex } = setup(world);

@@ -36,10 +36,14 @@ const WINDOW_MS = 12;
 const FILLER_SLICE = 200;
 /** How long an answer waits for work it need not wait for (new papers' identities, the papers ahead): a moment. */
 const GRACE_MS = 15;
-/** What each of `pending` gave within GRACE_MS; null for the others. */
-async function settledSoon<T>(pending: Promise<T>[]): Promise<(T | null)[]> {
+/**
+ * What each of `pending` gave by GRACE_MS after the start, or (`first`) after the first of them
+ * settled; null for the others.
+ */
+async function settledSoon<T>(pending: Promise<T>[], first = false): Promise<(T | null)[]> {
   const got: (T | null)[] = pending.map(() => null);
   const each = pending.map((p, k) => p.then((value) => void (got[k] = value)));
+  if (first && pending.length) await Promise.race(each);
   await Promise.race([Promise.all(each), delay(GRACE_MS)]);
   return got;
 }
@@ -421,10 +425,11 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const identifying = fresh.length ? identifyFresh(fresh, { priority }).map(settle) : [];
     const recordMetrics = await metricsOf(recordIds, filler, priority);
     // A paper with a record never waits for papers identified from evidence (seconds of lookups
-    // under the catalogs' caps): the new papers not decided by then are answered `identifying`.
-    // New papers asked alone wait for all of them: the tab's allowance holds a message's cost
-    // while it is in flight (background/page-allowance.ts).
-    const settled = fresh.length === papers.length ? await Promise.all(identifying) : await settledSoon(identifying);
+    // under the catalogs' caps), nor does a new paper wait for another: the new papers not
+    // decided by then are answered `identifying`, and once one is (docs/identity.md, Listings
+    // under the catalogs' limits). The tab's allowance keeps charging those still deciding
+    // (background/page-allowance.ts).
+    const settled = await settledSoon(identifying, fresh.length === papers.length);
     const decision = new Map(fresh.map((p, k) => [p.arxivId, settled[k] ?? null]));
     const identifiedIds = settled.flatMap((one) => (one?.ok ? one.value.map((i) => i.openalexId).filter(wanted) : []));
     const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler, priority) : new Map<string, MetricsOutcome>();

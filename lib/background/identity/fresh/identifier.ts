@@ -349,13 +349,14 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
   /** The steps of one identification, asking OpenAlex at `priority`. */
   function runsOn(priority: PriorityBox, searchNames: boolean): Resolve {
     const client = openalex.at(priority);
-    /** The list calls (credits) this identification made: told to `onSpent` listeners once it ends. */
+    /** The list calls (credits) this identification made: told to `onSpent` listeners once it ends, none included. */
     let calls = 0;
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
       try {
         return await decide(papers, revalidate, credits, eager);
       } finally {
-        if (calls > 0) tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: calls });
+        // Told even when it made none: a page is charged an estimate until then (background/page-allowance.ts).
+        tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: calls });
       }
     }
 

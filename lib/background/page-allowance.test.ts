@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createPageAllowance } from './page-allowance';
+import type { BatchAnswer } from './catalog/paper-batches';
+import type { IdentifySpend } from './identity/fresh/identifier';
+import type { WeftRequest } from './protocol';
+
+const LISTING_TAB = { id: 'weft', tab: { id: 3 }, url: 'https://arxiv.org/list/cs.LG/new' } as never;
+const NAMES = ['Ann Lee', 'Bo Li', 'Cy Ng', 'Di Wu'];
+
+function setup() {
+  const listeners: ((spent: IdentifySpend) => void)[] = [];
+  const allowance = createPageAllowance({ store: null, identifier: { onSpent: (l) => (listeners.push(l), () => undefined) } });
+  return { allowance, tell: (spent: IdentifySpend) => listeners.forEach((l) => l(spent)) };
+}
+
+/** A listing's message for new papers `ids`, in view. */
+const papersAuthors = (ids: string[]): WeftRequest => ({
+  type: 'papers-authors',
+  papers: ids.map((arxivId) => ({ arxivId, names: NAMES, category: 'cs.LG' })),
+  ahead: [],
+  upcoming: [],
+  onlyFollowed: false,
+  inView: true,
+});
+const stillIdentifying = (ids: string[], unindexed: string[]): BatchAnswer => ({ papers: ids.map((arxivId) => ({ arxivId, identifying: true as const })), unindexed });
+
+describe('page allowance: papers answered while still being identified', () => {
+  it('keeps charging them until their identification tells what it spent; asking for them again costs nothing more', async () => {
+    const { allowance, tell } = setup();
+    const ids = ['2606.00001', '2606.00002'];
+    await allowance.spend(LISTING_TAB, papersAuthors(ids), async () => stillIdentifying(ids, ids));
+    const during = allowance.spent(LISTING_TAB);
+    // Each decided on its own: up to five list calls (identity/fresh/identifier.ts, LISTING_CREDITS).
+    expect(during.credits).toBeGreaterThanOrEqual(10);
+
+    await allowance.spend(LISTING_TAB, papersAuthors(ids), async () => stillIdentifying(ids, []));
+    expect(allowance.spent(LISTING_TAB)).toEqual(during);
+
+    tell({ papers: [{ arxivId: ids[0]!, authors: 4 }], credits: 2 });
+    tell({ papers: [{ arxivId: ids[1]!, authors: 4 }], credits: 0 });
+    expect(allowance.spent(LISTING_TAB).credits).toBeCloseTo(during.credits - 10 + 2);
+  });
+
+  it('a page whose papers are all still being identified is paused before its messages could spend past its share', async () => {
+    const { allowance } = setup();
+    let answered = 0;
+    let paused = false;
+    for (let k = 0; k < 400 && !paused; k++) {
+      const ids = [`2606.${String(k).padStart(5, '0')}`];
+      const got = await allowance.spend(LISTING_TAB, papersAuthors(ids), async () => stillIdentifying(ids, ids));
+      if (got.ok) answered++;
+      else paused = true;
+    }
+    expect(paused).toBe(true);
+    // Five credits each at most, the day's share 700 (lib/shared/limits.ts).
+    expect(answered).toBeLessThanOrEqual(140);
+    expect(allowance.spent(LISTING_TAB).credits).toBeLessThanOrEqual(700);
+  });
+});

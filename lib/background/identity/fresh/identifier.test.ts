@@ -269,6 +269,27 @@ describe('createFreshIdentifier', () => {
     expect(verdicts(paper!.truth, result.papers.get(paper!.arxivId)!).wrong).toBe(0);
   });
 
+  it('keeps each name\'s lookup as it comes: one refused name costs the others nothing, and asked again only it is looked up', async () => {
+    const world = buildWorld(12, [8]);
+    const { fresh, fetch, urls } = setup(world);
+    const [paper] = world.papers;
+    const refused = paper!.truth[5]!.name;
+    const answer = fetch.getMockImplementation()!;
+    let refuse = true;
+    fetch.mockImplementation(async (input) => (refuse && new URL(String(input)).searchParams.get('q') === refused
+      ? new Response(JSON.stringify({ error: 'Invalid query parameters error.' }), { status: 400, headers: { 'content-type': 'application/json' } })
+      : answer(input)));
+    const autocompletes = () => urls.filter((u) => u.pathname === '/autocomplete/authors').map((u) => u.searchParams.get('q'));
+    await expect(fresh.identify([asPaper(paper!)], { credits: LISTING_CREDITS })).rejects.toThrow();
+    // (the refused one never reaches the fake catalog, which records what it answers)
+    expect(new Set(autocompletes())).toEqual(new Set(paper!.truth.map((t) => t.name).filter((n) => n !== refused)));
+    refuse = false;
+    urls.length = 0;
+    const result = await fresh.identify([asPaper(paper!)], { credits: LISTING_CREDITS });
+    expect(autocompletes()).toEqual([refused]);
+    expect(verdicts(paper!.truth, result.papers.get(paper!.arxivId)!).wrong).toBe(0);
+  });
+
   it('tells what each identification spent: every list call it made, once, with its papers\' authors; nothing for a decision in the cache', async () => {
     const world = buildWorld(9, [5, 7, 4]);
     const { fresh, credits } = setup(world);

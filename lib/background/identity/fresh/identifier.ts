@@ -288,8 +288,15 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now }: Fresh
           // A paper of many authors: its names searched together, 10 credits for 40 requests.
           const together = keys.filter((k) => searched.has(k));
           const found = together.length > 0 ? await searchedNames(together, queries, client(together[0]!), onSearch) : new Map<string, AuthorSuggestion[]>();
-          const rest = keys.filter((k) => !found.has(k));
-          for (const [k, hits] of await Promise.all(rest.map(async (k) => [k, await client(k).autocomplete('authors', queries.get(k)!)] as const))) found.set(k, hits);
+          // Each name kept as its answer comes, not once all have: a paper of a hundred names looked
+          // up at the reader's pace loses none of those answered when its tab closes or the worker
+          // stops, nor when one of the others is refused.
+          const each = await Promise.all(keys.filter((k) => !found.has(k)).map(async (k) => {
+            const hits = await client(k).autocomplete('authors', queries.get(k)!);
+            await cache.putMany([{ key: k, value: hits, ttlMs: TTL.author }]);
+            return [k, hits] as const;
+          }));
+          for (const [k, hits] of each) found.set(k, hits);
           return found;
         },
         { revalidate },

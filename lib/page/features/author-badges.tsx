@@ -8,12 +8,12 @@
  * https://arxiv.org/html/1411.4413v2 (a collaboration; its persons in an appendix list).
  */
 import { effect } from '@preact/signals-core';
+import { createCardLayer, renderBadge, syncHooks } from '../author-card';
 import type { PagePaper } from '../../arxiv/page-model';
 import { onChange } from '../../ui/changes';
 import { themeHost } from '../page-theme';
 import { createHost } from '../shadow-host';
 import { placeHost } from '../badge-placement';
-import { createCardLayer, renderBadge, syncHooks } from '../author-card';
 import { inSlices } from '../slices';
 import { createAuthorProfiles, paperAuthorsRequest, type AuthorEntry, type AuthorProfiles } from '../../ui/author-profiles';
 import type { Feature } from './types';
@@ -67,7 +67,6 @@ function watchLazyAuthors(page: PagePaper, hostOf: (index: number) => HTMLElemen
 
 export const authorBadges: Feature = {
   id: 'author-badges',
-  pages: ['abs', 'html'],
   shown: (show) => show.badges,
   early: ({ arxivId, citationNames }, show) =>
     show.badges && citationNames.length ? [paperAuthorsRequest(arxivId, citationNames, Math.min(citationNames.length, EAGER_AUTHORS))] : [],

@@ -323,7 +323,6 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
 
 export const listingBadges: Feature = {
   id: 'listing-badges',
-  pages: ['listing', 'search'],
   shown: (_show, listings) => listings.badges,
   run({ page: { papers }, signal: abort, ask, settings }) {
     if (!papers.length) return;

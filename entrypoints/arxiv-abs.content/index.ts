@@ -1,16 +1,11 @@
-import { absPageStarted } from '@/lib/page/abs-start';
-import { runFeatures } from '@/lib/page/features/run-features';
-import { ABS_PAGE_FEATURES, featuresFor } from '@/lib/page/features/registry';
-
-const FEATURES = featuresFor('abs', ABS_PAGE_FEATURES);
+import { runHeadFirstPage } from '@/lib/page/abs-start';
+import { absPage } from '@/lib/page/page-types/abs';
+import { matchesOf } from '@/lib/page/page-types/page-type';
 
 export default defineContentScript({
-  matches: ['https://arxiv.org/abs/*'],
+  matches: matchesOf([absPage]),
   // Started before the page parses, only to send the first requests as soon as the <head>
   // names the paper (lib/page/abs-start.ts); nothing touches the page before it is parsed.
   runAt: 'document_start',
-  async main(ctx) {
-    const started = await absPageStarted(ctx, FEATURES);
-    if (started) runFeatures(FEATURES, { ...started, signal: ctx.signal });
-  },
+  main: (ctx) => runHeadFirstPage(ctx, absPage),
 });

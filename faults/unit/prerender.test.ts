@@ -8,8 +8,8 @@
  */
 import { fakeBrowser } from 'wxt/testing';
 import { absPageStarted } from '@/lib/page/abs-start';
-import { ABS_PAGE_FEATURES, featuresFor } from '@/lib/page/features/registry';
 import { pageParsed } from '@/lib/page/page-start';
+import { absPage } from '@/lib/page/page-types/abs';
 import { DEFAULT_SETTINGS } from '@/lib/shared/settings/settings';
 import { tried } from '../ledger.mjs';
 
@@ -46,7 +46,7 @@ afterEach(() => Reflect.deleteProperty(document, 'prerendering'));
 describe('[prerendered-page] a prerendered arXiv page', () => {
   it('abs page: no request, early or not, until the reader opens it; then the early requests go out', async () => {
     const sent = background();
-    const start = absPageStarted({ signal: new AbortController().signal, isInvalid: false }, featuresFor('abs', ABS_PAGE_FEATURES));
+    const start = absPageStarted({ signal: new AbortController().signal, isInvalid: false }, absPage);
     await settle();
     tried('prerendered-page');
     expect(sent).not.toHaveBeenCalled();

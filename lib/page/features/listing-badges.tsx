@@ -26,8 +26,8 @@ import { mount } from '../mount';
 import { attachStyledShadow, createHost } from '../shadow-host';
 import { SLICE_MS } from '../slices';
 import { yieldToPage } from '../yield-to-page';
-import { createCardLayer, renderBadge, syncHooks } from './author-badges';
-import { placeHost } from './badge-placement';
+import { createCardLayer, renderBadge, syncHooks } from '../author-card';
+import { placeHost } from '../badge-placement';
 import type { Feature, FeatureContext } from './types';
 
 /** Entries this close to the viewport (above or below) load: a screen and a half. */
@@ -323,7 +323,6 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
 
 export const listingBadges: Feature = {
   id: 'listing-badges',
-  pages: ['listing', 'search'],
   shown: (_show, listings) => listings.badges,
   run({ page: { papers }, signal: abort, ask, settings }) {
     if (!papers.length) return;

@@ -91,7 +91,6 @@ function PanelGroup({ state, show, collapsed, toggle, highlight }: {
 
 export const paperPanels: Feature = {
   id: 'paper-panels',
-  pages: ['abs', 'html'],
   shown: (show) => PANEL_IDS.some((id) => show[id]),
   early: (head, show) => {
     const requests = panelRequests(head);

@@ -15,7 +15,6 @@ import type { Feature } from './types';
 
 export const pausedNotice: Feature = {
   id: 'paused-notice',
-  pages: ['abs', 'html', 'listing', 'search'],
   shown: () => true,
   run({ signal: abort }) {
     let host: HTMLElement | null = null;

@@ -5,7 +5,7 @@ import type { Feature, FeatureContext } from './types';
 
 const ctx = (abort = new AbortController().signal, show = signal(DEFAULT_SETTINGS.show)) =>
   ({ page: {}, signal: abort, ask: vi.fn(), settings: computed(() => ({ show: show.value, listings: DEFAULT_SETTINGS.listings, collapsed: [] })) }) as unknown as Omit<FeatureContext, 'earlier' | 'show'>;
-const feature = (id: string, run: Feature['run'], shown: Feature['shown'] = () => true): Feature => ({ id, pages: ['abs'], run, shown });
+const feature = (id: string, run: Feature['run'], shown: Feature['shown'] = () => true): Feature => ({ id, run, shown });
 
 describe('runFeatures', () => {
   it('keeps running the others when one throws, and says which failed', async () => {

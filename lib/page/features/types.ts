@@ -1,6 +1,6 @@
 import type { ReadonlySignal } from '@preact/signals-core';
 import type { AbsHead } from '../../arxiv/readers/abs';
-import type { ArxivPage, PageType } from '../../arxiv/page-model';
+import type { ArxivPage } from '../../arxiv/page-model';
 import type { ask } from '../../ui/client';
 import type { PageSettings, WeftRequest } from '../../background/protocol';
 import type { ListingChoices, Visibility } from '../../shared/settings/settings';
@@ -20,7 +20,7 @@ export interface FeatureContext {
   /** The page's own light/dark theme, when it has one (the HTML view); else Weft follows the system's. */
   theme?: ReadonlySignal<PageTheme>;
   /**
-   * Settles once the features before this one (the registry's order is their priority) have
+   * Settles once the features before this one (its page type's order is their priority) have
    * made their first load, or failed, or are hidden. Requests of lesser importance wait for it
    * rather than compete with those (Semantic Scholar's keyless pool answers bursts with 429s).
    */
@@ -30,8 +30,6 @@ export interface FeatureContext {
 export interface Feature {
   /** kebab-case, unique; used in logs. */
   id: string;
-  /** The page types the feature runs on. */
-  pages: readonly PageType[];
   /** Sets the feature up; resolves once its first load is done (see FeatureContext.earlier). */
   run(ctx: FeatureContext): void | Promise<void>;
   /**

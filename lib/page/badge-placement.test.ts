@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { PageAuthor, PagePaper } from '../../arxiv/page-model';
+import type { PageAuthor, PagePaper } from '../arxiv/page-model';
 import { placeHost } from './badge-placement';
 
 function page(html: string) {

@@ -1,5 +1,5 @@
 /** Where badge hosts go in arXiv's author list. */
-import type { PageAuthor, PagePaper } from '../../arxiv/page-model';
+import type { PageAuthor, PagePaper } from '../arxiv/page-model';
 
 /** The text node and offset where `end` of `node` now is, after earlier badges split it. */
 function resolveTextPosition(node: Text, end: number): { node: Text; end: number } {

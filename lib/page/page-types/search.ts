@@ -1,0 +1,13 @@
+/** Search results, /search/… (not the empty search form). */
+import { isSearchUrl, readSearchPage } from '../../arxiv/readers/search';
+import { listingBadges } from '../features/listing-badges';
+import { pausedNotice } from '../features/paused-notice';
+import type { PageKind } from './page-type';
+
+export const searchPage: PageKind = {
+  type: 'search',
+  matches: ['https://arxiv.org/search/*'],
+  isPage: isSearchUrl,
+  read: readSearchPage,
+  features: [listingBadges, pausedNotice],
+};

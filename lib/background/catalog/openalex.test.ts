@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHttp } from './http';
 import { createOpenAlex, type OpenAlexOptions } from './openalex';
-import { createBudgetMemory } from './openalex-budget';
+import { createBudgetMemory } from './openalex/budget';
 import { andRecorded, failure, MADE_UP_INSTITUTE, madeUp, madeUpJson, recordedResponses } from './test-helpers';
 import { arxivDoi } from '../../arxiv/ids';
 

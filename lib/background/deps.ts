@@ -8,7 +8,7 @@ import { createHttp, type Http } from './catalog/http';
 import { PRIORITY } from './catalog/pacer';
 import { withGrantedHosts } from './catalog/granted-hosts';
 import { createOpenAlex, type OpenAlexClient } from './catalog/openalex';
-import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex-budget';
+import { createBudgetMemory, sessionBudgetStore } from './catalog/openalex/budget';
 import { createSemanticScholar, type SemanticScholarClient } from './catalog/semantic-scholar';
 import { createFollowService, type FollowService } from './follows/service';
 import { createSameDay, type SameDay } from './same-day/service';

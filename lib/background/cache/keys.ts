@@ -3,7 +3,7 @@
  * The version is part of the key: when a value's shape changes (a field added, renamed or read
  * differently), its version goes up, and an entry written in the older shape is never read again
  * — a miss, fetched anew — instead of being shown without its new field. Old entries age out
- * (cache.ts: purged a while past their lifetime, evicted least recently used first).
+ * (lru.ts: purged a while past their lifetime, evicted least recently used first).
  *
  * Every page type reads and writes the same keys, so a paper seen on a listing opens warm on its
  * abstract page, and the other way round.

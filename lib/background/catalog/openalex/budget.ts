@@ -7,7 +7,7 @@
  * a new or changed key starts with nothing spent.
  */
 import { storage } from 'wxt/utils/storage';
-import { allowanceBackAt } from './allowance';
+import { allowanceBackAt } from '../allowance';
 
 /** Reset times by key hash (`keyless` for no key), epoch ms. */
 type Spent = Record<string, number>;

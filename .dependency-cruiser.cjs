@@ -5,6 +5,8 @@
  *   background  lib/background                       the service worker; imports shared code
  *   page        lib/page                             content scripts on arXiv; shared + components
  *   ext pages   lib/extension-pages                  popup, options, researcher page view-models
+ *   ui          lib/ui                               what both kinds of view share: the client, badge
+ *                                                    and panel state, the wording of failures; shared code
  *   components  components/                          Preact UI for the page and extension pages
  *   entrypoints entrypoints/                         thin: wire one layer into a WXT entrypoint
  *
@@ -15,6 +17,7 @@ const SHARED = '^lib/(arxiv|catalog|shared)/';
 const BACKGROUND = '^lib/background/';
 const PAGE = '^lib/page/';
 const EXT_PAGES = '^lib/extension-pages/';
+const UI = '^lib/ui/';
 const COMPONENTS = '^components/';
 const ENTRYPOINTS = '^entrypoints/';
 
@@ -26,19 +29,19 @@ module.exports = {
       name: 'shared-imports-only-shared',
       severity: 'error',
       from: { path: SHARED, pathNot: '\\.test\\.tsx?$' },
-      to: { path: [BACKGROUND, PAGE, EXT_PAGES, COMPONENTS, ENTRYPOINTS] },
+      to: { path: [BACKGROUND, PAGE, EXT_PAGES, UI, COMPONENTS, ENTRYPOINTS] },
     },
     {
       name: 'background-imports-no-ui',
       severity: 'error',
       from: { path: BACKGROUND },
-      to: { path: [PAGE, EXT_PAGES, COMPONENTS, ENTRYPOINTS] },
+      to: { path: [PAGE, EXT_PAGES, UI, COMPONENTS, ENTRYPOINTS] },
     },
     {
       name: 'only-types-from-background',
       comment: 'Pages talk to the background through the protocol; they may share its types, not its code.',
       severity: 'error',
-      from: { path: [PAGE, EXT_PAGES, COMPONENTS, '^entrypoints/(?!background)'], pathNot: '\\.test\\.tsx?$' },
+      from: { path: [PAGE, EXT_PAGES, UI, COMPONENTS, '^entrypoints/(?!background)'], pathNot: '\\.test\\.tsx?$' },
       to: { path: BACKGROUND, dependencyTypesNot: ['type-only'] },
     },
     {
@@ -52,6 +55,13 @@ module.exports = {
       severity: 'error',
       from: { path: EXT_PAGES },
       to: { path: PAGE },
+    },
+    {
+      name: 'ui-below-views',
+      comment: 'What the views share knows none of them: the page, the extension pages and the components import it, not the reverse.',
+      severity: 'error',
+      from: { path: UI },
+      to: { path: [PAGE, EXT_PAGES, COMPONENTS] },
     },
     {
       name: 'components-above-view-models',

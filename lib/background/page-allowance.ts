@@ -278,9 +278,10 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
     const { papers: answers, unindexed } = answer as BatchAnswer;
     const source = new Map(answers.map((a) => [a.arxivId, 'source' in a ? a.source : 'identifying' in a ? 'fresh' as const : null]));
     // A paper answered `identifying` is still being identified once the message ends: it is
-    // charged as decided on its own until its identification tells what it spent, so the page's
-    // next messages cannot spend it again (its asking again costs nothing more).
-    const deciding = new Set(answers.flatMap((a) => ('identifying' in a ? [a.arxivId] : [])));
+    // charged an estimate, as the papers coming up are, until its identification tells what it
+    // spent, so its asking again costs nothing more. Not as much as it may spend decided on its
+    // own: under the catalogs' caps a reader passes dozens of papers still being identified, and
+    // their bounds together paused a page that spent a third of its share.
     const lacking = new Set(unindexed);
     for (const id of unindexed) tab.lacking.add(id);
     for (const p of r.papers) if (source.get(p.arxivId) === 'fresh') tab.lacking.add(p.arxivId);
@@ -294,10 +295,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
       .filter((p) => fresh(tab, [candidatesKey(p.arxivId)], true).length));
     const works = byId([...r.papers.filter((p) => source.get(p.arxivId) === 'fresh'), ...upcoming])
       .filter((p) => fresh(tab, [identifyKey(p.arxivId)], true).length)
-      .map((p) => {
-        const own = alone(p);
-        return sharedWorks(tab, p.arxivId, deciding.has(p.arxivId) ? { requests: own, credits: own } : SHARE.identifying(namesOf([p])));
-      });
+      .map((p) => sharedWorks(tab, p.arxivId, SHARE.identifying(namesOf([p]))));
     return [SHARE.resolving(resolved), SHARE.figures(namesOf(shown)), candidates(looked), ...works].reduce(add);
   }
 

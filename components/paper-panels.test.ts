@@ -11,7 +11,7 @@ describe('paper panel state', () => {
     const { ask, asked } = fakeAsk({
       'paper-citations': () => ({
         known: true, source: 's2', citedBy: 3, counts: { s2: { value: 3, fetchedAt: 1 } }, openalexId: null, s2Id: 'p1',
-        journalDoi: null, journalName: null, s2Failure: null, fetchedAt: 1, stale: false,
+        published: null, s2Failure: null, fetchedAt: 1, stale: false,
       }),
       'paper-institutions': () => {
         throw offline();

@@ -1,6 +1,7 @@
 import { withData } from '@/lib/ui/paper-panel-state';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import type { PaperCitationsResult } from '@/lib/background/protocol';
+import type { Published } from '@/lib/background/catalog/paper-panels';
 import { formatAge, formatInteger, pluralKey } from '@/lib/ui/format';
 import { t } from '@/lib/shared/i18n';
 import { doiUrl, openAlexUrl, s2PaperUrl } from '@/lib/catalog/links';
@@ -29,6 +30,21 @@ function BothCounts({ data }: { data: Known }) {
   );
 }
 
+/**
+ * The paper's version of record, "Published in Nature, 2015", linked to its DOI (doi.org only,
+ * through `LinkOrText`), and the catalog that says so. The venue is the catalog's text, shown
+ * as text.
+ */
+function PublishedLine({ published: p }: { published: Published }) {
+  // A year as written, not a grouped number ("2015", not "2,015").
+  const where = p.venue ? (p.year ? t('publishedIn', p.venue, String(p.year)) : t('publishedInVenue', p.venue)) : t('publishedVersion');
+  return (
+    <p class="published" data-weft-published={p.doi ?? ''}>
+      <LinkOrText href={p.doi && doiUrl(p.doi)}>{where}</LinkOrText> <span class="age">{t('publishedSource', SOURCE_NAMES[p.source])}</span>
+    </p>
+  );
+}
+
 /** The paper's citation count, where it comes from, and the paper in both catalogs. */
 export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
   const shown = withData(props.loader.state.value);
@@ -48,15 +64,11 @@ export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
             {count === null ? t('citationsNone') : <><b>{formatInteger(count)}</b> {t(pluralKey(count, 'citationUnit', 'citationsUnit'))}</>}
           </p>
           <BothCounts data={data} />
+          {data.published && <PublishedLine published={data.published} />}
           {data.s2Failure && (
             <S2FailureNote instead={t('citationsInstead')} onRetry={() => void props.loader.retry()} />
           )}
           <ul class="links">
-            {data.journalDoi && (
-              <li>
-                <LinkOrText href={doiUrl(data.journalDoi)}>{data.journalName ? t('journalVersionOf', data.journalName) : t('journalVersion')}</LinkOrText>
-              </li>
-            )}
             {data.s2Id && (
               <li>
                 <LinkOrText href={s2PaperUrl(data.s2Id)}>Semantic Scholar</LinkOrText>

@@ -10,9 +10,7 @@ import { trusted } from '@/lib/ui/trusted';
 import { t } from '@/lib/shared/i18n';
 import { formatCount, formatInteger } from '@/lib/ui/format';
 
-interface Props extends PanelProps<PaperInstitutionsResult> {  /** Points out the badges of these authors (bare OpenAlex ids); [] clears. */
-  onHighlight: (openalexIds: string[]) => void;
-}
+type Props = PanelProps<PaperInstitutionsResult>;
 
 interface RowProps {
   group: InstitutionGroup;
@@ -56,7 +54,7 @@ class InstitutionRow extends Component<RowProps> {
 }
 
 /** The institutions of the paper's authors, most authors first; each expands to its authors. */
-export function InstitutionsPanel({ onHighlight, ...props }: Props) {
+export function InstitutionsPanel(props: Props) {
   const shown = withData(props.loader.state.value);
   const data = shown?.data;
   return (
@@ -75,7 +73,7 @@ export function InstitutionsPanel({ onHighlight, ...props }: Props) {
           {data.groups.length ? (
             <ul class="insts">
               {data.groups.map((g, k) => (
-                <InstitutionRow group={g} listId={`weft-inst-${k}`} onHighlight={onHighlight} />
+                <InstitutionRow group={g} listId={`weft-inst-${k}`} onHighlight={props.onHighlight} />
               ))}
             </ul>
           ) : (

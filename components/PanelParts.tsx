@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import type { PanelAnswer, PanelId, PanelLoader } from '@/lib/ui/paper-panel-state';
+import type { PanelAnswer, PanelLoader } from '@/lib/ui/paper-panel-state';
+import type { PanelId } from '@/lib/shared/settings/settings';
 import { failureSentence } from '@/lib/ui/describe-failure';
 import { formatAge } from '@/lib/ui/format';
 import { t } from '@/lib/shared/i18n';
@@ -12,6 +13,8 @@ export interface PanelProps<T extends PanelAnswer> {
   loader: PanelLoader<T>;
   collapsed: boolean;
   onToggle: () => void;
+  /** Points out the badges of these authors (bare OpenAlex ids); [] clears. */
+  onHighlight: (openalexIds: string[]) => void;
 }
 
 interface FrameProps<T extends PanelAnswer> extends PanelProps<T> {

@@ -23,6 +23,13 @@ async function loadPanels(sc, { session, timeout } = {}) {
   return { s, page, snap: await waitForPanels(page, final, timeout) };
 }
 
+/** The paper panel's "Published in …" line: its text and link, or null. */
+const publishedLine = (page) => page.evaluate(() => {
+  const host = [...document.querySelectorAll('weft-panels')].find((el) => el.shadowRoot);
+  const line = host?.shadowRoot.querySelector('[data-weft-panel="paper"] .published');
+  return line ? { text: line.textContent, href: line.querySelector('a')?.getAttribute('href') ?? null } : null;
+});
+
 export const tests = [
   {
     name: 'panels show S2\'s citation count, the authors\' institutions and S2\'s recommendations',
@@ -198,6 +205,29 @@ export const tests = [
       if (reqs.length) throw new Error(`warm load made ${reqs.length} API requests: ${reqs.map((r) => `${r.method} ${r.url}`).join('; ')}`);
       assertPaper(warm.snap.paper, { citedBy: sc.catalog.s2.paper.citationCount, source: 's2', label: 'Semantic Scholar' });
       assertRelated(warm.snap.related, sc.catalog.s2.recommendations.recent.map((r) => r.externalIds.ArXiv));
+    },
+  },
+  {
+    name: 'a preprint S2 knows as published shows "Published in <venue>, <year>" linked to its DOI, labelled S2',
+    fn: async () => {
+      const sc = scenario({ n: 4, seed: 23 });
+      Object.assign(sc.catalog.s2.paper, { venue: 'Journal of Made-Up Networking', journal: { name: 'Journal of Made-Up Networking', volume: '3' }, year: 2026 });
+      sc.catalog.s2.paper.externalIds.DOI = '10.5555/made-up.2026.17';
+      const { page, snap } = await loadPanels(sc);
+      if (snap.paper.state !== 'ready') throw new Error(`paper panel ${snap.paper.state}`);
+      const got = await publishedLine(page);
+      const want = { text: 'Published in Journal of Made-Up Networking, 2026 according to Semantic Scholar', href: 'https://doi.org/10.5555/made-up.2026.17' };
+      if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`published line ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+    },
+  },
+  {
+    name: 'a preprint no catalog knows as published shows no "Published in" line',
+    fn: async () => {
+      const sc = scenario({ n: 4, seed: 24 });
+      const { page, snap } = await loadPanels(sc);
+      if (snap.paper.state !== 'ready') throw new Error(`paper panel ${snap.paper.state}`);
+      const got = await publishedLine(page);
+      if (got !== null) throw new Error(`a published line for an arXiv-only paper: ${JSON.stringify(got)}`);
     },
   },
 ];

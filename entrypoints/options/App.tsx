@@ -16,7 +16,7 @@ import type { ResponseMap } from '@/lib/background/protocol';
 import { CATALOGS, SOURCE_IDS } from '@/lib/catalog/catalogs';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import { KEY_MESSAGES, MAX_KEY_LENGTH, type KeyService } from '@/lib/shared/settings/key-format';
-import { CACHE_LIFETIMES, CACHE_TTL_SCALE, LISTING_CHOICES, PAGE_ADDITIONS, type CacheLifetime, type ListingChoice, type PageAddition } from '@/lib/shared/settings/settings';
+import { CACHE_LIFETIMES, CACHE_TTL_SCALE, LISTING_CHOICES, PAGE_ADDITIONS, PANEL_SETTINGS, type CacheLifetime, type ListingChoice, type PageAddition } from '@/lib/shared/settings/settings';
 import { describeBudget } from '@/lib/extension-pages/budget';
 import { dateFormat, formatBytes, formatCount, formatInteger } from '@/lib/ui/format';
 import { t, type MessageKey } from '@/lib/shared/i18n';
@@ -160,9 +160,7 @@ function KeysSection({ state }: { state: OptionsState }) {
 
 const ADDITIONS = {
   badges: { label: 'authorBadges', what: 'authorBadgesWhat' },
-  paper: { label: 'paperPanel', what: 'paperPanelWhat' },
-  institutions: { label: 'institutionsPanel', what: 'institutionsPanelWhat' },
-  related: { label: 'relatedPanel', what: 'relatedPanelWhat' },
+  ...PANEL_SETTINGS,
 } as const satisfies Record<PageAddition, { label: MessageKey; what: MessageKey }>;
 
 const LISTING = {

@@ -1,6 +1,5 @@
 import { RemoteError } from './client';
-import { createPanelLoader, createPaperPanelState } from './paper-panel-state';
-import { fakeAsk } from '@/test/fake-ask';
+import { createPanelLoader } from './paper-panel-state';
 
 type Answer = { known: false; fetchedAt: number; stale: boolean } | { known: true; items: string[]; fetchedAt: number; stale: boolean };
 
@@ -78,28 +77,5 @@ describe('panel loader', () => {
     release(answer(['late']));
     await first;
     expect(p.state.value).toMatchObject({ kind: 'ready', data: { items: ['fresh'] } });
-  });
-});
-
-describe('paper panel state', () => {
-  it('loads each panel with its own request; one failing leaves the others', async () => {
-    const { ask, asked } = fakeAsk({
-      'paper-citations': () => ({
-        known: true, source: 's2', citedBy: 3, counts: { s2: { value: 3, fetchedAt: 1 } }, openalexId: null, s2Id: 'p1',
-        journalDoi: null, journalName: null, s2Failure: null, fetchedAt: 1, stale: false,
-      }),
-      'paper-institutions': () => {
-        throw offline();
-      },
-      'related-papers': () => ({ known: true, source: 's2', pool: 'recent', papers: [], s2Failure: null, fetchedAt: 1, stale: false }),
-    });
-    const s = createPaperPanelState({ arxivId: '2406.05546', title: 'Training Through Failure' }, ask);
-    await Promise.all([s.paper.start(), s.institutions.start(), s.related.start()]);
-    expect(asked).toEqual([
-      { type: 'paper-citations', arxivId: '2406.05546' },
-      { type: 'paper-institutions', arxivId: '2406.05546' },
-      { type: 'related-papers', arxivId: '2406.05546', title: 'Training Through Failure' },
-    ]);
-    expect([s.paper.state.value.kind, s.institutions.state.value.kind, s.related.state.value.kind]).toEqual(['ready', 'error', 'empty']);
   });
 });

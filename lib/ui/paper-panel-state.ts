@@ -1,15 +1,11 @@
 /**
- * The state of the three paper panels of one abs page (citations, institutions, related
- * papers). Pure loading logic (no DOM), driven by the background through the message protocol;
- * each panel loads, fails and retries on its own. The paper-panels feature renders it.
+ * The state of one paper panel of an abs page (components/paper-panels.ts lists them). Pure
+ * loading logic (no DOM), driven by the background through the message protocol; each panel
+ * loads, fails and retries on its own. The paper-panels feature renders it.
  */
 import { signal, type Signal } from '@preact/signals-core';
-import type { ask as askBackground } from './client';
 import type { Freshness, WireError } from '../background/protocol';
 import { failureOf } from './describe-failure';
-import { MAX_TITLE_CHARS } from '../shared/limits';
-
-export { PANEL_IDS, type PanelId } from '../shared/settings/settings';
 
 /** An answer from the background: either "no catalog knows this paper" or the panel's data. */
 export type PanelAnswer = Freshness & { known: boolean };
@@ -49,7 +45,7 @@ export interface PanelLoader<T extends PanelAnswer> {
  */
 export function createPanelLoader<T extends PanelAnswer>(
   load: (revalidate: boolean) => Promise<T>,
-  isEmpty: (data: Known<T>) => boolean,
+  isEmpty: (data: Known<T>) => boolean = () => false,
   degraded: (data: Known<T>) => boolean = () => false,
 ): PanelLoader<T> {
   const state = signal<PanelState<T>>({ kind: 'loading' });
@@ -94,30 +90,3 @@ export function createPanelLoader<T extends PanelAnswer>(
     },
   };
 }
-
-type Ask = typeof askBackground;
-
-/** Semantic Scholar failed and OpenAlex stood in. */
-const s2Failed = (d: { s2Failure: string | null }) => d.s2Failure !== null;
-
-/** Each panel's first request (also sent early, from the page's head). */
-export function panelRequests({ arxivId, title }: { arxivId: string; title: string }) {
-  return {
-    paper: { type: 'paper-citations' as const, arxivId },
-    institutions: { type: 'paper-institutions' as const, arxivId },
-    related: { type: 'related-papers' as const, arxivId, ...(title ? { title: title.slice(0, MAX_TITLE_CHARS) } : {}) },
-  };
-}
-
-/** The three panels of one abs page. */
-export function createPaperPanelState(page: { arxivId: string; title: string }, ask: Ask) {
-  const requests = panelRequests(page);
-  const flag = (revalidate: boolean) => (revalidate ? { revalidate } : {});
-  return {
-    paper: createPanelLoader((r) => ask({ ...requests.paper, ...flag(r) }), () => false, s2Failed),
-    institutions: createPanelLoader((r) => ask({ ...requests.institutions, ...flag(r) }), (d) => d.groups.length === 0),
-    related: createPanelLoader((r) => ask({ ...requests.related, ...flag(r) }), (d) => d.papers.length === 0, s2Failed),
-  };
-}
-
-export type PaperPanelState = ReturnType<typeof createPaperPanelState>;

@@ -5,7 +5,7 @@ import { createCache } from '../cache/cache';
 import { createCatalog } from './catalog';
 import { createHttp } from './http';
 import { createOpenAlex } from './openalex';
-import { createPaperPanels, groupInstitutions, PANEL_TTL, RELATED_MAX, tidyRelated } from './paper-panels';
+import { createPaperPanels, groupInstitutions, PANEL_TTL, publishedOf, RELATED_MAX, tidyRelated } from './paper-panels';
 import { createSemanticScholar } from './semantic-scholar';
 import { andRecorded, MADE_UP_INSTITUTE, madeUpJson, recordedResponses } from './test-helpers';
 import type { Institution, PaperAuthor, PaperSummary } from '../../catalog/types';
@@ -50,7 +50,7 @@ interface Answers {
   openalex: { citedBy: number; openalexId: string };
   /** An S2 record merging preprint and journal version, and what the panel names of it. */
   merged: () => Json;
-  journal: { citedBy: number; journalDoi: string; journalName: string };
+  journal: { citedBy: number; published: { venue: string; doi: string; year: number; source: 's2' } };
   /** A record whose authorships name institutions, and their groups. */
   withInstitutions: () => Json;
   institutions: { authorCount: number; groups: [string, number][]; first: { institution: Institution; authors: { name: string; openalexId: string }[] }; noCountry: string };
@@ -88,7 +88,7 @@ const ANSWERS = andRecorded<Answers>(
     s2: { citedBy: 52, s2Id: '5e0d2a9c1b7f4e3a8d6c0b9a7f1e2d3c4b5a6978' },
     openalex: { citedBy: 9, openalexId: 'W5000000001' },
     merged: () => madeUpJson('s2-paper.json'),
-    journal: { citedBy: 52, journalDoi: '10.5555/made-up.2026.17', journalName: 'Journal of Made-Up Networking' },
+    journal: { citedBy: 52, published: { venue: 'Journal of Made-Up Networking', doi: '10.5555/made-up.2026.17', year: 2026, source: 's2' } },
     withInstitutions: () => madeUpWorks()[0]!,
     institutions: {
       authorCount: 5,
@@ -132,7 +132,7 @@ const ANSWERS = andRecorded<Answers>(
     s2: { citedBy: 111, s2Id: '7e55d8701785818776323b4147cb13354c820469' },
     openalex: { citedBy: 27, openalexId: 'W4389761608' },
     merged: () => load('semanticscholar/paper-by-doi-merged-preprint-and-journal.json'),
-    journal: { citedBy: 500, journalDoi: '10.1038/s42256-024-00832-8', journalName: 'Nature Machine Intelligence' },
+    journal: { citedBy: 500, published: { venue: 'Nature Machine Intelligence', doi: '10.1038/s42256-024-00832-8', year: 2023, source: 's2' } },
     withInstitutions: () => load('openalex/work-W2741809807.json'),
     institutions: {
       authorCount: 9,
@@ -221,11 +221,19 @@ describe.each(ANSWERS)('paper panels over the $answers answers', (answers) => {
       const r = await panels.citations(ID);
       expect(r.value).toEqual({
         known: true, source: 's2', citedBy: answers.s2.citedBy, s2Id: answers.s2.s2Id, openalexId: answers.openalex.openalexId,
-        journalDoi: null, journalName: null, s2Failure: null,
+        published: null, s2Failure: null,
         // Each catalog's own count, both shown by the panel (data-openalex-cited-by, data-s2-cited-by).
         counts: { s2: { value: answers.s2.citedBy, fetchedAt: T0 }, openalex: { value: answers.openalex.citedBy, fetchedAt: T0 } },
       });
       expect(r.fetchedAt).toBe(T0);
+    });
+
+    it('says nothing of a version of record when neither catalog names one, and takes OpenAlex’s when S2 names none', () => {
+      const rec = (source: 's2' | 'openalex', journalName: string | null, journalDoi: string | null) =>
+        ({ source, arxivId: ID, openalexId: null, s2Id: null, title: 'T', year: 2025, citedBy: 1, authors: [], relatedOpenAlexIds: [], journalDoi, journalName });
+      expect(publishedOf(rec('s2', null, null), rec('openalex', null, null))).toBeNull();
+      expect(publishedOf(undefined, rec('openalex', 'Physical Review D', null))).toEqual({ venue: 'Physical Review D', doi: null, year: 2025, source: 'openalex' });
+      expect(publishedOf(rec('s2', null, '10.1/x'), rec('openalex', 'Nature', '10.1/y'))).toEqual({ venue: null, doi: '10.1/x', year: 2025, source: 's2' });
     });
 
     it('names the journal version S2 merged with the preprint', async () => {

@@ -18,7 +18,7 @@ import { CACHE_KEYS } from '../cache/keys';
 import { lookup, TTL, type Catalog, type Fresh, type Lookup } from './catalog';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
-import { CatalogError, type CatalogErrorKind, type Institution, type PaperAuthor, type PaperSummary, type SourceId } from '../../catalog/types';
+import { CatalogError, type CatalogErrorKind, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary, type SourceId } from '../../catalog/types';
 import { EAGER_AUTHORS } from '../../shared/limits';
 import { primaryOf, type PerCatalog } from '../../catalog/sources';
 import { S2_WAIT_MS, s2Late, within } from './s2-wait';
@@ -43,6 +43,23 @@ const MIN_TITLE_KEY = 12;
 
 export type RecommendationPool = 'recent' | 'all-cs';
 
+/**
+ * Where a preprint was published: the venue and the non-arXiv DOI of its journal or conference
+ * version, the year of that record and the catalog that told.
+ */
+export interface Published {
+  venue: string | null;
+  doi: string | null;
+  year: number | null;
+  source: SourceId;
+}
+
+/** The version of record a catalog's record names (Semantic Scholar's first), else null. */
+export function publishedOf(...records: (PaperRecord | undefined)[]): Published | null {
+  const r = records.find((x) => x && (x.journalName || x.journalDoi));
+  return r ? { venue: r.journalName, doi: r.journalDoi, year: r.year, source: r.source } : null;
+}
+
 export type PaperCitations =
   | { known: false }
   | {
@@ -54,8 +71,8 @@ export type PaperCitations =
       counts: PerCatalog<number>;
       openalexId: string | null;
       s2Id: string | null;
-      journalDoi: string | null;
-      journalName: string | null;
+      /** The paper's version of record, when a catalog knows one. */
+      published: Published | null;
       /** Why Semantic Scholar's count is missing when it failed (the count is OpenAlex's). */
       s2Failure: CatalogErrorKind | null;
     };
@@ -213,8 +230,7 @@ export function createPaperPanels(deps: { catalog: Catalog; cache: Cache; openal
         counts,
         openalexId: oaRecord?.openalexId ?? null,
         s2Id: s2Record?.s2Id ?? null,
-        journalDoi: s2Record?.journalDoi ?? oaRecord?.journalDoi ?? null,
-        journalName: s2Record?.journalName ?? oaRecord?.journalName ?? null,
+        published: publishedOf(s2Record, oaRecord),
         s2Failure: s2Answer.ok ? null : failureKind(s2Answer.error),
       },
       [counted.from],

@@ -21,7 +21,7 @@ const related = (i: number, over: Partial<PaperSummary> = {}): PaperSummary => (
 });
 
 const citations: PaperCitationsResult = {
-  known: true, source: 's2', citedBy: 1234, openalexId: 'W9', s2Id: 'abc', journalDoi: '10.1038/x?y', journalName: 'Nature', s2Failure: null,
+  known: true, source: 's2', citedBy: 1234, openalexId: 'W9', s2Id: 'abc', published: { venue: `Nature ${XSS}`, doi: '10.1038/x?y', year: 2015, source: 'openalex' }, s2Failure: null,
   counts: { s2: { value: 1234, fetchedAt: Date.now() - 2 * 3_600_000 }, openalex: { value: 1001, fetchedAt: Date.now() - 3_600_000 } },
   fetchedAt: Date.now() - 2 * 3_600_000, stale: false,
 };
@@ -182,10 +182,13 @@ describe('paper panels feature', () => {
     expect([paper.dataset.s2CitedBy, paper.dataset.openalexCitedBy]).toEqual(['1234', '1001']);
     expect(paper.querySelector('.both')?.textContent).toBe('1,234 Semantic Scholar (2 h ago) · 1,001 OpenAlex (1 h ago)');
     expect([...paper.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
-      ['Journal version: Nature', 'https://doi.org/10.1038/x%3Fy'],
+      [`Published in Nature ${XSS}, 2015`, 'https://doi.org/10.1038/x%3Fy'],
       ['Semantic Scholar', 'https://www.semanticscholar.org/paper/abc'],
       ['OpenAlex', 'https://openalex.org/W9'],
     ]);
+    // The venue is the catalog's text, shown as text; the catalog that named it is said.
+    expect(paper.querySelector('img')).toBeNull();
+    expect(paper.querySelector('.published')!.textContent).toBe(`Published in Nature ${XSS}, 2015 according to OpenAlex`);
   });
 
   it('lists institutions with their ids, countries and authors; hovering one points out its authors’ badges', async () => {

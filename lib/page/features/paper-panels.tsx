@@ -12,28 +12,20 @@
  */
 import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { VNode } from 'preact';
-import { CitationsPanel } from '@/components/CitationsPanel';
-import { InstitutionsPanel } from '@/components/InstitutionsPanel';
 import { panelCss } from '@/components/panel-styles';
-import { RelatedPanel } from '@/components/RelatedPanel';
+import { createPaperPanelState, panelRequest, PANELS, type PanelView, type PaperPanelState } from '@/components/paper-panels';
 import type { PanelSlot } from '../../arxiv/page-model';
 import { mount } from '../mount';
 import { themeHost } from '../page-theme';
 import { attachStyledShadow, createHost, isOwnHost } from '../shadow-host';
 import { dockBesideArticle } from './panel-dock';
-import { createPaperPanelState, PANEL_IDS, panelRequests, type PanelId, type PaperPanelState } from '../../ui/paper-panel-state';
-import type { Visibility } from '../../shared/settings/settings';
+import { PANEL_IDS, type PanelId, type Visibility } from '../../shared/settings/settings';
 import type { Feature } from './types';
 import { t } from '@/lib/shared/i18n';
 
 const HIGHLIGHT = 'data-weft-highlight';
-/**
- * Related papers are the one panel whose request no other feature shares (Semantic Scholar's
- * recommendations): it waits for the features before it (the badges), at most this long.
- */
-const RELATED_WAIT_MS = 1500;
-/** Panels that wait for `FeatureContext.earlier`; the others share the badges' requests. */
-const WAITING: ReadonlySet<PanelId> = new Set(['related']);
+/** How long a panel that `waits` (components/paper-panels.ts) waits for the features before it. */
+const WAIT_MS = 1500;
 
 /**
  * Marks the badges of some authors: those showing one of the given OpenAlex profiles (the
@@ -72,19 +64,12 @@ function PanelGroup({ state, show, collapsed, toggle, highlight }: {
   highlight: (openalexIds: string[]) => void;
 }) {
   const shut = collapsed.value;
-  const shown = show.value;
   return (
     <div class="group" role="region" aria-label={t('panelsRegion')}>
-      {shown.paper && <CitationsPanel loader={state.paper} collapsed={shut.has('paper')} onToggle={() => toggle('paper')} />}
-      {shown.institutions && (
-        <InstitutionsPanel
-          loader={state.institutions}
-          collapsed={shut.has('institutions')}
-          onToggle={() => toggle('institutions')}
-          onHighlight={highlight}
-        />
-      )}
-      {shown.related && <RelatedPanel loader={state.related} collapsed={shut.has('related')} onToggle={() => toggle('related')} />}
+      {PANEL_IDS.map((id) => {
+        const View = PANELS[id].view as PanelView;
+        return show.value[id] && <View loader={state[id]} collapsed={shut.has(id)} onToggle={() => toggle(id)} onHighlight={highlight} />;
+      })}
     </div>
   );
 }
@@ -92,10 +77,7 @@ function PanelGroup({ state, show, collapsed, toggle, highlight }: {
 export const paperPanels: Feature = {
   id: 'paper-panels',
   shown: (show) => PANEL_IDS.some((id) => show[id]),
-  early: (head, show) => {
-    const requests = panelRequests(head);
-    return PANEL_IDS.filter((id) => show[id] && !WAITING.has(id)).map((id) => requests[id]);
-  },
+  early: (head, show) => PANEL_IDS.filter((id) => show[id] && !PANELS[id].waits).map((id) => panelRequest(PANELS[id], head)),
   async run({ page: { papers: [page], panelSlot: slot }, signal: abort, ask, show, settings, earlier, theme }) {
     if (!page) return;
     if (!slot) {
@@ -107,11 +89,11 @@ export const paperPanels: Feature = {
     const state = createPaperPanelState(page, ask);
     // A panel loads once it is shown: a hidden one costs no request.
     const loads = new Map<PanelId, Promise<void>>();
-    const inLine = Promise.race([earlier, new Promise<void>((resolve) => setTimeout(resolve, RELATED_WAIT_MS))]);
+    const inLine = Promise.race([earlier, new Promise<void>((resolve) => setTimeout(resolve, WAIT_MS))]);
     const loadShown = () => {
       for (const id of PANEL_IDS) {
         if (!show.value[id] || loads.has(id)) continue;
-        loads.set(id, WAITING.has(id) ? inLine.then(() => (abort.aborted ? undefined : state[id].start())) : state[id].start());
+        loads.set(id, PANELS[id].waits ? inLine.then(() => (abort.aborted ? undefined : state[id].start())) : state[id].start());
       }
     };
     loadShown();

@@ -14,6 +14,7 @@
  * Plain TypeScript rather than valibot: content scripts bundle this module (its defaults)
  * and carry no validation library.
  */
+import type { MessageKey } from '../i18n';
 import { clampInterval, DEFAULT_INTERVAL_MINUTES, FEED_SOURCES, type AlertSettings, type FeedSource } from '../follows/model';
 
 export const SETTINGS_KEY = 'settings';
@@ -21,13 +22,24 @@ export const SETTINGS_KEY = 'settings';
 export const LEGACY_ALERTS_KEY = 'alert-settings';
 export const SETTINGS_VERSION = 2;
 
+/**
+ * The paper panels, in the order they are shown: the one list of their ids, from which their
+ * show/hide settings come (synced; their defaults' type asks for each). What each panel is,
+ * its request and component, is its entry in components/paper-panels.ts, whose type asks for
+ * one per id; its row on the options page is its entry in `PANEL_SETTINGS`.
+ */
+export const PANEL_IDS = ['paper', 'institutions', 'related'] as const;
+export type PanelId = (typeof PANEL_IDS)[number];
+/** Each panel's show/hide row on the options page (not bundled where unread: the content scripts). */
+export const PANEL_SETTINGS = {
+  paper: { label: 'paperPanel', what: 'paperPanelWhat' },
+  institutions: { label: 'institutionsPanel', what: 'institutionsPanelWhat' },
+  related: { label: 'relatedPanel', what: 'relatedPanelWhat' },
+} as const satisfies Record<PanelId, { label: MessageKey; what: MessageKey }>;
 /** What Weft adds to an abstract page, each shown or hidden by the reader. */
-export type PageAddition = 'badges' | 'paper' | 'institutions' | 'related';
-export const PAGE_ADDITIONS: readonly PageAddition[] = ['badges', 'paper', 'institutions', 'related'];
+export type PageAddition = 'badges' | PanelId;
+export const PAGE_ADDITIONS: readonly PageAddition[] = ['badges', ...PANEL_IDS];
 export type Visibility = Record<PageAddition, boolean>;
-/** The paper panels among the page additions, in the order they are shown. */
-export type PanelId = Exclude<PageAddition, 'badges'>;
-export const PANEL_IDS: readonly PanelId[] = ['paper', 'institutions', 'related'];
 
 /**
  * What Weft adds to listing and search pages, apart from abstract pages: a reader may want
@@ -81,10 +93,7 @@ export type SettingsField = Fields<Omit<Settings, 'version'>>;
  * arXiv's RSS host is a permission each browser grants on its own.
  */
 export const SYNCED_FIELDS: readonly SettingsField[] = [
-  'show.badges',
-  'show.paper',
-  'show.institutions',
-  'show.related',
+  ...PAGE_ADDITIONS.map((k) => `show.${k}` as const),
   'listings.badges',
   'listings.onlyFollowed',
   'alerts.intervalMinutes',

@@ -4,11 +4,12 @@ import { authorBadges } from '../features/author-badges';
 import { paperPanels } from '../features/paper-panels';
 import { pausedNotice } from '../features/paused-notice';
 import { followPageTheme } from '../page-theme';
+import { ARXIV_ORIGIN } from '../../arxiv/urls';
 import type { PageKind } from './page-type';
 
 export const htmlPage: PageKind = {
   type: 'html',
-  matches: ['https://arxiv.org/html/*'],
+  matches: [`${ARXIV_ORIGIN}/html/*`],
   // Also a figure's or the build log's URL (/html/<id>vN/x1.png): those are no paper view.
   isPage: isHtmlViewUrl,
   read: readHtmlPage,

@@ -15,7 +15,7 @@ import type { authorRequests } from './services/author';
 import type { searchRequests } from './services/search';
 import type { followRequests } from './services/follows';
 import type { settingsRequests } from './services/settings';
-import type { researcherPageRequests } from './services/researcher-page';
+import type { researcherRequests } from './services/researcher';
 import type { tabRequests } from './services/tabs';
 
 export type { Freshness, WireError, WireResponse } from '../shared/protocol/wire';
@@ -25,7 +25,7 @@ type Specs = (typeof paperRequests)['specs'] &
   (typeof searchRequests)['specs'] &
   (typeof followRequests)['specs'] &
   (typeof settingsRequests)['specs'] &
-  (typeof researcherPageRequests)['specs'] &
+  (typeof researcherRequests)['specs'] &
   (typeof tabRequests)['specs'];
 
 export type RequestType = keyof Specs & string;

@@ -12,7 +12,7 @@ const POPUP = { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/po
 /** The real search requests behind the real dispatch, as the popup reaches them; returns what the background was asked. */
 function background() {
   const asked: unknown[] = [];
-  const handlers = searchService({ openalex: {} as never, cache: {} as never, search: {} as never, recentSearches: createRecentSearchStore() });
+  const handlers = searchService({ search: {} as never, recentSearches: createRecentSearchStore() });
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => {
     asked.push(message);
     return dispatch(handlers as Handlers, message, POPUP as never, fakeBrowser.runtime.id);

@@ -1,17 +1,18 @@
-import type { ResearcherResult } from '@/lib/background/protocol';
+import type { ResearcherResult, ResearcherWork } from '@/lib/background/protocol';
 import { RemoteError } from '@/lib/ui/client';
 import { createResearcherViews } from './researcher-state';
 import { deferredAsk } from '@/test/fake-ask';
+import { work } from './researcher-testing';
 
-const result = (id: string, recentOk = true): ResearcherResult => ({
+const result = (id: string, recentOk = true, works: ResearcherWork[] = []): ResearcherResult => ({
   profile: {
     source: 'openalex', openalexId: id, s2Id: null, orcid: null, displayName: `Name ${id}`, hIndex: 1, citedBy: 2, works: 3,
-    lastKnownInstitutions: [], topics: [], countsByYear: [],
+    lastKnownInstitutions: [], alternativeNames: [], i10Index: null, meanCitedness2y: null, topics: [], countsByYear: [],
   },
   fetchedAt: 1,
   stale: false,
   recent: recentOk
-    ? { status: 'ready', works: [], positions: { first: 0, middle: 0, last: 0, unplaced: 0, works: 0 }, coAuthors: [], fetchedAt: 1, stale: false }
+    ? { status: 'ready', works, fetchedAt: 1, stale: false }
     : { status: 'unavailable', error: { kind: 'budget-exhausted', message: 'spent', retryAt: 9 } },
 });
 
@@ -82,5 +83,26 @@ describe('researcher views', () => {
     views.open('A1', 'Ada');
     expect(views.stack.value).toHaveLength(1);
     expect(ask).toHaveBeenCalledOnce();
+  });
+
+  it('sums up the newest works with the researcher page\'s models: positions, and the most frequent co-authors', async () => {
+    const { views, settle } = setup();
+    views.open('A1', 'Ada');
+    const co = Array.from({ length: 10 }, (_, k): [string, string] => [`A${k + 10}`, `Co ${k}`]);
+    await settle('A1', result('A1', true, [
+      work('W1', 'first', [co[0]!, co[1]!]), work('W2', 'last', [co[1]!, ['A1', 'Themself']]), work('W3', 'first'), work('W4', null, co),
+    ]));
+    const state = views.state.value;
+    expect(state.status === 'ready' && state.recent?.positions).toEqual({ first: 1, middle: 0, last: 1, single: 1, unknown: 1, known: 3 });
+    expect(state.status === 'ready' && state.recent?.coAuthors.map((c) => [c.id, c.sharedWorks])).toEqual([
+      ['A11', 3], ['A10', 2], ['A12', 1], ['A13', 1], ['A14', 1], ['A15', 1], ['A16', 1], ['A17', 1],
+    ]);
+  });
+
+  it('has no summary when the works were unavailable', async () => {
+    const { views, settle } = setup();
+    views.open('A1', 'Ada');
+    await settle('A1', result('A1', false));
+    expect(views.state.value).toMatchObject({ status: 'ready', recent: null });
   });
 });

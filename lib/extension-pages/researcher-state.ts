@@ -2,12 +2,16 @@
  * The researcher view of the popup as signals: a stack of opened researchers (a co-author opens
  * on top; Back returns to the one before, and finally to the search results), and the loaded
  * profile of the one on top. Only the latest load may set the state; answers already seen in
- * this popup are reused, so Back is instant.
+ * this popup are reused, so Back is instant. The background answers with the profile and the
+ * newest works the researcher page opens with (one pipeline for both views); where the person
+ * stands in their author lists and with whom they write most are the researcher page's own
+ * models (./researcher-summary.ts) over those works.
  */
 import { computed, signal } from '@preact/signals';
 import type { ask as askBackground } from '@/lib/ui/client';
 import type { ResearcherResult, WireError } from '@/lib/background/protocol';
 import { failureOf } from '@/lib/ui/describe-failure';
+import { authorPositions, coauthorNetwork, type CoauthorNode, type Positions } from './researcher-summary';
 
 export interface OpenedResearcher {
   /** Bare OpenAlex A id. */
@@ -16,10 +20,27 @@ export interface OpenedResearcher {
   name: string;
 }
 
+/** Co-authors the popup lists (the researcher page draws more). */
+const MAX_COAUTHORS = 8;
+
+/** What the popup shows of the newest works beside the list of them. */
+export interface RecentSummary {
+  positions: Positions;
+  /** The most frequent co-authors with a profile, most shared works first. */
+  coAuthors: CoauthorNode[];
+}
+
 export type ResearcherState =
   | { status: 'loading' }
-  | { status: 'ready'; data: ResearcherResult }
+  /** `recent` is null when the works were unavailable. */
+  | { status: 'ready'; data: ResearcherResult; recent: RecentSummary | null }
   | { status: 'error'; failure: WireError };
+
+function ready(data: ResearcherResult): ResearcherState {
+  const works = data.recent.status === 'ready' ? data.recent.works : null;
+  const recent = works && { positions: authorPositions(works), coAuthors: coauthorNetwork(data.profile.openalexId, works, MAX_COAUTHORS).nodes };
+  return { status: 'ready', data, recent };
+}
 
 export function createResearcherViews(ask: typeof askBackground) {
   const stack = signal<OpenedResearcher[]>([]);
@@ -33,7 +54,7 @@ export function createResearcherViews(ask: typeof askBackground) {
     const known = reuse ? seen.get(id) : undefined;
     if (known) {
       latest = null;
-      state.value = { status: 'ready', data: known };
+      state.value = ready(known);
       return;
     }
     const controller = new AbortController();
@@ -43,7 +64,7 @@ export function createResearcherViews(ask: typeof askBackground) {
       const data = await ask({ type: 'researcher', id });
       // Keep complete answers only: a missing works section should load again next time.
       if (data.recent.status === 'ready') seen.set(id, data);
-      if (!controller.signal.aborted) state.value = { status: 'ready', data };
+      if (!controller.signal.aborted) state.value = ready(data);
     } catch (e) {
       if (!controller.signal.aborted) state.value = { status: 'error', failure: failureOf(e) };
     }

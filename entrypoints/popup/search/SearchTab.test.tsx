@@ -3,11 +3,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing';
 import { searchService } from '@/lib/background/services/search';
+import { researcherService } from '@/lib/background/services/researcher';
 import { createSearch } from '@/lib/background/catalog/search';
 import { createRecentSearchStore } from '@/lib/background/search/recent-searches';
 import { dumpRecords, freshIndexedDb } from '@/lib/background/user-data/testing';
 import { createCache } from '@/lib/background/cache/cache';
-import type { AuthoredWork, AuthorProfile, AuthorSuggestion } from '@/lib/background/catalog/openalex';
+import type { AuthorSuggestion, ResearcherProfile, ResearcherWork } from '@/lib/background/catalog/openalex';
 import { CatalogError, type PaperSummary } from '@/lib/catalog/types';
 import { dispatch, type Handlers } from '@/lib/background/server';
 import { SearchTab } from './SearchTab';
@@ -21,21 +22,25 @@ const papers: PaperSummary[] = [
   { source: 'openalex', id: 'W1', arxivId: '2406.05546', doi: null, title: 'Luo on <i>training</i>', authorNames: ['Luo Wei', 'Bo Li'], year: 2024, citedBy: 3, catalogUrl: 'https://openalex.org/W1' },
   { source: 'openalex', id: 'W2', arxivId: null, doi: null, title: '', authorNames: [], year: null, citedBy: null, catalogUrl: 'https://openalex.org/W2' },
 ];
-const profile: AuthorProfile = {
+const profile: ResearcherProfile = {
   source: 'openalex', openalexId: 'A1', s2Id: null, orcid: null, displayName: 'Luo Wei', hIndex: 31, citedBy: 12345, works: 67,
   lastKnownInstitutions: [{ openalexId: 'I1', rorId: null, name: 'Meridian University', countryCode: 'JP' }],
-  topics: ['Distributed training'], countsByYear: [],
+  alternativeNames: [], i10Index: 40, meanCitedness2y: null, countsByYear: [],
+  topics: [{ id: 'T1', name: 'Distributed training', count: 20, subfield: null, field: 'Computer Science' }],
 };
-const recent: AuthoredWork[] = [
-  { ...papers[0]!, authorPosition: 'first', coAuthors: [{ openalexId: 'A3', name: 'Bo Li' }] },
-  { ...papers[0]!, id: 'W9', arxivId: null, title: 'Journal version', authorPosition: 'last', coAuthors: [{ openalexId: 'A3', name: 'Bo Li' }] },
+const { authorNames: _, ...paper } = papers[0]!;
+const asWork = { ...paper, coAuthors: [{ openalexId: 'A3', name: 'Bo Li' }], venue: null, journalDoi: null, topicIds: [], authorCount: 2 };
+const recent: ResearcherWork[] = [
+  { ...asWork, authorPosition: 'first' },
+  { ...asWork, id: 'W9', arxivId: null, title: 'Journal version', authorPosition: 'last' },
 ];
 
 /** The real search handlers over a fake OpenAlex, behind the real dispatch; nobody is followed. */
 function backgroundWith(openalex: Record<string, unknown>) {
   const cache = createCache({ factory: new IDBFactory() });
   const handlers: Partial<Handlers> = {
-    ...searchService({ openalex: openalex as never, cache, search: createSearch({ openalex: openalex as never, cache }), recentSearches: createRecentSearchStore() }),
+    ...searchService({ search: createSearch({ openalex: openalex as never, cache }), recentSearches: createRecentSearchStore() }),
+    ...researcherService({ openalex: openalex as never, s2: {} as never, cache }),
     'followed-ids': async () => ({ ids: [] }),
   };
   fakeBrowser.runtime.onMessage.addListener((message: unknown) => dispatch(handlers as Handlers, message, { id: fakeBrowser.runtime.id, url: fakeBrowser.runtime.getURL('/popup.html') } as never, fakeBrowser.runtime.id));
@@ -43,8 +48,8 @@ function backgroundWith(openalex: Record<string, unknown>) {
 
 const catalog = () => ({
   autocomplete: vi.fn(async (entity: string) => (entity === 'authors' ? people : papers)),
-  authorProfile: vi.fn(async () => profile),
-  recentWorks: vi.fn(async () => recent),
+  researcherProfile: vi.fn(async () => profile),
+  researcherWorks: vi.fn(async () => ({ works: recent, total: recent.length })),
 });
 
 const input = () => screen.getByRole('combobox') as HTMLInputElement;

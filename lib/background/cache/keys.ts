@@ -38,13 +38,9 @@ export const CACHE_KEYS = {
   openAlexSummary: cacheKey('oa:summary', 1),
   /** `Lookup<PaperSummary[]>`: Semantic Scholar's recommendations for an arXiv paper. */
   s2Recommendations: cacheKey('s2:recs', 1),
-  /** `AuthorProfile`: the popup's researcher. */
-  authorProfile: cacheKey('oa:profile', 1),
-  /** `AuthoredWork[]`: the popup's researcher's recent works. */
-  recentWorks: cacheKey('oa:recent-works', 1),
-  /** `Lookup<ResearcherProfile>`: the researcher page's profile. */
+  /** `Lookup<ResearcherProfile>`: a researcher's profile, for the researcher page and the popup's researcher view. */
   researcherProfile: cacheKey('oa:researcher', 1),
-  /** `ResearcherWorksPage`, by `<id>:<order>:<page>`. */
+  /** `ResearcherWorksPage`, by `<id>:<order>:<page>` (the popup's newest works are the first page of `recent`). */
   researcherWorks: cacheKey('oa:researcher-works', 1),
   /** The Semantic Scholar author id known for an OpenAlex author (a string). */
   s2AuthorLink: cacheKey('link:s2-author', 1),

@@ -3,13 +3,13 @@ import type { BackgroundDeps } from '../deps';
 import { authorRequests, authorService } from './author';
 import { followRequests, followService } from './follows';
 import { paperRequests, paperService } from './paper';
-import { researcherPageRequests, researcherPageService } from './researcher-page';
+import { researcherRequests, researcherService } from './researcher';
 import { searchRequests, searchService } from './search';
 import { settingsRequests, settingsService } from './settings';
 import { tabRequests, tabService } from './tabs';
 
 /** Each service's request declarations (fields and audience). */
-export const SERVICE_REQUESTS = [paperRequests, authorRequests, searchRequests, followRequests, settingsRequests, researcherPageRequests, tabRequests] as const;
+export const SERVICE_REQUESTS = [paperRequests, authorRequests, searchRequests, followRequests, settingsRequests, researcherRequests, tabRequests] as const;
 
 export function createServices(deps: BackgroundDeps) {
   return {
@@ -18,7 +18,7 @@ export function createServices(deps: BackgroundDeps) {
     ...searchService(deps),
     ...followService(deps),
     ...settingsService(deps),
-    ...researcherPageService(deps),
+    ...researcherService(deps),
     ...tabService(),
   };
 }

@@ -2,8 +2,7 @@ import type { ComponentChildren, Ref } from 'preact';
 import { useLayoutEffect, useRef } from 'preact/hooks';
 import { arxivAbsUrl } from '@/lib/arxiv/urls';
 import { SOURCE_NAMES, type Institution } from '@/lib/catalog/types';
-import type { PositionBreakdown, RecentWork } from '@/lib/background/catalog/researcher';
-import type { ResearcherResult } from '@/lib/background/protocol';
+import type { ResearcherResult, ResearcherWork } from '@/lib/background/protocol';
 import { formatAge, formatCount, formatInteger } from '@/lib/ui/format';
 import { t, type MessageKey } from '@/lib/shared/i18n';
 import { displayText } from '@/lib/ui/plain-text';
@@ -11,7 +10,8 @@ import { safeLink } from '../../catalog/links';
 import { FailureNotice } from '@/lib/extension-pages/components/FailureNotice';
 import { FollowButton } from '@/components/FollowButton';
 import { ResearcherPageLink } from '@/components/ResearcherPageLink';
-import type { OpenedResearcher, ResearcherState, ResearcherViews } from '../researcher-state';
+import type { OpenedResearcher, RecentSummary, ResearcherState, ResearcherViews } from '../researcher-state';
+import type { Positions as PositionCounts } from '../researcher-summary';
 import { openAlexUrl, orcidUrl } from '@/lib/catalog/links';
 
 interface Props {
@@ -40,9 +40,15 @@ function Stat({ field, label, value }: { field: string; label: string; value: nu
 }
 
 const POSITIONS = { first: 'firstAuthor', middle: 'middleAuthor', last: 'lastAuthor', unplaced: 'notPlaced' } as const satisfies Record<string, MessageKey>;
+/** A top topic the popup names. */
+const TOP_TOPICS = 5;
 
-/** Where they sit in author lists, drawn as one bar, with the counts it is made of. */
-function Positions({ p }: { p: PositionBreakdown }) {
+/**
+ * Where they sit in author lists, drawn as one bar, with the counts it is made of. The popup
+ * counts a sole author as first, as the catalog does; the researcher page shows them apart.
+ */
+function Positions({ counts }: { counts: PositionCounts }) {
+  const p = { first: counts.first + counts.single, middle: counts.middle, last: counts.last, unplaced: counts.unknown, works: counts.known + counts.unknown };
   const shown = (Object.entries(POSITIONS) as [keyof typeof POSITIONS, MessageKey][]).filter(([k]) => k !== 'unplaced' || p.unplaced > 0);
   return (
     <div class="positions" data-weft-field="positions">
@@ -66,7 +72,7 @@ function Positions({ p }: { p: PositionBreakdown }) {
 
 const POSITION_LABEL = { first: 'firstAuthorLower', middle: 'middleAuthorLower', last: 'lastAuthorLower' } as const satisfies Record<string, MessageKey>;
 
-function RecentPaper({ work }: { work: RecentWork }) {
+function RecentPaper({ work }: { work: ResearcherWork }) {
   const href = work.arxivId ? arxivAbsUrl(work.arxivId) : safeLink(work.catalogUrl);
   const title = displayText(work.title) || t('untitledWork');
   const meta = [
@@ -89,8 +95,9 @@ function RecentPaper({ work }: { work: RecentWork }) {
   );
 }
 
-function Body({ data, onRetry, onOpenResearcher }: { data: ResearcherResult } & Pick<Props, 'onRetry' | 'onOpenResearcher'>) {
+function Body({ data, summary, onRetry, onOpenResearcher }: { data: ResearcherResult; summary: RecentSummary | null } & Pick<Props, 'onRetry' | 'onOpenResearcher'>) {
   const { profile, recent } = data;
+  const topics = profile.topics.slice(0, TOP_TOPICS);
   return (
     <>
       <div class="stats">
@@ -98,12 +105,12 @@ function Body({ data, onRetry, onOpenResearcher }: { data: ResearcherResult } & 
         <Stat field="cited-by" label={t('citationsUnit')} value={profile.citedBy} />
         <Stat field="works" label={t('worksUnit')} value={profile.works} />
       </div>
-      {profile.topics.length > 0 && (
+      {topics.length > 0 && (
         <section aria-labelledby="researcher-topics">
           <h3 id="researcher-topics">{t('topTopics')}</h3>
           <ul class="chips" data-weft-field="topics">
-            {profile.topics.map((topic) => (
-              <li key={topic}>{displayText(topic)}</li>
+            {topics.map((topic) => (
+              <li key={topic.id}>{displayText(topic.name)}</li>
             ))}
           </ul>
         </section>
@@ -116,7 +123,7 @@ function Body({ data, onRetry, onOpenResearcher }: { data: ResearcherResult } & 
           <p class="muted">{t('noWorks')}</p>
         ) : (
           <>
-            <Positions p={recent.positions} />
+            {summary && <Positions counts={summary.positions} />}
             <ul class="papers" data-weft-field="recent-papers">
               {recent.works.map((w) => (
                 <RecentPaper key={w.id} work={w} />
@@ -125,12 +132,12 @@ function Body({ data, onRetry, onOpenResearcher }: { data: ResearcherResult } & 
           </>
         )}
       </section>
-      {recent.status === 'ready' && recent.coAuthors.length > 0 && (
+      {summary && summary.coAuthors.length > 0 && (
         <section aria-labelledby="researcher-coauthors">
           <h3 id="researcher-coauthors">{t('frequentCoauthors')}</h3>
           <p class="muted">{t('onRecentPapers')}</p>
           <ul class="coauthors" data-weft-field="co-authors">
-            {recent.coAuthors.map((c) => {
+            {summary.coAuthors.map((c) => {
               const name = displayText(c.name) || t('unnamedAuthor');
               return (
                 <li key={c.id}>
@@ -191,7 +198,7 @@ export function ResearcherView({ opened, state, backTo, headingRef, onBack, onRe
         </p>
       )}
       {state.status === 'error' && <FailureNotice failure={state.failure} onRetry={onRetry} />}
-      {state.status === 'ready' && <Body data={state.data} onRetry={onRetry} onOpenResearcher={onOpenResearcher} />}
+      {state.status === 'ready' && <Body data={state.data} summary={state.recent} onRetry={onRetry} onOpenResearcher={onOpenResearcher} />}
       <p class="links">
         <ResearcherPageLink id={opened.id}>{t('openProfile')}</ResearcherPageLink>
         {openalex && (

@@ -8,14 +8,7 @@ import type { AuthorMetrics, Institution } from '../../../catalog/types';
 
 type CountsByYear = { year: number; works: number | null; citedBy: number | null }[];
 
-/** A researcher as the popup shows one: metrics plus what they work on and yearly counts. */
-export interface AuthorProfile extends AuthorMetrics {
-  /** Display names of the author's top topics (at most 5), most frequent first. */
-  topics: string[];
-  countsByYear: CountsByYear;
-}
-
-/** A researcher as their profile page shows one (free singleton). */
+/** A researcher as the researcher page and the popup's researcher view show one (free singleton). */
 export interface ResearcherProfile extends AuthorMetrics {
   /** The surviving id: OpenAlex answers a merged id with the profile it was merged into. */
   openalexId: string;
@@ -77,14 +70,6 @@ export function authorMetrics(a: S.AuthorOut): AuthorMetrics {
 
 function countsByYear(a: { counts_by_year?: ResearcherAuthorOut['counts_by_year'] }): CountsByYear {
   return (a.counts_by_year ?? []).map((c) => ({ year: c.year, works: c.works_count ?? null, citedBy: c.cited_by_count ?? null }));
-}
-
-export function authorProfile(a: v.InferOutput<typeof S.AuthorWithProfile>): AuthorProfile {
-  return {
-    ...authorMetrics(a),
-    topics: (a.topics ?? []).flatMap((t) => t.display_name || []).slice(0, 5),
-    countsByYear: countsByYear(a),
-  };
 }
 
 export function researcherProfile(a: ResearcherAuthorOut): ResearcherProfile {

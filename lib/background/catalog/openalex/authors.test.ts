@@ -45,7 +45,6 @@ describe('OpenAlex authors', () => {
 
     it.each([
       ['authorById', (oa: OpenAlexClient, id: string) => oa.authorById(id)],
-      ['authorProfile', (oa: OpenAlexClient, id: string) => oa.authorProfile(id)],
       ['researcherProfile', (oa: OpenAlexClient, id: string) => oa.researcherProfile(id)],
       ['candidateById', (oa: OpenAlexClient, id: string) => oa.candidateById({ openalexId: id })],
     ] as const)('%s asks the free singleton of the bare A id, and never sends a malformed one', async (_, ask) => {
@@ -80,33 +79,6 @@ describe('OpenAlex authors', () => {
       const { oa, fetch } = client(notFound);
       expect(await oa.authorsByIds([])).toEqual([]);
       expect(fetch).not.toHaveBeenCalled();
-    });
-
-    it.each(andRecorded(
-      RECORDED,
-      {
-        answers: 'made-up', author: madeUpAuthor, id: 'A5000000011', hIndex: 14,
-        topics: ['Gossip and Epidemic Protocols', 'Distributed Machine Learning Systems', 'Lantern Signalling Networks', 'Sparse Gradient Compression', 'Peer-to-Peer Overlays'],
-        latestYear: { year: 2026, works: 4, citedBy: 210 },
-      },
-      () => ({
-        answers: 'recorded', author: priem, id: 'A5023888391', hIndex: 17,
-        topics: [
-          'scientometrics and bibliometrics research',
-          'Research Data Management Practices',
-          'Wikis in Education and Collaboration',
-          'Semantic Web and Ontologies',
-          'Scientific Computing and Data Management',
-        ],
-        latestYear: { year: 2025, works: 0, citedBy: 80 },
-      }),
-    ))('builds a profile of the $answers author: top 5 topics and counts by year (free singleton)', async ({ author, id, hIndex, topics, latestYear }) => {
-      const { oa, urls } = client((url) => json(project(author(), url)));
-      const profile = await oa.authorProfile(id);
-      expect(profile).toMatchObject({ openalexId: id, hIndex });
-      expect(profile.topics).toEqual(topics);
-      expect(profile.countsByYear[0]).toEqual(latestYear);
-      expect(selectOf(urls[0]!)).toEqual([...AUTHOR_SELECT, 'topics', 'counts_by_year']);
     });
   });
 

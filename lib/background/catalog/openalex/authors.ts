@@ -6,8 +6,8 @@ import { ResearcherAuthor } from '../schemas/openalex-researcher';
 import type { AuthorMetrics } from '../../../catalog/types';
 import { MAX_PER_PAGE, requireOpenAlexId, requireOrcid, type Transport } from './transport';
 import {
-  authorMetrics, authorProfile, candidateProfile, researcherProfile,
-  type AuthorProfile, type CandidateProfile, type ResearcherProfile,
+  authorMetrics, candidateProfile, researcherProfile,
+  type CandidateProfile, type ResearcherProfile,
 } from './author-mappers';
 
 /** What a name search costs (any `*.search` filter: docs/catalog-apis.md, Keys, credits and the daily allowance). */
@@ -32,12 +32,7 @@ export function authorCalls({ call, listPage, inOrderOf }: Transport) {
     return authorMetrics(await author({ openalexId: id }, S.Author, signal));
   }
 
-  /** A researcher profile for the popup (free singleton): metrics, top 5 topics, counts by year. */
-  async function authorProfileById(id: string, signal?: AbortSignal): Promise<AuthorProfile> {
-    return authorProfile(await author({ openalexId: id }, S.AuthorWithProfile, signal));
-  }
-
-  /** A researcher's profile page data (free singleton; follows a merged id to the surviving one). */
+  /** A researcher as the researcher page and the popup show one (free singleton; follows a merged id to the surviving one). */
   async function researcherProfileById(id: string, signal?: AbortSignal): Promise<ResearcherProfile> {
     return researcherProfile(await author({ openalexId: id }, ResearcherAuthor, signal));
   }
@@ -76,7 +71,7 @@ export function authorCalls({ call, listPage, inOrderOf }: Transport) {
   }
 
   return {
-    authorById, authorProfile: authorProfileById, researcherProfile: researcherProfileById, candidateById,
+    authorById, researcherProfile: researcherProfileById, candidateById,
     authorsByIds, candidateProfiles, namesakes,
   };
 }

@@ -14,7 +14,7 @@ import { autocompleteCall } from './autocomplete';
 export { classifyOpenAlex429, type OpenAlexOptions } from './transport';
 export { WORKS_PAGE_SIZE, type ResearcherWorksPage, type WorkOrder, type WorksJoining } from './works';
 export { NAME_SEARCH_CREDITS } from './authors';
-export type { AuthorProfile, AuthorSuggestion, CandidateProfile, ResearcherProfile } from './author-mappers';
+export type { AuthorSuggestion, CandidateProfile, ResearcherProfile } from './author-mappers';
 export type { AlertWork, AuthoredWork, DigestWork, ResearcherWork, WorkAuthors } from './work-mappers';
 
 /** The OpenAlex client; `getKey` supplies the user's optional API key at call time. */

@@ -248,17 +248,17 @@ describe('OpenAlex works', () => {
           { openalexId: 'A5028051805', name: 'Philippe Schwaller' },
         ],
       }),
-    ))('lists an author’s recent works with their position and co-authors ($answers)', async ({ works: listed, author, positions, coAuthors }) => {
+    ))('lists an author’s newest works with their position and co-authors ($answers)', async ({ works: listed, author, positions, coAuthors }) => {
       const { oa, urls } = client((url) => json(list(listed(), url)));
-      const works = await oa.recentWorks(author, 5);
+      const { works } = await oa.researcherWorks(author, 'recent', 1);
       expect(works.map((w) => [w.id, w.authorPosition])).toEqual(positions);
       expect(works[1]!.coAuthors).toEqual(coAuthors);
       const url = urls[0]!;
       expect(url.pathname).toBe('/works');
       expect(url.searchParams.get('filter')).toBe(`authorships.author.id:${author}`);
       expect(url.searchParams.get('sort')).toBe('publication_date:desc');
-      expect(url.searchParams.get('per_page')).toBe('5');
-      expect(selectOf(url)).toEqual(SUMMARY_SELECT);
+      expect(url.searchParams.get('per_page')).toBe('200');
+      expect(selectOf(url)).toEqual(expect.arrayContaining(SUMMARY_SELECT));
     });
   });
 

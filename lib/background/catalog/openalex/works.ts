@@ -8,8 +8,8 @@ import type { PaperRecord, PaperSummary } from '../../../catalog/types';
 import { OPENALEX_MAX_OR_VALUES } from '../../../shared/limits';
 import { chunk, MAX_PER_PAGE, requireOpenAlexId, uniqueIds, type Params, type Transport } from './transport';
 import {
-  alertWork, authoredWork, digestWork, LIST_AUTHORSHIPS_CAP, paperRecord, paperSummary, researcherWork, workAuthors,
-  type AlertWork, type AuthoredWork, type DigestWork, type ResearcherWork, type WorkAuthors,
+  alertWork, digestWork, LIST_AUTHORSHIPS_CAP, paperRecord, paperSummary, researcherWork, workAuthors,
+  type AlertWork, type DigestWork, type ResearcherWork, type WorkAuthors,
 } from './work-mappers';
 
 /** Alerts: 10 pages × 100 works per 100 followed authors is far beyond a normal year. */
@@ -81,19 +81,6 @@ export function workCalls({ call, listPage, listByIds, inOrderOf }: Transport) {
    */
   function worksByIds(ids: string[], signal?: AbortSignal): Promise<PaperSummary[]> {
     return inOrderOf('W', ids, S.WorkSummary, paperSummary, signal);
-  }
-
-  /** An author's newest works (one list call; costs budget), newest publication date first. */
-  async function recentWorks(id: string, limit = 10, signal?: AbortSignal): Promise<AuthoredWork[]> {
-    const authorId = requireOpenAlexId(id, 'A');
-    const params = {
-      filter: `authorships.author.id:${authorId}`,
-      sort: 'publication_date:desc',
-      per_page: String(clamp(limit, 1, OPENALEX_MAX_OR_VALUES)),
-      select: S.selectOf(S.WorkSummary),
-    };
-    const body = await call('list', '/works', params, signal);
-    return validate(S.list(S.WorkSummary), body, 'OpenAlex works').results.map((w) => authoredWork(w, authorId));
   }
 
   /** Page `page` (1-based) of a researcher's works in `order` (one list call; costs budget). */
@@ -174,5 +161,5 @@ export function workCalls({ call, listPage, listByIds, inOrderOf }: Transport) {
     return { works: results.map(workAuthors), complete: (meta?.count ?? 0) <= served };
   }
 
-  return { workByArxivId, worksByArxivIds, worksByIds, recentWorks, researcherWorks, worksByAuthorsSince, latestWorksOf, worksJoining };
+  return { workByArxivId, worksByArxivIds, worksByIds, researcherWorks, worksByAuthorsSince, latestWorksOf, worksJoining };
 }

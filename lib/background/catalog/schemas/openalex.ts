@@ -65,12 +65,6 @@ export const Author = v.looseObject({
   last_known_institutions: v.nullish(v.array(Institution)),
 });
 
-export const AuthorWithProfile = v.looseObject({
-  ...Author.entries,
-  topics: v.nullish(v.array(v.looseObject({ display_name: str }))),
-  counts_by_year: v.nullish(v.array(v.looseObject({ year: v.number(), works_count: num, cited_by_count: num }))),
-});
-
 /** An author considered for a fresh paper's author: also every name, affiliation and topic field. */
 export const CandidateAuthor = v.looseObject({
   ...Author.entries,

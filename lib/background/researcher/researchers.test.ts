@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../cache/cache';
-import { createHttp } from './http';
-import { createOpenAlex } from './openalex';
-import { createResearcherPages } from './researcher-page';
-import { createSemanticScholar } from './semantic-scholar';
-import { andRecorded, madeUpJson, recordedResponses, UNPACED } from './test-helpers';
+import { createHttp } from '../catalog/http';
+import { createOpenAlex, type OpenAlexClient } from '../catalog/openalex';
+import { createResearchers, RECENT_WORKS, RESEARCHER_TTL } from './researchers';
+import { createSemanticScholar } from '../catalog/semantic-scholar';
+import { andRecorded, madeUpJson, recordedResponses, UNPACED } from '../catalog/test-helpers';
 import { CatalogError } from '../../catalog/types';
 
 // Made-up answers (./testdata) always; OpenAlex's recorded ones too when they are beside the repo.
-const RECORDED = recordedResponses('researcher-page.test', 'openalex');
+const RECORDED = recordedResponses('researchers.test', 'openalex');
 
 type Json = Record<string, unknown>;
 const load = (name: string) => JSON.parse(readFileSync(join(RECORDED!, name), 'utf8')) as Json;
@@ -31,7 +31,7 @@ function setup(route: (url: URL) => Response) {
   const openalex = createOpenAlex({ http });
   const s2 = createSemanticScholar({ http });
   const cache = createCache({ factory: new IDBFactory() });
-  return { urls, openalex, pages: createResearcherPages({ openalex, s2, cache }) };
+  return { urls, openalex, pages: createResearchers({ openalex, s2, cache }) };
 }
 
 describe('researcher page: OpenAlex answers', () => {
@@ -139,5 +139,65 @@ describe('researcher page: cached answers', () => {
     expect(r.value).toEqual({ found: true, value: { s2Id: '1741101', name: 'Ada', hIndex: 40, citedBy: 9000, papers: 120 } });
     expect(urls[0]!.pathname).toBe('/graph/v1/author/1741101');
     expect(urls[0]!.searchParams.get('fields')).toBe('authorId,name,hIndex,citationCount,paperCount');
+  });
+});
+
+describe("the popup's researcher: a summary of the researcher page's answers", () => {
+  type Work = Awaited<ReturnType<OpenAlexClient['researcherWorks']>>['works'][number];
+  const work = (id: string): Work => ({
+    source: 'openalex', id, arxivId: null, doi: null, title: id, year: 2025, citedBy: 0, catalogUrl: `https://openalex.org/${id}`,
+    authorPosition: 'first', coAuthors: [], venue: null, journalDoi: null, topicIds: [], authorCount: 1,
+  });
+  const profileOf = (id: string) => ({ openalexId: id, displayName: 'Ada', topics: [], countsByYear: [] });
+
+  function fakes({ merged = {} as Record<string, string> } = {}) {
+    let now = 5_000_000;
+    const openalex = {
+      researcherProfile: vi.fn(async (id: string) => profileOf(merged[id] ?? id)),
+      researcherWorks: vi.fn(async (id: string) => ({ works: Array.from({ length: 30 }, (_, k) => work(`W${id}${k}`)), total: 30 })),
+    };
+    const cache = createCache({ factory: new IDBFactory(), now: () => now });
+    const researchers = createResearchers({ openalex: openalex as never, s2: {} as never, cache });
+    return { researchers, openalex, advance: (ms: number) => (now += ms) };
+  }
+
+  it('is the profile and the newest works of the first page, which the researcher page then opens with no request', async () => {
+    const { researchers, openalex } = fakes();
+    const s = await researchers.summary('A1');
+    expect(s.profile.value).toMatchObject({ found: true, value: { openalexId: 'A1' } });
+    expect(s.recent).toMatchObject({ ok: true, works: { stale: false } });
+    expect(s.recent.ok && s.recent.works.value.map((w) => w.id)).toEqual(Array.from({ length: RECENT_WORKS }, (_, k) => `WA1${k}`));
+    expect(openalex.researcherWorks.mock.calls).toEqual([['A1', 'recent', 1]]);
+    await researchers.profile('A1');
+    await researchers.works('A1', 'recent', 1);
+    await researchers.summary('A1');
+    expect(openalex.researcherProfile).toHaveBeenCalledOnce();
+    expect(openalex.researcherWorks).toHaveBeenCalledOnce();
+  });
+
+  it('names the works of the surviving id of a merged profile', async () => {
+    const { researchers, openalex } = fakes({ merged: { A1: 'A2' } });
+    const s = await researchers.summary('A1');
+    expect(s.recent.ok && s.recent.works.value[0]!.id).toBe('WA20');
+    expect(openalex.researcherWorks.mock.calls.at(-1)).toEqual(['A2', 'recent', 1]);
+  });
+
+  it('keeps the profile when the works fail (a spent budget), and asks for them again next time', async () => {
+    const { researchers, openalex } = fakes();
+    const spent = new CatalogError('budget-exhausted', 'spent', 9, 429);
+    openalex.researcherWorks.mockRejectedValueOnce(spent);
+    const s = await researchers.summary('A1');
+    expect(s.profile.value.found).toBe(true);
+    expect(s.recent).toEqual({ ok: false, error: spent });
+    expect((await researchers.summary('A1')).recent.ok).toBe(true);
+    expect(openalex.researcherProfile).toHaveBeenCalledOnce();
+  });
+
+  it('serves a day-old profile stale while refreshing it', async () => {
+    const { researchers, openalex, advance } = fakes();
+    await researchers.summary('A1');
+    advance(RESEARCHER_TTL.profile + 1);
+    expect((await researchers.summary('A1')).profile.stale).toBe(true);
+    await vi.waitFor(() => expect(openalex.researcherProfile).toHaveBeenCalledTimes(2));
   });
 });

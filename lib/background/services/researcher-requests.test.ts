@@ -1,7 +1,8 @@
 import { parseRequest } from '../protocol';
 
-describe('researcher page messages', () => {
+describe('researcher messages', () => {
   it.each([
+    { type: 'researcher', id: 'A5023888391' },
     { type: 'researcher-profile', id: 'A5023888391' },
     { type: 'researcher-profile', id: 'A5023888391', revalidate: true },
     { type: 'researcher-works', id: 'A5023888391', order: 'recent', page: 1 },
@@ -21,6 +22,9 @@ describe('researcher page messages', () => {
     ['a fractional page', { type: 'researcher-works', id: 'A1', order: 'recent', page: 1.5 }],
     ['an S2 id that is not a number', { type: 'researcher-s2', id: 'A1', s2Id: '../paper/x' }],
     ['a URL to open', { type: 'open-researcher-page', id: 'A1', url: 'https://evil.example' }],
+    ['an author URL as a researcher', { type: 'researcher', id: 'https://openalex.org/A5023888391' }],
+    ['a work id as a researcher', { type: 'researcher', id: 'W2741809807' }],
+    ['an unknown key', { type: 'researcher', id: 'A1', limit: 500 }],
   ])('rejects %s', (_, message) => {
     expect(parseRequest(message).ok).toBe(false);
   });
@@ -29,10 +33,10 @@ describe('researcher page messages', () => {
 describe('opening researcher pages', () => {
   it('opens at most one tab a second for any one arXiv tab, whatever it asks', async () => {
     const { fakeBrowser } = await import('wxt/testing');
-    const { researcherPageService } = await import('./researcher-page');
+    const { researcherService } = await import('./researcher');
     const created = vi.spyOn(fakeBrowser.tabs, 'create').mockResolvedValue({} as never);
     let t = 1_000_000;
-    const service = researcherPageService({} as never, () => t);
+    const service = researcherService({} as never, () => t);
     const from = (id: number) => ({ tab: { id, index: 0 } }) as never;
     const open = (sender: never) => service['open-researcher-page']({ type: 'open-researcher-page', id: 'A5023888391' }, sender).then(() => true, () => false);
     const burst = await Promise.all(Array.from({ length: 20 }, () => open(from(7))));

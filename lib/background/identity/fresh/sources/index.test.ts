@@ -14,7 +14,7 @@ const profile = (id: string, name: string): CandidateProfile => ({
   source: 'openalex', openalexId: id, s2Id: null, orcid: null, displayName: name, hIndex: 9, citedBy: 200, works: 30,
   lastKnownInstitutions: [], alternativeNames: [], institutions: [], fields: [{ id: 17, name: 'Computer Science', count: 10 }],
 });
-const PROFILES = new Map(Object.entries(NAMES).flatMap(([name, ids]) => ids.map((id) => [id, profile(id, name)] as const)));
+const PROFILES = new Map<string, CandidateProfile>(Object.entries(NAMES).flatMap(([name, ids]) => ids.map((id) => [id, profile(id, name)] as const)));
 
 /** OpenAlex as the identifier asks it, every request told to `asked`; `resetAt`: when a spent day's budget comes back. */
 function fakeOpenAlex(asked: string[], resetAt = 0) {

@@ -114,7 +114,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
    * Identities for the authors of `papers` (each paper once). `revalidate` (the reader's
    * refresh) asks everything again, bypassing the cache; `priority`: how urgent the papers are
    * (pacer.ts PRIORITY; the papers further down a listing give way to those the reader sees);
-   * `eager`: the reader is waiting, so every level of shared works goes at once (sharedWorks);
+   * `eager`: the reader is waiting, so every level of shared works goes at once (sources/shared-works.ts);
    * `searchNames`: see LookupOptions.
    */
   async function identify(

@@ -1,12 +1,15 @@
 /**
  * Who each author of a paper no catalog has yet is, decided from evidence (docs/identity.md).
  * Pure: the profiles whose name fits each author, the works that join them, what the page
- * prints and the paper's field in; one Identity per author out.
+ * prints and the paper's field in; one Identity per author out. What counts as evidence is the
+ * sources' (sources/, each one's `judge`); how it is weighed is here.
  *
  * The rules, strongest first:
- *  - a printed ORCID names its profile (`inferred`); a profile with another ORCID is someone else;
- *  - a profile that shares earlier works with other authors of this paper, or whose institution
- *    is printed on the page, is `inferred` when it is the only one of that name with such evidence;
+ *  - a source that names a profile outright decides (a printed ORCID: `inferred`); one that
+ *    excludes a profile sets it aside (another ORCID: someone else);
+ *  - a profile with evidence (it shares earlier works with other authors of this paper, or its
+ *    institution is printed on the page) is `inferred` when it is the only one of that name with
+ *    any, the strongest a `guess` when several have;
  *  - otherwise the only profile of that name in the paper's field is a `guess`: the field most of
  *    the co-authors identified by evidence work in, else the one of the paper's category, else
  *    (none of the name there) a field next to it;
@@ -14,38 +17,24 @@
  *    in other fields (a newcomer whose name belongs to someone else), or none at all.
  * Size never counts: a namesake with more works or citations is not evidence.
  */
-import type { PrintedEvidence } from '../../../arxiv/page-model';
-import { nameTokens } from '../../../arxiv/names';
 import type { Candidate, Evidence, Identity, IdentityNote } from '../../../catalog/identity';
-import type { CandidateProfile, WorkAuthors } from '../../catalog/openalex';
-import type { Institution } from '../../../catalog/types';
+import type { CandidateProfile } from '../../catalog/openalex';
 import { neighboursOf, type Field } from '../../../catalog/fields';
+import { EVIDENCE_SOURCES } from './sources';
+import type { EvidenceSource, Finding, PaperInput, SlotInput } from './sources/source';
+
+export type { PaperInput, SlotInput } from './sources/source';
+// Where the rules' readers found it before the sources had files of their own (same-day/match.ts).
+export { printedAt } from './sources/printed-affiliation';
 
 /** A profile counts as working in the field when this share of its topics is in it. */
 const IN_FIELD_SHARE = 0.2;
 /**
- * Profiles this large are often several people merged (docs/catalog-apis.md, OpenAlex pitfalls): one shared
- * work is not enough to make one of them this author.
+ * Profiles this large are often several people merged (docs/catalog-apis.md, OpenAlex pitfalls): one
+ * piece of evidence that is not `sure` (a shared work with one co-author) is not enough to make one
+ * of them this author.
  */
 export const MERGED_PROFILE_WORKS = 1000;
-
-export interface SlotInput {
-  /** The name as the page prints it (display order). */
-  name: string;
-  printed?: PrintedEvidence;
-  /** The profiles whose name fits, in the order found. */
-  candidates: CandidateProfile[];
-}
-
-export interface PaperInput {
-  /** The paper's field (from its primary category); null when unknown. */
-  field: Field | null;
-  slots: SlotInput[];
-  /** Affiliation lines the page prints for the paper without tying them to a name. */
-  printed?: { affiliations: string[] };
-  /** Works found that name candidates of this paper; only their authors are read. */
-  works: WorkAuthors[];
-}
 
 type FieldFit = 'in' | 'other' | 'unknown';
 
@@ -59,16 +48,20 @@ interface PaperField {
 interface Scored {
   profile: CandidateProfile;
   evidence: Evidence[];
-  partners: Set<number>;
-  sharedWorks: number;
-  orcid: boolean;
-  affiliation: boolean;
+  /** What each source found, in the sources' order (null: nothing). */
+  findings: (Finding | null)[];
 }
 
-/** One Identity per slot, in slot order. */
-export function decideIdentities(paper: PaperInput): Identity[] {
-  const links = coauthorLinks(paper.slots.map((slot) => slot.candidates.map((c) => c.openalexId)), paper.works);
-  const decide = (fields: PaperField[]) => paper.slots.map((slot, i) => decideSlot(paper, slot, links.get(i) ?? new Map(), fields));
+/** One Identity per slot, in slot order, from what `sources` (the registered ones) tell. */
+export function decideIdentities(paper: PaperInput, sources: readonly EvidenceSource[] = EVIDENCE_SOURCES): Identity[] {
+  const judges = sources.flatMap((source) => source.judge?.(paper) ?? []);
+  const findings = paper.slots.map((slot, i) => {
+    const seen = new Set<string>();
+    return slot.candidates
+      .filter((c) => !seen.has(c.openalexId) && seen.add(c.openalexId))
+      .map((profile) => ({ profile, findings: judges.map((judge) => judge(i, profile)) }));
+  });
+  const decide = (fields: PaperField[]) => paper.slots.map((slot, i) => decideSlot(paper, slot, findings[i]!, fields));
   const byCategory: PaperField[] = paper.field
     ? [{ field: paper.field, why: 'category' }, ...neighboursOf(paper.field).map((field): PaperField => ({ field, why: 'neighbour' }))]
     : [];
@@ -103,79 +96,24 @@ function coauthorsField(decided: Identity[], slots: SlotInput[]): Field | null {
   return best && best.n * 2 > identified ? best.field : null;
 }
 
-/** For one author, per candidate id: the other authors (positions) it shares works with, and those works. */
-export type CoauthorLinks = Map<string, { partners: Set<number>; works: Set<string> }>;
-
-/**
- * Per author position, the candidates that share a work with a candidate of another author of
- * the paper. Two different profiles must be on the work: one profile fitting two authors' names
- * is no evidence for either.
- */
-export function coauthorLinks(candidateIds: string[][], works: WorkAuthors[]): Map<number, CoauthorLinks> {
-  const slotsOf = new Map<string, number[]>();
-  candidateIds.forEach((ids, i) => {
-    for (const id of ids) {
-      const list = slotsOf.get(id) ?? [];
-      if (!list.includes(i)) list.push(i);
-      slotsOf.set(id, list);
-    }
+function decideSlot(paper: PaperInput, slot: SlotInput, judged: Omit<Scored, 'evidence'>[], fields: PaperField[]): Identity {
+  const scored: Scored[] = judged.map(({ profile, findings }) => {
+    const inField = fields.find((f) => fieldFit(profile, f.field) === 'in');
+    const evidence = findings.flatMap((f) => (f && f.verdict !== 'excludes' ? [f.evidence] : []));
+    if (inField) evidence.push({ kind: 'field', field: inField.field.name });
+    return { profile, evidence, findings };
   });
-  const links = new Map<number, CoauthorLinks>();
-  for (const work of works) {
-    const here = [...new Set(work.authorIds)].filter((id) => slotsOf.has(id));
-    for (const a of here) {
-      for (const b of here) {
-        if (a === b) continue;
-        for (const i of slotsOf.get(a)!) {
-          for (const j of slotsOf.get(b)!) {
-            if (i === j) continue;
-            const perSlot: CoauthorLinks = links.get(i) ?? new Map();
-            const link = perSlot.get(a) ?? { partners: new Set<number>(), works: new Set<string>() };
-            link.partners.add(j);
-            link.works.add(work.id);
-            perSlot.set(a, link);
-            links.set(i, perSlot);
-          }
-        }
-      }
-    }
-  }
-  return links;
-}
-
-function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks, fields: PaperField[]): Identity {
-  const printedOrcid = slot.printed?.orcid?.toUpperCase() ?? null;
-  const affiliations = [...(slot.printed?.affiliations ?? []), ...(paper.printed?.affiliations ?? [])];
-  const seen = new Set<string>();
-  const scored: Scored[] = slot.candidates
-    .filter((c) => !seen.has(c.openalexId) && seen.add(c.openalexId))
-    .map((profile) => {
-      const link = links.get(profile.openalexId);
-      const partners = link?.partners ?? new Set<number>();
-      const orcid = printedOrcid !== null && profile.orcid?.toUpperCase() === printedOrcid;
-      const institution = affiliations.length ? profile.institutions.find((inst) => affiliations.some((line) => printedAt(inst, line))) : undefined;
-      const inField = fields.find((f) => fieldFit(profile, f.field) === 'in');
-      const evidence: Evidence[] = [];
-      if (orcid) evidence.push({ kind: 'orcid', orcid: printedOrcid });
-      if (partners.size > 0) {
-        const coauthors = [...partners].sort((x, y) => x - y).map((j) => paper.slots[j]!.name);
-        evidence.push({ kind: 'coauthors', sharedWorks: link!.works.size, coauthors });
-      }
-      if (institution) evidence.push({ kind: 'affiliation', institution: institution.name });
-      if (inField) evidence.push({ kind: 'field', field: inField.field.name });
-      return { profile, evidence, partners, sharedWorks: link?.works.size ?? 0, orcid, affiliation: !!institution };
-    });
 
   const name = slot.name;
-  const owner = scored.find((s) => s.orcid);
+  const owner = scored.find((s) => s.findings.some((f) => f?.verdict === 'names'));
   if (owner) return identity('inferred', owner, scored, null);
   // A profile with another ORCID than the one printed beside this name is another person.
-  const pool = printedOrcid ? scored.filter((s) => !s.profile.orcid) : scored;
+  const pool = scored.filter((s) => !s.findings.some((f) => f?.verdict === 'excludes'));
 
-  const strong = pool.filter((s) => s.partners.size > 0 || s.affiliation).sort(byStrength);
+  const strong = pool.filter((s) => s.findings.some((f) => f?.verdict === 'supports')).sort(byStrength);
   if (strong.length === 1) {
     const only = strong[0]!;
-    const merged = (only.profile.works ?? 0) > MERGED_PROFILE_WORKS && !only.affiliation && only.partners.size < 2;
+    const merged = (only.profile.works ?? 0) > MERGED_PROFILE_WORKS && !only.findings.some((f) => f?.verdict === 'supports' && f.sure);
     if (!merged) return identity('inferred', only, scored, null);
     return identity('guess', only, scored, { kind: 'merged-profile', name, works: only.profile.works ?? 0 });
   }
@@ -195,9 +133,22 @@ function decideSlot(paper: PaperInput, slot: SlotInput, links: CoauthorLinks, fi
   return unmatched(scored, { kind: 'other-fields', name, theirs, lookedIn: fields.map((f) => f.field.name) });
 }
 
-/** More co-authors first, then a printed affiliation, then more shared works; never size. */
+/**
+ * Stronger first: each source's strength in the sources' order (more co-authors, then a printed
+ * affiliation), then each one's detail (more shared works); never size.
+ */
 function byStrength(a: Scored, b: Scored): number {
-  return b.partners.size - a.partners.size || Number(b.affiliation) - Number(a.affiliation) || b.sharedWorks - a.sharedWorks;
+  const support = (s: Scored, k: number, key: 'strength' | 'detail') => {
+    const f = s.findings[k];
+    return f?.verdict === 'supports' ? (f[key] ?? 0) : 0;
+  };
+  for (const key of ['strength', 'detail'] as const) {
+    for (let k = 0; k < a.findings.length; k++) {
+      const d = support(b, k, key) - support(a, k, key);
+      if (d !== 0) return d;
+    }
+  }
+  return 0;
 }
 
 function fieldFit(profile: CandidateProfile, field: Field | null): FieldFit {
@@ -205,21 +156,6 @@ function fieldFit(profile: CandidateProfile, field: Field | null): FieldFit {
   if (!field || total === 0) return 'unknown';
   const mine = profile.fields.find((f) => f.id === field.id)?.count ?? 0;
   return mine / total >= IN_FIELD_SHARE ? 'in' : 'other';
-}
-
-/**
- * Whether an affiliation line names the institution: its name's words, in order, inside the
- * line ("Dept. of CS, University of Oxford, UK" names "University of Oxford"). OpenAlex's
- * country qualifiers ("Google (United States)") are not part of the name.
- */
-export function printedAt(inst: Pick<Institution, 'name'>, line: string): boolean {
-  const words = nameTokens(inst.name.replace(/\([^)]*\)/g, ' '));
-  if (words.length === 0 || (words.length === 1 && words[0]!.length < 3)) return false;
-  const text = nameTokens(line);
-  for (let k = 0; k + words.length <= text.length; k++) {
-    if (words.every((w, j) => text[k + j] === w)) return true;
-  }
-  return false;
 }
 
 function candidate(s: Scored): Candidate {

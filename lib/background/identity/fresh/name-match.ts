@@ -61,3 +61,11 @@ export function nameMatcher(pageName: string): (catalogName: string | null | und
     return mine.some((a) => theirs.some((b) => fits(a, b)));
   };
 }
+
+/**
+ * Whether the catalog's name holds the printed one, folded (what an autocomplete for it finds):
+ * "Chen Zhang" holds "Chen Zhang", "Rahul K. Rao" does not hold "Rahul Rao".
+ */
+export function holdsName(catalogName: string, printed: string): boolean {
+  return ` ${nameTokens(catalogName).join(' ')} `.includes(` ${nameTokens(printed).join(' ')} `);
+}

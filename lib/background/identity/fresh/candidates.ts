@@ -1,0 +1,197 @@
+/**
+ * Step 1 of identifying the authors of papers no catalog has (docs/identity.md, Candidates): one
+ * free OpenAlex autocomplete per distinct name (or, for a paper of many authors on its own page,
+ * a name search per 40 names), kept when the profile's name fits the printed one (name-match.ts),
+ * and the sources' own free lookups (a printed ORCID's profile: sources/). Cached for the author
+ * TTL; a lookup someone else is reading is shared, at the priority of the most urgent reader.
+ */
+import type { Cache } from '../../cache/cache';
+import { CACHE_KEYS } from '../../cache/keys';
+import { TTL } from '../../catalog/catalog';
+import type { AuthorSuggestion, CandidateProfile } from '../../catalog/openalex';
+import { sharedPriority, type Priority } from '../../catalog/pacer';
+import { fieldOfCategory } from '../../../catalog/fields';
+import { nameKey } from '../../../arxiv/names';
+import { holdsName, nameMatcher } from './name-match';
+import { chunk, MAX_FILTER_IDS } from './plan';
+import { orNull } from './profiles';
+import type { EvidenceSource, FreshPaper, IdentifierClient, Lookup, PaperState, SlotState } from './sources/source';
+
+/**
+ * A paper with at most this many authors keeps at most 100 candidates in all, so that one list
+ * call holds their profiles (a page's own paper: n autocompletes and three list calls).
+ */
+export const ONE_CALL_AUTHORS = 25;
+/** A paper too large for one profile call (a collaboration): its names are searched together, and it is decided on its own (pipeline.ts). */
+export const isLargePaper = (paper: FreshPaper) => paper.authors.length > ONE_CALL_AUTHORS;
+/**
+ * Names one name search asks for: their profiles (about two a name) must fit its one page of 200
+ * (docs/identity.md, Candidates).
+ */
+const NAMES_PER_SEARCH = 40;
+/** Profiles of one name an autocomplete gives, at most. */
+const NAMESAKES_PER_NAME = 10;
+
+const namesKey = (name: string) => CACHE_KEYS.freshNames(nameKey(name));
+const profileKey = CACHE_KEYS.candidate;
+
+type Read<T> = Map<string, { value: T }>;
+
+/** What step 1 read: each name's autocomplete, each source lookup's profile, by cache key. */
+export interface Looked {
+  names: Read<AuthorSuggestion[]>;
+  found: Read<CandidateProfile | null>;
+}
+
+export interface CandidateReaderOptions {
+  openalex: { at(priority: Priority): IdentifierClient };
+  cache: Cache;
+  sources: readonly EvidenceSource[];
+  /** Name searches are list calls: told with the papers they were for. */
+  onSearches(papers: FreshPaper[], searches: number): void;
+}
+
+export function createCandidateReader({ openalex, cache, sources, onSearches }: CandidateReaderOptions) {
+  /**
+   * Candidate lookups (by cache key) someone is reading, with the priority of all who wait for
+   * each: the cache shares a load between its readers, so a paper the reader reached must lift
+   * the lookup a paper further down started, not wait behind that paper's place.
+   */
+  const lookups = new Map<string, { shared: ReturnType<typeof sharedPriority>; readers: number }>();
+
+  /**
+   * Every name's autocomplete (or name search, `searchNames` for a large paper) and every
+   * source's lookups for `papers`, at `priority`; cached. `revalidate` asks again.
+   */
+  async function read(papers: FreshPaper[], priority: Priority, revalidate: boolean, searchNames: boolean): Promise<Looked> {
+    const queries = new Map<string, string>();
+    /** The names of papers too large for an autocomplete each: searched together (searchedNames). */
+    const searched = new Set<string>();
+    for (const p of papers) {
+      for (const a of p.authors) {
+        if (!nameKey(a.name)) continue;
+        queries.set(namesKey(a.name), a.name);
+        if (searchNames && isLargePaper(p)) searched.add(namesKey(a.name));
+      }
+    }
+    const perSource = sources.flatMap((s) => (s.lookups ? [new Map(papers.flatMap((p) => p.authors.flatMap((a) => s.lookups!(a))).map((l) => [l.key, l]))] : []));
+    const keys = [...queries.keys(), ...perSource.flatMap((m) => [...m.keys()])];
+    for (const k of keys) {
+      const running = lookups.get(k);
+      if (running) {
+        running.shared.join(priority);
+        running.readers++;
+      } else lookups.set(k, { shared: sharedPriority(priority), readers: 1 });
+    }
+    const client = (k: string) => openalex.at(lookups.get(k)?.shared.box ?? priority);
+    let searches = 0;
+    try {
+      const [names, ...found] = await Promise.all([
+        readNames(queries, searched, client, revalidate, () => searches++),
+        ...perSource.map((m) => readLookups(m, client, revalidate)),
+      ]);
+      return { names, found: new Map(found.flatMap((m) => [...m])) };
+    } finally {
+      if (searches > 0) onSearches(papers.filter(isLargePaper), searches);
+      for (const k of keys) {
+        const running = lookups.get(k)!;
+        if (--running.readers === 0) lookups.delete(k);
+      }
+    }
+  }
+
+  function readNames(queries: Map<string, string>, searched: ReadonlySet<string>, client: (key: string) => IdentifierClient, revalidate: boolean, onSearch: () => void) {
+    return cache.readMany<AuthorSuggestion[]>(
+      [...queries.keys()],
+      TTL.author,
+      async (keys) => {
+        // A paper of many authors: its names searched together, 10 credits for 40 requests.
+        const together = keys.filter((k) => searched.has(k));
+        const found = together.length > 0 ? await searchedNames(together, queries, client(together[0]!), onSearch) : new Map<string, AuthorSuggestion[]>();
+        // Each name kept as its answer comes, not once all have: a paper of a hundred names looked
+        // up at the reader's pace loses none of those answered when its tab closes or the worker
+        // stops, nor when one of the others is refused.
+        const each = await Promise.all(keys.filter((k) => !found.has(k)).map(async (k) => {
+          const hits = await client(k).autocomplete('authors', queries.get(k)!);
+          await cache.putMany([{ key: k, value: hits, ttlMs: TTL.author }]);
+          return [k, hits] as const;
+        }));
+        for (const [k, hits] of each) found.set(k, hits);
+        return found;
+      },
+      { revalidate },
+    );
+  }
+
+  function readLookups(wanted: Map<string, Lookup>, client: (key: string) => IdentifierClient, revalidate: boolean) {
+    return cache.readMany<CandidateProfile | null>(
+      [...wanted.keys()],
+      TTL.author,
+      async (keys) => new Map(await Promise.all(keys.map(async (k) => [k, await orNull(wanted.get(k)!.ask(client(k)))] as const))),
+      { revalidate },
+    );
+  }
+
+  /**
+   * The candidates of many names by name search, NAMES_PER_SEARCH names a call, their profiles
+   * cached as well (a decision then needs no profile call for them). A call that could not be
+   * made or came back cut short leaves its names to the autocompletes.
+   */
+  async function searchedNames(keys: string[], queries: Map<string, string>, client: IdentifierClient, onSearch: () => void): Promise<Map<string, AuthorSuggestion[]>> {
+    const out = new Map<string, AuthorSuggestion[]>();
+    await Promise.all(chunk(keys, NAMES_PER_SEARCH).map(async (part) => {
+      const found = await client.namesakes(part.map((k) => queries.get(k)!)).catch(() => null);
+      if (found) onSearch();
+      if (!found?.complete) return;
+      await cache.putMany(found.profiles.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author })));
+      for (const k of part) {
+        const fits = nameMatcher(queries.get(k)!);
+        // What an autocomplete for this name alone finds (the name within the profile's), at most
+        // ten, the most cited first. Another name's profile may fit this one loosely ("Zahra H.
+        // Mahmoud" read family name first).
+        const hits = found.profiles.filter((p) => holdsName(p.displayName, queries.get(k)!) && fits(p.displayName)).sort((a, b) => (b.citedBy ?? 0) - (a.citedBy ?? 0)).slice(0, NAMESAKES_PER_NAME);
+        out.set(k, hits.map((p) => ({ id: p.openalexId, name: p.displayName, hint: p.lastKnownInstitutions[0]?.name ?? null, citedBy: p.citedBy, works: p.works })));
+      }
+    }));
+    return out;
+  }
+
+  /**
+   * Every author's candidate ids (≤100 per paper for a paper of ONE_CALL_AUTHORS or fewer): the
+   * profiles the sources' lookups named first (into `profiles`), then the name's; and the
+   * suggestions behind them.
+   */
+  async function candidates(papers: FreshPaper[], priority: Priority, revalidate: boolean, searchNames: boolean, profiles: Map<string, CandidateProfile>) {
+    const { names, found } = await read(papers, priority, revalidate, searchNames);
+    const suggestions = new Map<string, AuthorSuggestion>();
+    const states: PaperState[] = papers.map((paper) => {
+      const slots = paper.authors.map((author): SlotState => {
+        const fits = nameMatcher(author.name);
+        const answer = names.get(namesKey(author.name))?.value ?? [];
+        const hits = answer.filter((h) => fits(h.name));
+        for (const h of hits) if (!suggestions.has(h.id)) suggestions.set(h.id, h);
+        const named = sources.flatMap((s) => s.lookups?.(author) ?? []).flatMap((l) => found.get(l.key)?.value ?? [])
+          .filter((p) => fits(p.displayName) || p.alternativeNames.some(fits));
+        for (const p of named) profiles.set(p.openalexId, p);
+        const ids = [...new Set([...named.map((p) => p.openalexId), ...hits.map((h) => h.id)])];
+        return { author, ids, plan: { candidates: ids, linked: null }, crowded: answer.length >= NAMESAKES_PER_NAME };
+      });
+      if (slots.length <= ONE_CALL_AUTHORS) trimToFit(slots, MAX_FILTER_IDS);
+      return { paper, field: fieldOfCategory(paper.primaryCategory), slots, works: new Map() };
+    });
+    return { suggestions, states };
+  }
+
+  return { read, candidates };
+}
+
+/** At most `max` candidates in all: the authors with the most lose their last ones first. */
+function trimToFit(slots: SlotState[], max: number): void {
+  let total = slots.reduce((n, s) => n + s.ids.length, 0);
+  while (total > max) {
+    const most = slots.reduce((a, b) => (b.ids.length > a.ids.length ? b : a));
+    most.ids = most.ids.slice(0, -1);
+    most.plan = { candidates: most.ids, linked: null };
+    total--;
+  }
+}

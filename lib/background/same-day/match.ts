@@ -13,7 +13,7 @@ import type { AnnouncedPaper } from '../../arxiv/announcement-model';
 import { familyWords } from '../../arxiv/announcement-model';
 import type { SameDayEvidence } from '../../shared/follows/model';
 import { nameMatcher } from '../identity/fresh/name-match';
-import { printedAt } from '../identity/fresh/evidence';
+import { printedAt } from '../identity/fresh/sources/printed-affiliation';
 import type { Coauthor } from './digest';
 
 /** A followed researcher as matching sees them (their digest, digest.ts). */

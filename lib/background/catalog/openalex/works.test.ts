@@ -171,7 +171,7 @@ describe('OpenAlex works', () => {
       const work = (id: string, ...authors: string[]) => ({ id: `https://openalex.org/${id}`, authorships: authors.map((a) => ({ author: { id: `https://openalex.org/${a}`, display_name: `Person ${a}` } })) });
       const { oa, urls } = client((url) => json(list([work('W1', 'A1', 'A3', 'A9'), { id: 'bad' }], url)));
       const joined = await oa.worksJoining([['A1', 'https://openalex.org/A2'], ['A3']], { recentFirst: true });
-      // With the names, which name a common name's profile beyond its autocomplete (identifier.ts).
+      // With the names, which name a common name's profile beyond its autocomplete (identity/fresh/sources/common-names.ts).
       expect(joined.works).toEqual([{ id: 'W1', authorIds: ['A1', 'A3', 'A9'], authorNames: ['Person A1', 'Person A3', 'Person A9'] }]);
       const url = urls[0]!;
       expect(url.pathname).toBe('/works');

@@ -25,7 +25,6 @@ import type { EvidenceSource, Finding, PaperInput, SlotInput } from './sources/s
 
 export type { PaperInput, SlotInput } from './sources/source';
 // Where the rules' readers found it before the sources had files of their own (same-day/match.ts).
-export { printedAt } from './sources/printed-affiliation';
 
 /** A profile counts as working in the field when this share of its topics is in it. */
 const IN_FIELD_SHARE = 0.2;

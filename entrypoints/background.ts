@@ -5,8 +5,11 @@ import { registerFollowAlerts } from '@/lib/background/follows/alarms';
 import { registerSameDayAlerts } from '@/lib/background/same-day/alarms';
 import { listen } from '@/lib/background/server';
 import { createServices } from '@/lib/background/services';
-import { migrateStoredSettings } from '@/lib/background/settings/store';
-import { registerSettingsSync } from '@/lib/background/settings/sync';
+import { migrateStoredSettings, settingsStore } from '@/lib/background/settings/store';
+import { settingsSyncPart } from '@/lib/background/settings/sync';
+import { sameDayStore } from '@/lib/background/same-day/store';
+import { topicSyncPart } from '@/lib/background/same-day/topic-sync';
+import { registerBrowserSync } from '@/lib/background/sync/browser-sync';
 import { registerPageToggle } from '@/lib/background/tab-visibility';
 
 export default defineBackground(() => {
@@ -23,5 +26,6 @@ export default defineBackground(() => {
   void deps.cache.open();
   // An update's first start stores the settings in their current shape (readers migrate in memory meanwhile).
   const migrated = migrateStoredSettings().catch((e: unknown) => console.warn('Weft: could not migrate the stored settings', e));
-  registerSettingsSync(migrated);
+  // Settings and followed topics follow the reader to their other computers.
+  registerBrowserSync(migrated, [settingsSyncPart(settingsStore), topicSyncPart({ store: sameDayStore, changed: () => deps.sameDay.reschedule() })]);
 });

@@ -41,6 +41,8 @@ const USER_TOPIC_OF: Record<UserDataKey, ChangeTopic | null> = {
   [USER_DATA.recentSearches]: null,
   [USER_DATA.sameDay]: 'follows',
   [USER_DATA.topics]: 'follows',
+  // Written with the topics it stamps, which are announced.
+  [USER_DATA.topicStamps]: null,
 };
 
 export function createAnnouncer() {

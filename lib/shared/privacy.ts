@@ -62,7 +62,7 @@ export function privacy() {
         who: t('privacySyncWho'),
         where: t('privacySyncWhere'),
         why: t('privacySyncWhy'),
-        what: [t('privacySync1')],
+        what: [t('privacySync1'), t('privacySync2')],
       },
     ] satisfies Recipient[] as readonly Recipient[],
     /** What never leaves this computer, and why. */

@@ -19,7 +19,7 @@ import type { AuthorSuggestion, OpenAlexClient } from '../catalog/openalex';
 import { addAnnounced, type AnnouncedFind } from '../follows/announced';
 import type { FollowStore } from '../follows/store';
 import { INBOX_AUTHOR_NAMES, type AlertSettings, type FollowEntry } from '../../shared/follows/model';
-import { MAX_TOPIC_HITS, MAX_TOPICS, topicCategories, topicSieve, topicTerms, type TopicFollow, type TopicHit } from '../../shared/follows/topics';
+import { MAX_TOPIC_HITS, MAX_TOPICS, newTopicId, topicCategories, topicSieve, topicTerms, type TopicFollow, type TopicHit } from '../../shared/follows/topics';
 import { cleanName } from '../../shared/follows/file';
 import { describeTopicNotification, notificationsAllowed, showNotification } from '../follows/notify';
 import { FeedError, grantedNow, type ArxivFetch } from './arxiv-fetch';
@@ -516,7 +516,7 @@ export function createSameDay(deps: SameDayDeps) {
     if (topicTerms(q).length === 0) return { ok: false, why: 'no-words' };
     const result = await store.updateTopics<TopicFollowResult>((topics) => {
       if (topics.length >= MAX_TOPICS) return { topics, result: { ok: false, why: 'limit', max: MAX_TOPICS } };
-      const id = `t${Math.max(now(), ...topics.map((tp) => Number(tp.id.slice(1)) + 1))}`;
+      const id = newTopicId(new Set(topics.map((tp) => tp.id)));
       return { topics: [...topics, { id, query: q, categories: topicCategories(categories), ring, followedAt: now() }], result: { ok: true } };
     });
     await reschedule();
@@ -549,11 +549,15 @@ export function createSameDay(deps: SameDayDeps) {
   async function importTopics(list: { query: string; categories: string[]; ring: boolean }[]): Promise<number> {
     const added = await store.updateTopics((topics) => {
       const have = new Set(topics.map((tp) => tp.query.toLowerCase()));
-      let id = Math.max(now(), ...topics.map((tp) => Number(tp.id.slice(1)) + 1));
+      const taken = new Set(topics.map((tp) => tp.id));
       const fresh = list
         .filter((tp) => topicTerms(tp.query).length && !have.has(tp.query.toLowerCase()) && have.add(tp.query.toLowerCase()))
         .slice(0, Math.max(0, MAX_TOPICS - topics.length))
-        .map((tp) => ({ id: `t${id++}`, query: cleanName(tp.query), categories: topicCategories(tp.categories), ring: tp.ring, followedAt: now() }));
+        .map((tp) => {
+          const id = newTopicId(taken);
+          taken.add(id);
+          return { id, query: cleanName(tp.query), categories: topicCategories(tp.categories), ring: tp.ring, followedAt: now() };
+        });
       return fresh.length ? { topics: [...topics, ...fresh], result: fresh.length } : null;
     });
     if (added) await reschedule();

@@ -3,7 +3,8 @@
  * learned of each followed researcher, the reader's edits to the watched categories, the state
  * of each announcement address (its validators and which announcement its content was), topic
  * matches, the last read's outcome (`same-day`); and the reader's followed topics
- * (`topic-follows`). One writer, serialised like the follow store; read back part by part, a
+ * (`topic-follows`) with when each was changed or removed (`topic-stamps`, for browser sync:
+ * topic-sync.ts). One writer, serialised like the follow store; read back part by part, a
  * damaged part reset rather than failing the rest.
  */
 import * as v from 'valibot';
@@ -13,6 +14,7 @@ import { USER_DATA } from '../user-data/schema';
 import type { Digest } from './digest';
 import type { WatchEdits } from './watch';
 import type { TopicFollow, TopicHit } from '../../shared/follows/topics';
+import { stampChanges, type SyncedTopics, type TopicStamps } from './topic-merge';
 import type { Unreadable } from '../../shared/announcement-read';
 
 const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -180,36 +182,94 @@ function fromStored(raw: unknown): SameDayData {
   };
 }
 
-const exclusive = createSerial();
+const TopicStampsSchema = v.object({ stamps: v.record(v.string(), Time), removed: v.record(v.string(), Time) });
+const NO_STAMPS: TopicStamps = { stamps: {}, removed: {} };
 
-async function read(): Promise<SameDayData> {
-  return fromStored((await readUserData([USER_DATA.sameDay])).values[USER_DATA.sameDay]);
-}
-
-/** Applies `change` (null: nothing to write), atomically within this worker. */
-function update<R>(change: (d: SameDayData) => { data: SameDayData; result: R } | null): Promise<R | null> {
-  return exclusive(async () => {
-    const next = change(await read());
-    if (!next) return null;
-    await writeUserData({ [USER_DATA.sameDay]: next.data });
-    return next.result;
-  });
-}
-
-async function readTopics(): Promise<TopicFollow[]> {
-  const raw = (await readUserData([USER_DATA.topics])).values[USER_DATA.topics];
+function topicsFrom(raw: unknown): TopicFollow[] {
   if (!Array.isArray(raw)) return [];
   return raw.flatMap((t) => { const r = v.safeParse(TopicSchema, t); return r.success ? [r.output] : []; });
 }
 
-function updateTopics<R>(change: (topics: TopicFollow[]) => { topics: TopicFollow[]; result: R } | null): Promise<R | null> {
-  return exclusive(async () => {
-    const next = change(await readTopics());
-    if (!next) return null;
-    await writeUserData({ [USER_DATA.topics]: next.topics });
-    return next.result;
-  });
+/** What the store needs of the user-data database (user-data.ts; another profile's in tests). */
+export interface UserDataAccess {
+  read: typeof readUserData;
+  write: typeof writeUserData;
 }
 
-export const sameDayStore = { read, update, readTopics, updateTopics };
-export type SameDayStore = typeof sameDayStore;
+export function createSameDayStore(userData: UserDataAccess = { read: readUserData, write: writeUserData }, now: () => number = Date.now) {
+  const exclusive = createSerial();
+  const readerChanges = new Set<() => void>();
+
+  async function read(): Promise<SameDayData> {
+    return fromStored((await userData.read([USER_DATA.sameDay])).values[USER_DATA.sameDay]);
+  }
+
+  /** Applies `change` (null: nothing to write), atomically within this worker. */
+  function update<R>(change: (d: SameDayData) => { data: SameDayData; result: R } | null): Promise<R | null> {
+    return exclusive(async () => {
+      const next = change(await read());
+      if (!next) return null;
+      await userData.write({ [USER_DATA.sameDay]: next.data });
+      return next.result;
+    });
+  }
+
+  async function readTopics(): Promise<TopicFollow[]> {
+    return topicsFrom((await userData.read([USER_DATA.topics])).values[USER_DATA.topics]);
+  }
+
+  /** The topics with when each was changed or removed (topic-merge.ts). */
+  async function readSyncedTopics(): Promise<SyncedTopics> {
+    const { values } = await userData.read([USER_DATA.topics, USER_DATA.topicStamps]);
+    return { topics: topicsFrom(values[USER_DATA.topics]), ...part(values[USER_DATA.topicStamps], TopicStampsSchema, NO_STAMPS, 'topic stamps') };
+  }
+
+  /** The reader's change to the topics: what it changes is stamped, with the topics in one write. */
+  function updateTopics<R>(change: (topics: TopicFollow[]) => { topics: TopicFollow[]; result: R } | null): Promise<R | null> {
+    return exclusive(async () => {
+      const before = await readSyncedTopics();
+      const next = change(before.topics);
+      if (!next) return null;
+      const stamps = stampChanges(before, next.topics, now());
+      await userData.write({ [USER_DATA.topics]: next.topics, ...(stamps ? { [USER_DATA.topicStamps]: stamps } : {}) });
+      if (stamps) for (const listener of readerChanges) listener();
+      return next.result;
+    });
+  }
+
+  /**
+   * Stores what `change` makes of the topics and their stamps (null: leave them), serialised with
+   * every other change: another computer's changes merged in. In the same write, the matches of a
+   * topic given another id (`renames`) go with it, and those of a topic no longer followed go.
+   */
+  function replaceSyncedTopics(change: (current: SyncedTopics) => { next: SyncedTopics; renames: Record<string, string> } | null): Promise<void> {
+    return exclusive(async () => {
+      const made = change(await readSyncedTopics());
+      if (!made) return;
+      const { next, renames } = made;
+      const data = await read();
+      const live = new Set(next.topics.map((tp) => tp.id));
+      const key = (h: TopicHit) => `${h.topicId} ${h.arxivId}`;
+      const hits = new Map(data.topicHits.map((h) => ({ ...h, topicId: renames[h.topicId] ?? h.topicId })).filter((h) => live.has(h.topicId)).map((h) => [key(h), h]));
+      const topicSeen = Object.fromEntries(Object.entries(data.topicSeen).map(([k, day]) => {
+        const [id = '', arxivId = ''] = k.split(' ');
+        return [`${renames[id] ?? id} ${arxivId}`, day];
+      }));
+      await userData.write({
+        [USER_DATA.topics]: next.topics,
+        [USER_DATA.topicStamps]: { stamps: next.stamps, removed: next.removed },
+        [USER_DATA.sameDay]: { ...data, topicHits: [...hits.values()], topicSeen },
+      });
+    });
+  }
+
+  /** Calls `listener` after each change the reader made to the topics. */
+  function onTopicsChange(listener: () => void): void {
+    readerChanges.add(listener);
+  }
+
+  return { read, update, readTopics, updateTopics, readSyncedTopics, replaceSyncedTopics, onTopicsChange };
+}
+
+export const sameDayStore = createSameDayStore();
+export type SameDayStore = ReturnType<typeof createSameDayStore>;

@@ -1,25 +1,12 @@
 /**
  * The settings merged field by field between the reader's computers (sync.ts). Each synced field
- * carries a stamp: when it was last changed, on whichever computer. Of two versions of a field
- * the one with the newer stamp wins; equal stamps are decided by the value, so every computer
- * picks the same winner and they all end alike, whatever order the changes arrive in.
- *
- * Stamps are the changing computer's clock, bumped past the stamp the field had: a change the
- * reader makes after seeing a value wins over it even when this computer's clock is behind the
- * other's.
+ * carries a stamp (../sync/stamped.ts: the newer change wins, bumped past the stamp it had).
  */
 import { normalizeSettings, SYNCED_FIELDS, type Settings, type SettingsField } from '../../shared/settings/settings';
+import { json, wins, type Stamped } from '../sync/stamped';
 
 /** When each synced field was last changed (ms); a field never changed has none (0). */
 export type Stamps = Partial<Record<SettingsField, number>>;
-
-/** A field's value with its stamp, as `storage.sync` holds it. */
-export interface Stamped {
-  v: unknown;
-  t: number;
-}
-
-const json = (x: unknown) => JSON.stringify(x) ?? 'undefined';
 
 export function fieldValue(settings: Settings, field: SettingsField): unknown {
   return field.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], settings);
@@ -37,14 +24,6 @@ export function withField(settings: Settings, field: SettingsField, value: unkno
   return json(fieldValue(next, field)) === json(value) ? next : null;
 }
 
-/** Whether version `a` of a field wins over version `b`. */
-export function wins(a: Stamped, b: Stamped): boolean {
-  return a.t !== b.t ? a.t > b.t : json(a.v) > json(b.v);
-}
-
-/** The stamp of a change made at `now` to a field stamped `before`. */
-export const nextStamp = (before: number | undefined, now: number): number => Math.max(now, (before ?? 0) + 1);
-
 /** The synced fields whose value differs between two settings. */
 export function changedFields(before: Settings, after: Settings): SettingsField[] {
   return SYNCED_FIELDS.filter((f) => json(fieldValue(before, f)) !== json(fieldValue(after, f)));
@@ -57,13 +36,6 @@ export function changedFields(before: Settings, after: Settings): SettingsField[
  */
 export function firstStamps(settings: Settings, defaults: Settings, now: number): Stamps {
   return Object.fromEntries(changedFields(defaults, settings).map((f) => [f, now]));
-}
-
-/** A stored `{ v, t }`, or null when the item is something else. */
-export function asStamped(item: unknown): Stamped | null {
-  if (typeof item !== 'object' || item === null || !('v' in item) || !('t' in item)) return null;
-  const { v, t } = item as Stamped;
-  return typeof t === 'number' && Number.isFinite(t) && t >= 0 ? { v, t } : null;
 }
 
 export interface Merged {

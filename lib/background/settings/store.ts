@@ -3,7 +3,7 @@
  * within the worker (a read-modify-write never interleaves with another), and the first write
  * also retires the version-1 key, so the migrated object is the only copy left.
  *
- * Beside the object, the time each synced field was last changed (its stamp; field-merge.ts),
+ * Beside the object, the time each synced field was last changed (its stamp; ../sync/stamped.ts),
  * written with it in one call: what sync.ts needs to merge the settings with the reader's other
  * computers. A change made here stamps the fields it changes.
  *
@@ -13,7 +13,8 @@
  */
 import { browser } from 'wxt/browser';
 import { createSerial } from '../serial';
-import { changedFields, firstStamps, nextStamp, type Stamps } from './field-merge';
+import { changedFields, firstStamps, type Stamps } from './field-merge';
+import { nextStamp } from '../sync/stamped';
 import { DEFAULT_SETTINGS, hasDamagedVersion, LEGACY_ALERTS_KEY, SETTINGS_KEY, SETTINGS_VERSION, settingsFromStorage, type Settings } from '../../shared/settings/settings';
 
 /** The stamps of the synced fields, in `storage.local`; absent until sync first ran or a field changed. */

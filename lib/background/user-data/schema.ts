@@ -21,6 +21,8 @@ export const USER_DATA = {
   sameDay: 'same-day',
   /** The reader's followed topics. */
   topics: 'topic-follows',
+  /** When each followed topic was changed, and each unfollowed one removed, for browser sync (same-day/topic-merge.ts). */
+  topicStamps: 'topic-stamps',
 } as const;
 export type UserDataKey = (typeof USER_DATA)[keyof typeof USER_DATA];
 
@@ -42,6 +44,7 @@ export const SHAPE_VERSION: Record<UserDataKey, number> = {
   // 2: a read problem as plain data (address, status, what was unreadable, the day not listed) in place of an English message. Version 1 records read with those null.
   'same-day': 2,
   'topic-follows': 1,
+  'topic-stamps': 1,
 };
 
 export interface UserRecord {

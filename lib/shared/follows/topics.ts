@@ -10,7 +10,11 @@ import { isCategory } from '../../arxiv/categories';
 import { nameTokens } from '../../arxiv/names';
 
 export interface TopicFollow {
-  /** Stable id (`t` + digits), unique among the reader's topics. */
+  /**
+   * Stable id, unique among the reader's topics on all their computers (`newTopicId`: `t` and 15
+   * random digits). Topics followed before they synced have `t` and their time (13 digits) until
+   * browser sync gives them a new one.
+   */
   id: string;
   /** As the reader typed it (trimmed, one line). */
   query: string;
@@ -26,6 +30,18 @@ export const MAX_TOPICS = 50;
 export const MAX_TOPIC_QUERY_CHARS = 120;
 export const MAX_TOPIC_CATEGORIES = 10;
 const MAX_TERMS = 8;
+
+/** Whether `id` was made by `newTopicId`, so no other computer makes it too. */
+export const isUniqueTopicId = (id: string): boolean => /^t[1-9]\d{14}$/.test(id);
+
+/** A topic id no other computer makes (10^14 odds against two alike), and none of `taken`. */
+export function newTopicId(taken: ReadonlySet<string>): string {
+  for (;;) {
+    const digits = [...crypto.getRandomValues(new Uint8Array(15))].map((b, i) => (i === 0 ? 1 + (b % 9) : b % 10));
+    const id = `t${digits.join('')}`;
+    if (!taken.has(id)) return id;
+  }
+}
 
 /** The query's terms: quoted phrases and single words, folded; empty when it has no word. */
 export function topicTerms(query: string): string[][] {

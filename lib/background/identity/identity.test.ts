@@ -1,7 +1,7 @@
 import { fakeBrowser } from 'wxt/testing';
 import { nameKey } from '../../arxiv/names';
 import { correctionFor, createCorrections, type Correction } from './corrections';
-import { applyCorrections, NO_PROFILE, recordIdentity } from './identities';
+import { NO_PROFILE, recordIdentity, slotIdentities } from './identities';
 import { sameName } from './candidates';
 import { freshIndexedDb, putRecords } from '../user-data/testing';
 
@@ -23,8 +23,7 @@ describe('who an author is', () => {
   });
 
   it('puts the reader’s correction on top: the chosen profile, or no profile', () => {
-    const base = names.map(() => NO_PROFILE);
-    const out = applyCorrections('2406.99901', names, base, [correction(), correction({ index: 3, openalexId: null })]);
+    const out = slotIdentities('2406.99901', names, null, [correction(), correction({ index: 3, openalexId: null })]);
     expect(out.map((i) => [i.match, i.openalexId])).toEqual([[null, null], [null, null], ['reader', 'A77'], [null, null]]);
     expect(out[3]!.note).toEqual({ kind: 'reader-none' });
   });

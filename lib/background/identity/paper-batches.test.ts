@@ -1,12 +1,13 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../cache/cache';
-import { createCatalog } from './catalog';
-import type { IdentifyFresh, ListedPaper } from './fresh-papers';
+import { createCatalog } from '../catalog/catalog';
+import type { IdentifyFresh, ListedPaper } from '../catalog/fresh-papers';
 import { NO_PROFILE } from '../../catalog/identity';
-import type { OpenAlexClient } from './openalex';
+import type { OpenAlexClient } from '../catalog/openalex';
+import { createPaperAuthors } from './paper-authors';
 import { createPaperBatches, type PaperAnswer, type SlotAnswer } from './paper-batches';
-import { BATCH_LIFT, PRIORITY, priorityOf, type Priority } from './pacer';
-import type { SemanticScholarClient } from './semantic-scholar';
+import { BATCH_LIFT, PRIORITY, priorityOf, type Priority } from '../catalog/pacer';
+import type { SemanticScholarClient } from '../catalog/semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
 
 /** Every author unmatched, without a request. */
@@ -288,13 +289,13 @@ describe('paper batches (listing pages)', () => {
     const { batches, catalog, openalex, cache } = setup(world);
     await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00002', ['Sam Roe'])], ahead: [], followed: null });
     await cache.settle();
-    const seen = await catalog.paperAuthors('2606.00001', ['Lee, Ann']);
+    const seen = await createPaperAuthors(catalog)('2606.00001', ['Lee, Ann']);
     expect(seen.slots[0]!.openalex?.openalexId).toBe(idOf('Ann Lee'));
     expect((await catalog.authorMetrics([idOf('Ann Lee')])).value[idOf('Ann Lee')]).toBeTruthy();
     expect(openalex.workByArxivId).not.toHaveBeenCalled();
     expect(openalex.authorsByIds).toHaveBeenCalledOnce();
     // The abs page still asks the singleton, which finds merged preprints the list does not.
-    await catalog.paperAuthors('2606.00002', ['Roe, Sam']);
+    await createPaperAuthors(catalog)('2606.00002', ['Roe, Sam']);
     expect(openalex.workByArxivId).toHaveBeenCalledWith('2606.00002');
   });
 

@@ -135,11 +135,11 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     load: async (ids, priority) => {
       // Entries with a record never wait behind new papers' lookups (docs/performance.md, Priorities).
       const found = await openalex.at(lifted(priority, BATCH_LIFT)).worksByArxivIds(ids);
+      // "Not there" lives as long as the abs page's 404 (catalog.ts, lookupTtl): hours for a paper that may be new.
       store(ids.map((id) => {
         const record = found.get(id);
-        return record
-          ? { key: CACHE_KEYS.openAlexWork(id), value: { found: true, value: record }, ttlMs: TTL.paper }
-          : { key: CACHE_KEYS.openAlexListed(id), value: { found: false }, ttlMs: TTL.notFound };
+        const value: Lookup<PaperRecord> = record ? { found: true, value: record } : { found: false };
+        return { key: record ? CACHE_KEYS.openAlexWork(id) : CACHE_KEYS.openAlexListed(id), value, ttlMs: lookupTtl(id, now())(value) };
       }));
       return found;
     },

@@ -1,7 +1,8 @@
 /**
- * The catalog as the rest of Weft sees it: OpenAlex first, Semantic Scholar as the fallback,
- * every answer read through the persistent cache (stale-while-revalidate, de-duplicated), for
- * as long as lib/shared/cache-ttl.ts says.
+ * The catalog as the rest of Weft sees it: one paper's record from each catalog, authors'
+ * metrics, every answer read through the persistent cache (stale-while-revalidate,
+ * de-duplicated), for as long as lib/shared/cache-ttl.ts says. Whose record an author list rests
+ * on is decided in identity/identities.ts (docs/identity.md, One path).
  */
 import type { Cache } from '../cache/cache';
 import { CACHE_KEYS } from '../cache/keys';

@@ -1,10 +1,10 @@
 /**
  * Who each author of a paper is: one Identity per author slot, decided here and nowhere else
- * (docs/identity.md), for an abstract page and its HTML view (a batch of one: paper-authors.ts)
- * and for listings and search results (paper-batches.ts) alike. The paper's record first (OpenAlex's, else
- * Semantic Scholar's), else evidence (no catalog has the paper, or OpenAlex lacks it and Semantic
- * Scholar cannot be asked); the reader's correction on top. What differs between pages is how the
- * catalogs are asked (singletons or batches), never this.
+ * (docs/identity.md, One path), for an abstract page and its HTML view (a batch of one:
+ * paper-authors.ts) and for listings and search results (paper-batches.ts) alike. The paper's
+ * record first (OpenAlex's, else Semantic Scholar's), else evidence (no catalog has the paper, or
+ * OpenAlex lacks it and Semantic Scholar cannot be asked); the reader's correction on top. What
+ * differs between pages is how the catalogs are asked (singletons or batches), never this.
  */
 import type { Fresh, Lookup } from '../catalog/catalog';
 import { NO_PROFILE, type Identity } from '../../catalog/identity';

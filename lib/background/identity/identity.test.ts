@@ -1,7 +1,8 @@
 import { fakeBrowser } from 'wxt/testing';
 import { nameKey } from '../../arxiv/names';
 import { correctionFor, createCorrections, type Correction } from './corrections';
-import { NO_PROFILE, recordIdentity, slotIdentities } from './identities';
+import { NO_PROFILE, paperSource, recordIdentity, slotIdentities, type CatalogSide } from './identities';
+import type { PaperRecord } from '../../catalog/types';
 import { sameName } from './candidates';
 import { freshIndexedDb, putRecords } from '../user-data/testing';
 
@@ -13,6 +14,29 @@ const names = ['García-López, José María', 'Åström, Björn', 'Dupré, Zoë
 beforeEach(() => {
   fakeBrowser.reset();
   freshIndexedDb();
+});
+
+describe('whose word a paper\'s authors rest on (every page)', () => {
+  const paper = (source: 'openalex' | 's2') => ({ source }) as PaperRecord;
+  const found = (source: 'openalex' | 's2', fetchedAt = 5, stale = false): CatalogSide => ({ value: { found: true, value: paper(source) }, fetchedAt, stale });
+  const absent = (fetchedAt = 5, stale = false): CatalogSide => ({ value: { found: false }, fetchedAt, stale });
+  const down = (why: string): CatalogSide => ({ error: why });
+
+  it('takes OpenAlex\'s record, else Semantic Scholar\'s', () => {
+    expect(paperSource(found('openalex'))).toMatchObject({ kind: 'openalex' });
+    expect(paperSource(down('oa'), found('s2', 3, true))).toMatchObject({ kind: 's2', fetchedAt: 3, stale: true });
+    expect(paperSource(absent(2), found('s2', 3))).toMatchObject({ kind: 's2', fetchedAt: 2 });
+  });
+
+  it('turns to evidence when OpenAlex lacks the paper and Semantic Scholar lacks it or cannot be asked', () => {
+    expect(paperSource(absent(4, true), down('s2'))).toEqual({ kind: 'fresh', fetchedAt: 4, stale: true });
+    expect(paperSource(absent(4), absent(2))).toEqual({ kind: 'fresh', fetchedAt: 2, stale: false });
+  });
+
+  it('reports OpenAlex\'s failure when no record could be read, never evidence', () => {
+    expect(paperSource(down('oa'), down('s2'))).toEqual({ kind: 'error', error: 'oa' });
+    expect(paperSource(down('oa'), absent())).toEqual({ kind: 'error', error: 'oa' });
+  });
 });
 
 describe('who an author is', () => {

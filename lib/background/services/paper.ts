@@ -68,7 +68,7 @@ export const paperRequests = defineRequests({
   'paper-s2-authors': { from: 'pages', fields: { arxivId: ArxivId, names: Names } },
   /**
    * Listing and search pages: the authors of the entries the reader is about to see, resolved
-   * in batches with the entries after them (catalog/paper-batches.ts).
+   * in batches with the entries after them (identity/paper-batches.ts).
    */
   'papers-authors': {
     from: 'pages',

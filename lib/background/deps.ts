@@ -3,7 +3,8 @@ import { createCache, type Cache } from './cache/cache';
 import { createCatalog, type Catalog } from './catalog/catalog';
 import { createFreshIdentifier, type FreshIdentifier } from './identity/fresh/identifier';
 import { freshForListings } from './identity/fresh/for-listings';
-import { createPaperBatches, type PaperBatches } from './catalog/paper-batches';
+import { createPaperBatches, type PaperBatches } from './identity/paper-batches';
+import { createPaperAuthors, type PaperAuthors } from './identity/paper-authors';
 import { createHttp, type Http } from './catalog/http';
 import { PRIORITY } from './catalog/pacer';
 import { withGrantedHosts } from './catalog/granted-hosts';
@@ -32,6 +33,8 @@ export interface BackgroundDeps {
   catalog: Catalog;
   /** Many papers' authors at once (listing and search pages). */
   paperBatches: PaperBatches;
+  /** One paper's authors (its abs page and HTML view): a batch of one, asked with singletons. */
+  paperAuthors: PaperAuthors;
   /** Followed researchers and new-paper alerts (the only writer of follow data). */
   follows: FollowService;
   /** Same-day alerts from arXiv's announcements, and followed topics (docs/same-day-alerts.md). */
@@ -68,6 +71,7 @@ export function createBackgroundDeps(): BackgroundDeps {
   const search = createSearch({ openalex, cache });
   const corrections = createCorrections();
   const fresh = createFreshIdentifier({ openalex, cache });
+  const paperAuthors = createPaperAuthors(catalog);
   const paperBatches = createPaperBatches({ openalex, s2, cache, catalog, identifyFresh: freshForListings(fresh, cache) });
   // Checks for followed researchers' new papers, from the catalog or the day's announcement, go
   // before work ahead of a reader, after what they see.
@@ -90,7 +94,7 @@ export function createBackgroundDeps(): BackgroundDeps {
   });
   sameDayHooks.ready = sameDay;
   return {
-    http, cache, openalex, s2, catalog, paperBatches, follows, sameDay, apiKeys, keyProblems, search,
+    http, cache, openalex, s2, catalog, paperBatches, paperAuthors, follows, sameDay, apiKeys, keyProblems, search,
     recentSearches: createRecentSearchStore(), corrections, fresh,
   };
 }

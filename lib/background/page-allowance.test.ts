@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPageAllowance } from './page-allowance';
-import type { BatchAnswer } from './catalog/paper-batches';
+import type { BatchAnswer } from './identity/paper-batches';
 import type { IdentifySpend } from './identity/fresh/identifier';
 import type { WeftRequest } from './protocol';
 

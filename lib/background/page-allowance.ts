@@ -23,7 +23,7 @@
 import { browser } from 'wxt/browser';
 import type { Sender } from './define-requests';
 import type { PaperAuthorsResult, WeftRequest } from './protocol';
-import type { BatchAnswer } from './catalog/paper-batches';
+import type { BatchAnswer } from './identity/paper-batches';
 import { freshAuthors, LISTING_CREDITS, type FreshIdentifier, type IdentifySpend } from './identity/fresh/identifier';
 import { allowanceBackAt } from './catalog/allowance';
 import { EAGER_AUTHORS, OPENALEX_MAX_OR_VALUES, PAGE_DAILY_CREDITS, PAGE_DAILY_REQUESTS, S2_BATCH_MAX } from '../shared/limits';
@@ -65,7 +65,7 @@ function costs(calls: (n: number, size: number) => number) {
 /**
  * The free lookups of `names` authors of papers OpenAlex lacks, an autocomplete each: they start
  * as soon as OpenAlex says it lacks a paper the reader is looking at, before Semantic Scholar
- * answers (catalog/paper-batches.ts, services/paper.ts), and serve its identifying later.
+ * answers (identity/paper-batches.ts, services/paper.ts), and serve its identifying later.
  */
 const candidates = (names: number): Cost => ({ requests: names, credits: 0 });
 const AT_MOST = costs((n, size) => Math.ceil(n / size));

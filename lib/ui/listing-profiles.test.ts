@@ -1,5 +1,5 @@
 import type { PagePaper } from '../arxiv/page-model';
-import type { PaperAnswer } from '../background/catalog/paper-batches';
+import type { PaperAnswer } from '../background/identity/paper-batches';
 import type { PaperAuthorsResult, RequestOf, WeftRequest } from '../background/protocol';
 import type { AuthorMetrics } from '../catalog/types';
 import { RemoteError } from './client';

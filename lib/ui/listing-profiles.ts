@@ -4,7 +4,7 @@
  * says which entries came near the viewport; this decides what to ask the background, in as few
  * requests as the catalogs allow, and holds every badge's state.
  *
- * What is asked when an entry comes near (catalog/paper-batches.ts does the rest):
+ * What is asked when an entry comes near (identity/paper-batches.ts does the rest):
  *   - the entries near the viewport, answered in full;
  *   - `ahead`: the entries after them whose authors fill the next author call (`upcoming`, with
  *     their authors: papers no catalog has yet are identified before the reader gets there; where
@@ -18,7 +18,7 @@
 import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
 import type { PagePaper } from '../arxiv/page-model';
 import type { Candidate } from '../catalog/identity';
-import type { BatchAnswer, PaperAnswer, SlotAnswer } from '../background/catalog/paper-batches';
+import type { BatchAnswer, PaperAnswer, SlotAnswer } from '../background/identity/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
 import { candidatesFor, IDENTIFYING, paperAuthorsRequest, type AuthorEntry, type BadgeState } from './author-profiles';
 import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';

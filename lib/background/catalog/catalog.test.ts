@@ -2,6 +2,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../cache/cache';
 import { createCatalog, TTL } from './catalog';
 import { NOT_INDEXED_TTL } from './not-indexed';
+import { createPaperAuthors } from '../identity/paper-authors';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
@@ -36,65 +37,65 @@ function setup(over: { oaWork?: () => Promise<PaperRecord>; s2Paper?: () => Prom
   const catalog = createCatalog({
     openalex: openalex as unknown as OpenAlexClient, s2: s2 as unknown as SemanticScholarClient, cache, now: () => now,
   });
-  return { catalog, openalex, s2, cache, advance: (ms: number) => (now += ms) };
+  return { catalog, paperAuthors: createPaperAuthors(catalog), openalex, s2, cache, advance: (ms: number) => (now += ms) };
 }
 
-describe('catalog.paperAuthors', () => {
+describe('one paper\'s authors (identity/paper-authors.ts) over the catalog', () => {
   it('pairs page authors with OpenAlex authorships by name', async () => {
-    const { catalog } = setup();
-    const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray', 'Smith, Ann', 'Li, Bo']);
+    const { paperAuthors } = setup();
+    const r = await paperAuthors('2406.05546', ['Cao, Ray', 'Smith, Ann', 'Li, Bo']);
     expect(r.source).toBe('openalex');
     expect(r.slots.map((s) => s.openalex?.openalexId ?? null)).toEqual(['A1', null, 'A2']);
   });
 
   it('falls back to Semantic Scholar when OpenAlex has no record, and caches both answers', async () => {
     const s2m = { ...metrics('x', 4), source: 's2' as const, openalexId: null, s2Id: '9' };
-    const { catalog, openalex, s2 } = setup({
+    const { paperAuthors, openalex, s2 } = setup({
       oaWork: async () => { throw notFound(); },
       s2Paper: async () => record('s2', [author('Ray Cao', { s2: '9', metrics: s2m })]),
     });
-    const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
+    const r = await paperAuthors('2406.05546', ['Cao, Ray']);
     expect(r.source).toBe('s2');
     expect(r.slots[0]!.s2?.metrics?.hIndex).toBe(4);
-    await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
+    await paperAuthors('2406.05546', ['Cao, Ray']);
     expect(openalex.workByArxivId).toHaveBeenCalledOnce(); // the 404 is an answer: cached
     expect(s2.paperByArxivId).toHaveBeenCalledOnce();
   });
 
   it('asks Semantic Scholar about authors OpenAlex leaves out', async () => {
-    const { catalog } = setup({
+    const { paperAuthors } = setup({
       s2Paper: async () => record('s2', [author('Ray Cao', { s2: '7' }), author('Ann Smith', { s2: '8' })]),
     });
-    const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray', 'Smith, Ann']);
+    const r = await paperAuthors('2406.05546', ['Cao, Ray', 'Smith, Ann']);
     expect(r.slots.map((s) => [s.openalex?.openalexId ?? null, s.s2?.s2Id ?? null])).toEqual([['A1', '7'], [null, '8']]);
   });
 
   it('reports the failure and caches nothing when no catalog answers', async () => {
     const down = () => Promise.reject(new CatalogError('http', 'HTTP 500', null, 500));
-    const { catalog, openalex } = setup({ oaWork: down, s2Paper: down });
-    await expect(catalog.paperAuthors('2406.05546', ['Cao, Ray'])).rejects.toMatchObject({ kind: 'http' });
+    const { paperAuthors, openalex } = setup({ oaWork: down, s2Paper: down });
+    await expect(paperAuthors('2406.05546', ['Cao, Ray'])).rejects.toMatchObject({ kind: 'http' });
     openalex.workByArxivId.mockImplementation(async () => record('openalex', [author('Ray Cao', { oa: 'A1' })]));
-    const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
+    const r = await paperAuthors('2406.05546', ['Cao, Ray']);
     expect(r.slots[0]!.openalex?.openalexId).toBe('A1');
   });
 
   it('reads no record, and asks again next time, when OpenAlex lacks the paper and Semantic Scholar cannot be asked', async () => {
     const limited = () => Promise.reject(new CatalogError('rate-limited', 'S2 429', null, 429));
-    const { catalog, s2 } = setup({ oaWork: async () => { throw notFound(); }, s2Paper: limited });
+    const { paperAuthors, s2 } = setup({ oaWork: async () => { throw notFound(); }, s2Paper: limited });
     // The authors are then identified from evidence (OpenAlex alone is enough for it).
-    await expect(catalog.paperAuthors('2406.05546', ['Cao, Ray'])).resolves.toMatchObject({ source: null, slots: [{ openalex: null, s2: null }] });
+    await expect(paperAuthors('2406.05546', ['Cao, Ray'])).resolves.toMatchObject({ source: null, slots: [{ openalex: null, s2: null }] });
     const s2m = { ...metrics('x', 4), source: 's2' as const, openalexId: null, s2Id: '9' };
     s2.paperByArxivId.mockImplementation(async () => record('s2', [author('Ray Cao', { s2: '9', metrics: s2m })]));
-    await expect(catalog.paperAuthors('2406.05546', ['Cao, Ray'])).resolves.toMatchObject({ source: 's2' });
+    await expect(paperAuthors('2406.05546', ['Cao, Ray'])).resolves.toMatchObject({ source: 's2' });
   });
 
   it('tells a page without its own author list where each name is in the fullest record', async () => {
     // OpenAlex dropped the collaboration entry; Semantic Scholar keeps it (unresolved).
     const oaWork = async () => record('openalex', [author('Ray Cao', { oa: 'A1' }), author('Bo Li', { oa: 'A2' })]);
     const s2Paper = async () => record('s2', [author('The CMS Collaboration'), author('Ray Cao', { s2: '7' }), author('Bo Li', { s2: '8' })]);
-    const abs = await setup({ oaWork, s2Paper }).catalog.paperAuthors('2406.05546', ['Ray Cao', 'Bo Li']);
+    const abs = await setup({ oaWork, s2Paper }).paperAuthors('2406.05546', ['Ray Cao', 'Bo Li']);
     expect(abs.positions).toEqual([0, 1]); // OpenAlex paired everyone: S2 was not waited for
-    const html = await setup({ oaWork, s2Paper }).catalog.paperAuthors('2406.05546', ['Ray Cao', 'Bo Li'], false, true);
+    const html = await setup({ oaWork, s2Paper }).paperAuthors('2406.05546', ['Ray Cao', 'Bo Li'], { fullList: true });
     expect(html.positions).toEqual([1, 2]);
     expect(html.slots.map((s) => [s.openalex?.openalexId, s.s2?.s2Id])).toEqual([['A1', '7'], ['A2', '8']]);
     expect(html.laterS2).toBeNull();
@@ -102,27 +103,27 @@ describe('catalog.paperAuthors', () => {
 
   it('falls back to OpenAlex positions when Semantic Scholar cannot answer', async () => {
     const down = () => Promise.reject(new CatalogError('http', 'HTTP 500', null, 500));
-    const r = await setup({ s2Paper: down }).catalog.paperAuthors('2406.05546', ['Ray Cao', 'Bo Li'], false, true);
+    const r = await setup({ s2Paper: down }).paperAuthors('2406.05546', ['Ray Cao', 'Bo Li'], { fullList: true });
     expect(r.positions).toEqual([0, 1]);
   });
 
   it('serves stale records at once and marks them stale', async () => {
-    const { catalog, advance } = setup();
-    await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
+    const { paperAuthors, advance } = setup();
+    await paperAuthors('2406.05546', ['Cao, Ray']);
     advance(TTL.paper + 1);
-    const r = await catalog.paperAuthors('2406.05546', ['Cao, Ray']);
+    const r = await paperAuthors('2406.05546', ['Cao, Ray']);
     expect(r.stale).toBe(true);
   });
 });
 
 describe('catalog: papers not indexed yet', () => {
   it('asks again after hours, not a day, whether a paper of this month or the last is indexed', async () => {
-    const { catalog, openalex, s2, cache, advance } = setup({ oaWork: async () => { throw notFound(); } });
+    const { paperAuthors, openalex, s2, cache, advance } = setup({ oaWork: async () => { throw notFound(); } });
     advance(Date.UTC(2026, 5, 20) - 1_000_000);
-    for (const id of ['2606.20501', '2406.05546']) await expect(catalog.paperAuthors(id, ['Cao, Ray'])).resolves.toMatchObject({ source: null });
+    for (const id of ['2606.20501', '2406.05546']) await expect(paperAuthors(id, ['Cao, Ray'])).resolves.toMatchObject({ source: null });
     await cache.settle();
     advance(NOT_INDEXED_TTL + 1);
-    for (const id of ['2606.20501', '2406.05546']) await expect(catalog.paperAuthors(id, ['Cao, Ray'])).resolves.toMatchObject({ source: null });
+    for (const id of ['2606.20501', '2406.05546']) await expect(paperAuthors(id, ['Cao, Ray'])).resolves.toMatchObject({ source: null });
     await cache.settle();
     const newOneAgain = ['2606.20501', '2406.05546', '2606.20501'];
     expect(openalex.workByArxivId.mock.calls.map(([id]) => id)).toEqual(newOneAgain);

@@ -1,14 +1,14 @@
 /**
- * The catalog as the rest of Weft sees it: OpenAlex first, Semantic Scholar as the fallback,
- * every answer read through the persistent cache (stale-while-revalidate, de-duplicated), for
- * as long as lib/shared/cache-ttl.ts says.
+ * The catalog as the rest of Weft sees it: one paper's record from each catalog, authors'
+ * metrics, every answer read through the persistent cache (stale-while-revalidate,
+ * de-duplicated), for as long as lib/shared/cache-ttl.ts says. Whose record an author list rests
+ * on is decided in identity/identities.ts (docs/identity.md, One path).
  */
 import type { Cache } from '../cache/cache';
 import { CACHE_KEYS } from '../cache/keys';
 import { TTL } from '../../shared/cache-ttl';
 import { mayBeNew, NOT_INDEXED_TTL } from './not-indexed';
 import { fillPositions, matchAuthors, type NameForms } from './match-authors';
-import { S2_WAIT_MS, within } from './s2-wait';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
@@ -22,26 +22,6 @@ export interface Fresh<T> {
   value: T;
   fetchedAt: number;
   stale: boolean;
-}
-
-export interface ResolvedAuthors {
-  /** The catalog whose record gave the author list; null when no catalog has the paper yet. */
-  source: PaperRecord['source'] | null;
-  openalexWorkId: string | null;
-  slots: { openalex: PaperAuthor | null; s2: PaperAuthor | null }[];
-  /**
-   * Each page name's position in the paper's author list, or null: Semantic Scholar's list
-   * when it is in hand (it keeps authors it could not resolve), else OpenAlex's authorships.
-   */
-  positions: (number | null)[];
-  fetchedAt: number;
-  stale: boolean;
-  /**
-   * When OpenAlex identified every author, or Semantic Scholar is late (s2-wait.ts), S2's
-   * pairing (for its profile links) is not waited for: it arrives here, or null when S2 does
-   * not answer.
-   */
-  laterS2: Promise<(PaperAuthor | null)[] | null> | null;
 }
 
 /** `load`'s answer, with `not-found` turned into an answer (cacheable) instead of an error. */
@@ -64,14 +44,14 @@ export const lookupTtl = (arxivId: string, now: number) => <T>(answer: Lookup<T>
 const pageForms = (names: string[]): NameForms[] => names.map((n) => ({ name: n }));
 const catalogForms = (authors: PaperAuthor[]): NameForms[] => authors.map((a) => ({ name: a.name, alt: a.rawName }));
 
-interface Pairing {
+export interface Pairing {
   authors: (PaperAuthor | null)[];
   /** Each page author's position in the paper's author list (the record's order). */
   positions: (number | null)[];
 }
 
 /** Each page author's catalog author on the paper's own record (never a name search), or null. */
-function pair(names: string[], authors: PaperAuthor[]): Pairing {
+export function pair(names: string[], authors: PaperAuthor[]): Pairing {
   const matched = matchAuthors(pageForms(names), catalogForms(authors));
   return { authors: matched.map((j) => (j === null ? null : authors[j]!)), positions: fillPositions(matched, authors.length) };
 }
@@ -89,80 +69,6 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
 
   function s2Paper(arxivId: string, revalidate = false): Promise<Fresh<Lookup<PaperRecord>>> {
     return cache.read(CACHE_KEYS.s2Paper(arxivId), lookupTtl(arxivId, now()), () => lookup(() => s2.paperByArxivId(arxivId)), { revalidate });
-  }
-
-  /**
-   * Resolves the page's author list against the paper's own catalog records (never a name
-   * search). OpenAlex authorships first; Semantic Scholar when OpenAlex has no record (or is
-   * unreachable), and for authors OpenAlex's record leaves out. `fullList`: the page prints no
-   * author list of its own (the HTML view), so its names' positions matter: Semantic Scholar's
-   * list is waited for even when OpenAlex paired every name.
-   */
-  async function paperAuthors(arxivId: string, names: string[], revalidate = false, fullList = false, onNoOpenAlexRecord?: () => void): Promise<ResolvedAuthors> {
-    const asked = Date.now();
-    const s2Pending = s2Paper(arxivId, revalidate);
-    s2Pending.catch(() => undefined); // awaited below only when needed
-    let oa: Fresh<Lookup<PaperRecord>> | null = null;
-    let oaError: unknown = null;
-    try {
-      oa = await openAlexWork(arxivId, revalidate);
-    } catch (e) {
-      oaError = e;
-    }
-
-    // The paper may be new: whoever identifies its authors can start while S2 is asked.
-    if (oa && !oa.value.found) onNoOpenAlexRecord?.();
-    if (oa?.value.found) {
-      const oaPairing = pair(names, oa.value.value.authors);
-      const s2Pairing = s2Pending.then((s2) => (s2.value.found ? pair(names, s2.value.value.authors) : null)).catch(() => null);
-      // Authors OpenAlex leaves out may still have a Semantic Scholar profile: wait for it then,
-      // S2_WAIT_MS at most; later, it comes as `laterS2` like the rest of S2's pairing.
-      const complete = oaPairing.authors.every((s) => s !== null);
-      const waited = complete && !fullList ? null : await within(s2Pairing.then((p) => ({ p })), S2_WAIT_MS - (Date.now() - asked), () => null);
-      const inTime = waited?.p ?? null;
-      return {
-        source: 'openalex',
-        openalexWorkId: oa.value.value.openalexId,
-        slots: oaPairing.authors.map((o, i) => ({ openalex: o, s2: inTime?.authors[i] ?? null })),
-        positions: (inTime ?? oaPairing).positions,
-        fetchedAt: oa.fetchedAt,
-        stale: oa.stale,
-        laterS2: waited ? null : s2Pairing.then((p) => p?.authors ?? null),
-      };
-    }
-
-    let s2: Fresh<Lookup<PaperRecord>> | null = null;
-    try {
-      s2 = await s2Pending;
-    } catch (e) {
-      // Neither catalog answered: report OpenAlex's failure when it had one (it is the primary).
-      if (!oa) throw oaError ?? e;
-      // OpenAlex lacks the paper and Semantic Scholar could not be asked (its keyless pool is
-      // often rate-limited): no record to read, and OpenAlex alone is enough for the evidence.
-    }
-    if (!s2?.value.found) {
-      if (oaError) throw oaError;
-      // Neither catalog has the paper yet (a paper's first days): no record names its authors.
-      return {
-        source: null,
-        openalexWorkId: null,
-        slots: names.map(() => ({ openalex: null, s2: null })),
-        positions: names.map(() => null),
-        fetchedAt: Math.min(s2?.fetchedAt ?? Infinity, oa?.fetchedAt ?? Infinity),
-        stale: !!s2?.stale || !!oa?.stale,
-        laterS2: null,
-      };
-    }
-    const s2Pairing = pair(names, s2.value.value.authors);
-    return {
-      source: 's2',
-      openalexWorkId: null,
-      slots: s2Pairing.authors.map((s) => ({ openalex: null, s2: s })),
-      positions: s2Pairing.positions,
-      fetchedAt: Math.min(s2.fetchedAt, oa?.fetchedAt ?? Infinity),
-      stale: s2.stale || !!oa?.stale,
-      laterS2: null,
-    };
   }
 
   /**
@@ -215,7 +121,7 @@ export function createCatalog(deps: { openalex: OpenAlexClient; s2: SemanticScho
     return { ...s2, value: s2.value.found ? pair(names, s2.value.value.authors).authors : null };
   }
 
-  return { paperAuthors, s2Authors, authorMetrics, openAlexWork, s2Paper };
+  return { s2Authors, authorMetrics, openAlexWork, s2Paper };
 }
 
 export type Catalog = ReturnType<typeof createCatalog>;

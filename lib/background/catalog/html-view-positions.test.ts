@@ -9,6 +9,7 @@ import { readHtmlPage } from '../../arxiv/readers/html';
 import { fixtureDocument, htmlViewExpectations, sharedPagesAvailable } from '../../arxiv/readers/test-helpers';
 import { createCache } from '../cache/cache';
 import { createCatalog } from './catalog';
+import { createPaperAuthors } from '../identity/paper-authors';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
 import { CatalogError, type PaperAuthor, type PaperRecord } from '../../catalog/types';
@@ -41,11 +42,11 @@ function catalogOf(authors: PaperAuthor[]) {
     source: 'openalex', arxivId: 'x', openalexId: 'W1', s2Id: null, title: '', year: null, citedBy: null,
     authors, relatedOpenAlexIds: [], journalDoi: null, journalName: null,
   };
-  return createCatalog({
+  return createPaperAuthors(createCatalog({
     openalex: { workByArxivId: async () => record } as unknown as OpenAlexClient,
     s2: { paperByArxivId: async () => { throw new CatalogError('not-found', 'no'); } } as unknown as SemanticScholarClient,
     cache: createCache({ factory: new IDBFactory() }),
-  });
+  }));
 }
 
 describe('positions of the HTML view\'s names in the paper\'s author list', () => {
@@ -55,7 +56,7 @@ describe('positions of the HTML view\'s names in the paper\'s author list', () =
     const page = readHtmlPage(fixtureDocument(file, `https://arxiv.org/html/${id}`), `https://arxiv.org/html/${id}`)!;
     const { authors, rawIndex } = recordAuthors(entry.abs_page);
     const names = page.papers[0]!.authors.map((a) => a.citationName || a.name);
-    const r = await catalogOf(authors).paperAuthors(id, names, false, true);
+    const r = await catalogOf(authors)(id, names, { fullList: true });
     const persons = [...entry.author_block, ...(entry.appendix_A1 ?? [])];
     // The contract's index counts no ":" entry: 1411.4413's first appendix name is 2, not 3.
     expect(r.positions).toEqual(persons.map((p) => rawIndex.get(p.citation_author_index)));

@@ -1,7 +1,8 @@
 import { fakeBrowser } from 'wxt/testing';
 import { nameKey } from '../../arxiv/names';
 import { correctionFor, createCorrections, type Correction } from './corrections';
-import { applyCorrections, NO_PROFILE, recordIdentity } from './identities';
+import { NO_PROFILE, paperSource, recordIdentity, slotIdentities, type CatalogSide } from './identities';
+import type { PaperRecord } from '../../catalog/types';
 import { sameName } from './candidates';
 import { freshIndexedDb, putRecords } from '../user-data/testing';
 
@@ -15,6 +16,29 @@ beforeEach(() => {
   freshIndexedDb();
 });
 
+describe('whose word a paper\'s authors rest on (every page)', () => {
+  const paper = (source: 'openalex' | 's2') => ({ source }) as PaperRecord;
+  const found = (source: 'openalex' | 's2', fetchedAt = 5, stale = false): CatalogSide => ({ value: { found: true, value: paper(source) }, fetchedAt, stale });
+  const absent = (fetchedAt = 5, stale = false): CatalogSide => ({ value: { found: false }, fetchedAt, stale });
+  const down = (why: string): CatalogSide => ({ error: why });
+
+  it('takes OpenAlex\'s record, else Semantic Scholar\'s', () => {
+    expect(paperSource(found('openalex'))).toMatchObject({ kind: 'openalex' });
+    expect(paperSource(down('oa'), found('s2', 3, true))).toMatchObject({ kind: 's2', fetchedAt: 3, stale: true });
+    expect(paperSource(absent(2), found('s2', 3))).toMatchObject({ kind: 's2', fetchedAt: 2 });
+  });
+
+  it('turns to evidence when OpenAlex lacks the paper and Semantic Scholar lacks it or cannot be asked', () => {
+    expect(paperSource(absent(4, true), down('s2'))).toEqual({ kind: 'fresh', fetchedAt: 4, stale: true });
+    expect(paperSource(absent(4), absent(2))).toEqual({ kind: 'fresh', fetchedAt: 2, stale: false });
+  });
+
+  it('reports OpenAlex\'s failure when no record could be read, never evidence', () => {
+    expect(paperSource(down('oa'), down('s2'))).toEqual({ kind: 'error', error: 'oa' });
+    expect(paperSource(down('oa'), absent())).toEqual({ kind: 'error', error: 'oa' });
+  });
+});
+
 describe('who an author is', () => {
   it('takes the paper record first, and says so', () => {
     const slot = { openalex: { name: 'x', rawName: null, openalexId: 'A1', s2Id: null, institutions: [], metrics: null }, s2: null };
@@ -23,8 +47,7 @@ describe('who an author is', () => {
   });
 
   it('puts the reader’s correction on top: the chosen profile, or no profile', () => {
-    const base = names.map(() => NO_PROFILE);
-    const out = applyCorrections('2406.99901', names, base, [correction(), correction({ index: 3, openalexId: null })]);
+    const out = slotIdentities('2406.99901', names, null, [correction(), correction({ index: 3, openalexId: null })]);
     expect(out.map((i) => [i.match, i.openalexId])).toEqual([[null, null], [null, null], ['reader', 'A77'], [null, null]]);
     expect(out[3]!.note).toEqual({ kind: 'reader-none' });
   });

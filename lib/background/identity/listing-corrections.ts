@@ -1,15 +1,15 @@
 /**
  * The reader's corrections on a listing's answer (`papers-authors`): each entry's slots go through
- * the abs page's rule (identities.ts, `applyCorrections`), so a person corrected on any page shows
+ * the abs page's rule (identities.ts, `slotIdentities`), so a person corrected on any page shows
  * so on every listing and search result too (docs/identity.md, The reader's corrections).
  */
-import type { BatchAnswer, PaperAnswer, SlotAnswer } from '../catalog/paper-batches';
+import type { BatchAnswer, PaperAnswer, SlotAnswer } from './paper-batches';
 import { toWireError } from '../errors';
 import { NO_PROFILE, type Identity } from '../../catalog/identity';
 import type { AuthorMetrics } from '../../catalog/types';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
 import type { Correction } from './corrections';
-import { applyCorrections } from './identities';
+import { slotIdentities } from './identities';
 
 /** The abs page's metrics path for chosen profiles (services/author.ts `createAuthorMetrics`). */
 export type MetricsOf = (ids: string[]) => Promise<{ metrics: Record<string, AuthorMetrics> } & Freshness>;
@@ -49,7 +49,7 @@ export async function correctListing(
   const changed = answer.papers.map((p, k) => {
     if (!('slots' in p)) return null;
     const base = p.slots.map(identityOf);
-    const corrected = applyCorrections(p.arxivId, names[k] ?? [], base, corrections);
+    const corrected = slotIdentities(p.arxivId, names[k] ?? [], { evidence: base }, corrections);
     return corrected.map((identity, i) => (identity === base[i] ? null : identity));
   });
   if (!changed.some((slots) => slots?.some(Boolean))) return answer;

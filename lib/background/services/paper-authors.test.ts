@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/catalog';
-import type { PaperAnswer } from '../catalog/paper-batches';
+import type { PaperAnswer } from '../identity/paper-batches';
 import type { AuthorMetrics, PaperAuthor } from '../../catalog/types';
 import type { BackgroundDeps } from '../deps';
 import type { Correction } from '../identity/corrections';
@@ -13,17 +13,17 @@ const m = (id: string): AuthorMetrics => ({
 });
 
 function handlers(laterS2: Promise<(PaperAuthor | null)[] | null> | null, metricsFail = false, saved: Correction[] = []) {
+  const paperAuthors = vi.fn(async () => ({
+    source: 'openalex', openalexWorkId: 'W1', slots: [{ openalex: pa('A1'), s2: null }, { openalex: pa('A2'), s2: null }], positions: [3, null],
+    fetchedAt: 5, stale: false, laterS2,
+  }));
   const catalog = {
-    paperAuthors: vi.fn(async () => ({
-      source: 'openalex', openalexWorkId: 'W1', slots: [{ openalex: pa('A1'), s2: null }, { openalex: pa('A2'), s2: null }], positions: [3, null],
-      fetchedAt: 5, stale: false, laterS2,
-    })),
     authorMetrics: vi.fn(async (ids: string[]) => {
       if (metricsFail) throw new Error('down');
       return { value: Object.fromEntries(ids.map((id) => [id, m(id)])), fetchedAt: 6, stale: false };
     }),
   };
-  return { h: paperService({ catalog: catalog as unknown as Catalog, corrections: { list: async () => saved } } as unknown as BackgroundDeps), catalog };
+  return { h: paperService({ catalog: catalog as unknown as Catalog, paperAuthors, corrections: { list: async () => saved } } as unknown as BackgroundDeps), catalog, paperAuthors };
 }
 
 const request = { type: 'paper-authors' as const, arxivId: '2406.05546', names: ['A, B', 'C, D'], eager: 1 };
@@ -44,9 +44,9 @@ describe('paper-authors handler', () => {
   });
 
   it('tells each slot its position in the paper\'s author list', async () => {
-    const { h, catalog } = handlers(null);
+    const { h, paperAuthors } = handlers(null);
     const r = await h['paper-authors']({ ...request, fullList: true }, sender);
-    expect(catalog.paperAuthors).toHaveBeenCalledWith('2406.05546', ['A, B', 'C, D'], false, true, expect.any(Function));
+    expect(paperAuthors).toHaveBeenCalledWith('2406.05546', ['A, B', 'C, D'], { revalidate: false, fullList: true, onNoOpenAlexRecord: expect.any(Function) });
     expect(r.slots.map((s) => s.position)).toEqual([3, null]);
   });
 

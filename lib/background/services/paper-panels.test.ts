@@ -1,6 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../cache/cache';
 import { createCatalog } from '../catalog/catalog';
+import { createPaperAuthors } from '../identity/paper-authors';
 import type { OpenAlexClient } from '../catalog/openalex';
 import type { SemanticScholarClient } from '../catalog/semantic-scholar';
 import { CatalogError, type PaperAuthor, type PaperRecord, type PaperSummary } from '../../catalog/types';
@@ -45,7 +46,7 @@ function setup(opts: { s2Down?: boolean; oaDown?: boolean } = {}) {
   /** What a page view asks: the badges' author list, then the three panels at once. */
   const pageView = () =>
     Promise.all([
-      catalog.paperAuthors(ID, ['Cao, Ray', 'Li, Bo']).catch(() => null),
+      createPaperAuthors(catalog)(ID, ['Cao, Ray', 'Li, Bo']).catch(() => null),
       h['paper-citations']({ type: 'paper-citations', arxivId: ID }, sender).catch((e: unknown) => e),
       h['paper-institutions']({ type: 'paper-institutions', arxivId: ID }, sender).catch((e: unknown) => e),
       h['related-papers']({ type: 'related-papers', arxivId: ID, title: TITLE }, sender).catch((e: unknown) => e),

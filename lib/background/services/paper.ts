@@ -9,11 +9,9 @@ import { PRIORITY } from '../catalog/pacer';
 import { defineRequests } from '../define-requests';
 import type { BackgroundDeps } from '../deps';
 import { toWireError } from '../errors';
-import type { Correction } from '../identity/corrections';
-import { applyCorrections, NO_PROFILE, recordIdentity } from '../identity/identities';
+import { slotIdentities } from '../identity/identities';
 import { correctListing } from '../identity/listing-corrections';
 import { freshAuthors } from '../identity/fresh/identifier';
-import type { Identity } from '../../catalog/identity';
 import type { Freshness, WireError } from '../../shared/protocol/wire';
 import { MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, MAX_PAGE_AUTHORS, MAX_TITLE_CHARS } from '../../shared/limits';
 import { ArxivId, Category, PaperPrinted, PersonName, Printed, Revalidate } from './fields';
@@ -70,7 +68,7 @@ export const paperRequests = defineRequests({
   'paper-s2-authors': { from: 'pages', fields: { arxivId: ArxivId, names: Names } },
   /**
    * Listing and search pages: the authors of the entries the reader is about to see, resolved
-   * in batches with the entries after them (catalog/paper-batches.ts).
+   * in batches with the entries after them (identity/paper-batches.ts).
    */
   'papers-authors': {
     from: 'pages',
@@ -112,31 +110,10 @@ export const paperRequests = defineRequests({
 const S2_GRACE_MS = 15;
 /** A reader's "Refresh" of one paper goes to the catalogs at most this often. */
 export const REFRESH_INTERVAL_MS = 60_000;
-/**
- * The reader's corrections for a page that prints no author list of its own: they are kept by
- * position in the paper's list (the same as on its abs page), so they go to the names the
- * record placed there. A name the record does not place keeps its identity.
- */
-function correctAtPositions(arxivId: string, names: string[], base: Identity[], positions: (number | null)[], list: Correction[]): Identity[] {
-  const length = Math.max(0, ...positions.map((p) => (p ?? -1) + 1));
-  const namesAt = new Array<string>(length).fill('');
-  const baseAt = new Array<Identity>(length).fill(NO_PROFILE);
-  positions.forEach((p, i) => {
-    if (p === null) return;
-    namesAt[p] = names[i]!;
-    baseAt[p] = base[i]!;
-  });
-  const corrected = applyCorrections(arxivId, namesAt, baseAt, list);
-  return base.map((identity, i) => {
-    const p = positions[i];
-    return p === null || p === undefined ? identity : corrected[p]!;
-  });
-}
-
 const flat = <T extends object>({ value, fetchedAt, stale }: Fresh<T>): T & Freshness => ({ ...value, fetchedAt, stale });
 
 export function paperService(deps: BackgroundDeps, now = Date.now) {
-  const { catalog, corrections, paperBatches, follows, fresh, sameDay } = deps;
+  const { catalog, corrections, paperAuthors, paperBatches, follows, fresh, sameDay } = deps;
   const panels = createPaperPanels(deps);
   const metricsOf = createAuthorMetrics(deps);
   const refreshedAt = new Map<string, number>();
@@ -160,11 +137,9 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
       const refresh = mayRefresh(arxivId, revalidate);
       // OpenAlex has no record: the free lookups of the page's `paper-identify` start now.
       const prepare = () => void fresh.prepare([{ arxivId, primaryCategory: null, authors: freshAuthors(names) }], PRIORITY.view).catch(() => undefined);
-      const r = await catalog.paperAuthors(arxivId, names, refresh, fullList, prepare);
-      // No record yet (a paper's first days): nobody is identified by a record.
-      const base: Identity[] = r.source ? r.slots.map(recordIdentity) : r.slots.map(() => NO_PROFILE);
-      const list = await corrections.list();
-      const identities = fullList && r.source ? correctAtPositions(arxivId, names, base, r.positions, list) : applyCorrections(arxivId, names, base, list);
+      const r = await paperAuthors(arxivId, names, { revalidate: refresh, fullList, onNoOpenAlexRecord: prepare });
+      // No record yet (a paper's first days): nobody is identified by a record; `paper-identify` asks the evidence.
+      const identities = slotIdentities(arxivId, names, r.source ? { record: r.slots } : null, await corrections.list(), { positions: fullList && r.source ? r.positions : null });
       const eagerIds = identities.slice(0, eager).flatMap((id) => (id.openalexId ? [id.openalexId] : []));
       const pending: Promise<MetricsAnswer | { error: WireError } | null> = eagerIds.length
         ? metricsOf(eagerIds, refresh).catch((e: unknown) => ({ error: toWireError(e) }))
@@ -199,9 +174,9 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
         [{ arxivId, primaryCategory: category, authors, ...(paperPrinted ? { printed: { affiliations: paperPrinted.affiliations } } : {}) }],
         { revalidate: mayRefresh(`${arxivId}#identify`, revalidate), eager: true },
       );
-      const base = names.map((_, i) => found.papers.get(arxivId)?.[i] ?? NO_PROFILE);
-      noteSightings(base.flatMap((id) => (id.match === 'inferred' && id.openalexId ? [{ authorId: id.openalexId, category }] : [])));
-      const identities = applyCorrections(arxivId, names, base, await corrections.list());
+      const evidence = found.papers.get(arxivId) ?? [];
+      noteSightings(evidence.flatMap((id) => (id.match === 'inferred' && id.openalexId ? [{ authorId: id.openalexId, category }] : [])));
+      const identities = slotIdentities(arxivId, names, { evidence }, await corrections.list());
       const wanted = identities.flatMap((id) => (id.openalexId && !found.profiles.has(id.openalexId) ? [id.openalexId] : []));
       const chosen = wanted.length ? (await metricsOf(wanted)).metrics : {};
       const metrics = { ...Object.fromEntries(found.profiles), ...chosen };

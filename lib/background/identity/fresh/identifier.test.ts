@@ -2,6 +2,7 @@ import { UNPACED } from '../../catalog/test-helpers';
 import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../../cache/cache';
 import { createCatalog } from '../../catalog/catalog';
+import { createPaperAuthors } from '../paper-authors';
 import { createHttp, type Http } from '../../catalog/http';
 import { PRIORITY, priorityOf, type Priority } from '../../catalog/pacer';
 import type { Identity } from '../../../catalog/identity';
@@ -192,7 +193,7 @@ describe('createFreshIdentifier', () => {
     const { catalog, fresh, urls, credits } = setup(world);
     const [paper] = world.papers;
     const names = paper!.truth.map((t) => t.name);
-    await expect(catalog.paperAuthors(paper!.arxivId, names)).resolves.toMatchObject({ source: null });
+    await expect(createPaperAuthors(catalog)(paper!.arxivId, names)).resolves.toMatchObject({ source: null });
     const result = await fresh.identify([asPaper(paper!)]);
 
     expect(urls.length).toBeLessThanOrEqual(25 + 5);

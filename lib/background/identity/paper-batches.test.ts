@@ -1,12 +1,14 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createCache } from '../cache/cache';
-import { createCatalog } from './catalog';
-import type { IdentifyFresh, ListedPaper } from './fresh-papers';
+import { createCatalog } from '../catalog/catalog';
+import { NOT_INDEXED_TTL } from '../catalog/not-indexed';
+import type { IdentifyFresh, ListedPaper } from '../catalog/fresh-papers';
 import { NO_PROFILE } from '../../catalog/identity';
-import type { OpenAlexClient } from './openalex';
+import type { OpenAlexClient } from '../catalog/openalex';
+import { createPaperAuthors } from './paper-authors';
 import { createPaperBatches, type PaperAnswer, type SlotAnswer } from './paper-batches';
-import { BATCH_LIFT, PRIORITY, priorityOf, type Priority } from './pacer';
-import type { SemanticScholarClient } from './semantic-scholar';
+import { BATCH_LIFT, PRIORITY, priorityOf, type Priority } from '../catalog/pacer';
+import type { SemanticScholarClient } from '../catalog/semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
 
 /** Every author unmatched, without a request. */
@@ -34,7 +36,7 @@ interface World {
   s2: Map<string, string[]>;
 }
 
-function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; authorsBudget429?: boolean; oaDown?: boolean; s2Down?: boolean } = {}) {
+function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; authorsBudget429?: boolean; oaDown?: boolean; s2Down?: boolean; now?: () => number } = {}) {
   const openalex = {
     worksByArxivIds: vi.fn(async (ids: string[]) => {
       if (over.oaDown) throw new CatalogError('http', 'OpenAlex 500', null, 500);
@@ -67,11 +69,12 @@ function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetA
     }),
     at: (): unknown => s2,
   };
-  const cache = createCache({ factory: new IDBFactory() });
+  const now = over.now ?? Date.now;
+  const cache = createCache({ factory: new IDBFactory(), now });
   const clients = { openalex: openalex as unknown as OpenAlexClient, s2: s2 as unknown as SemanticScholarClient };
-  const catalog = createCatalog({ ...clients, cache });
+  const catalog = createCatalog({ ...clients, cache, now });
   const identifyFresh = vi.fn(over.identifyFresh ?? unmatchedFresh);
-  const batches = createPaperBatches({ ...clients, cache, catalog, identifyFresh });
+  const batches = createPaperBatches({ ...clients, cache, catalog, identifyFresh, now });
   const requests = () => openalex.worksByArxivIds.mock.calls.length + openalex.workByArxivId.mock.calls.length
     + openalex.authorsByIds.mock.calls.length + openalex.authorById.mock.calls.length + s2.papersByArxivIds.mock.calls.length + s2.paperByArxivId.mock.calls.length;
   return { batches, openalex, s2, cache, catalog, identifyFresh, requests };
@@ -283,18 +286,31 @@ describe('paper batches (listing pages)', () => {
     expect(requests()).toBe(made);
   });
 
+  it('asks again after hours, as the abs page does, whether OpenAlex has a paper of this month or the last', async () => {
+    let t = Date.UTC(2026, 5, 20);
+    const { batches, openalex, cache } = setup({ openalex: new Map(), s2: new Map() }, { now: () => t });
+    const ask = () => batches.authorsOf({ papers: [listed('2606.20501', ['Ann Lee']), listed('2406.05546', ['Bo Li'])], ahead: [], followed: null });
+    await ask();
+    await cache.settle();
+    t += NOT_INDEXED_TTL + 1;
+    await ask();
+    await cache.settle();
+    // The new paper's miss has expired (asked again in the background); the older one's holds a day.
+    await vi.waitFor(() => expect(openalex.worksByArxivIds.mock.calls.map(([ids]) => ids)).toEqual([['2606.20501', '2406.05546'], ['2606.20501']]), { timeout: 60_000 });
+  });
+
   it('shares the abs page\'s cache: a paper seen on a listing opens warm, and a DOI-list miss is not taken for OpenAlex\'s 404', async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00002', ['Sam Roe']]]) };
     const { batches, catalog, openalex, cache } = setup(world);
     await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00002', ['Sam Roe'])], ahead: [], followed: null });
     await cache.settle();
-    const seen = await catalog.paperAuthors('2606.00001', ['Lee, Ann']);
+    const seen = await createPaperAuthors(catalog)('2606.00001', ['Lee, Ann']);
     expect(seen.slots[0]!.openalex?.openalexId).toBe(idOf('Ann Lee'));
     expect((await catalog.authorMetrics([idOf('Ann Lee')])).value[idOf('Ann Lee')]).toBeTruthy();
     expect(openalex.workByArxivId).not.toHaveBeenCalled();
     expect(openalex.authorsByIds).toHaveBeenCalledOnce();
     // The abs page still asks the singleton, which finds merged preprints the list does not.
-    await catalog.paperAuthors('2606.00002', ['Roe, Sam']);
+    await createPaperAuthors(catalog)('2606.00002', ['Roe, Sam']);
     expect(openalex.workByArxivId).toHaveBeenCalledWith('2606.00002');
   });
 

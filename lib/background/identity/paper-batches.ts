@@ -16,19 +16,20 @@
  * read from top to bottom costs about one call per 100 papers plus one per 100 distinct authors.
  */
 import type { Cache, CacheEntry } from '../cache/cache';
-import { createBatcher, type Batcher } from './batcher';
-import { BATCH_LIFT, lifted, PRIORITY, type Priority } from './pacer';
-import { TTL, lookupTtl, pairAuthors, type Catalog, type Lookup } from './catalog';
+import { createBatcher, type Batcher } from '../catalog/batcher';
+import { BATCH_LIFT, lifted, PRIORITY, type Priority } from '../catalog/pacer';
+import { TTL, lookupTtl, pairAuthors, type Catalog, type Fresh, type Lookup } from '../catalog/catalog';
 import { CACHE_KEYS } from '../cache/keys';
-import type { IdentifyFresh, ListedPaper } from './fresh-papers';
-import type { OpenAlexClient } from './openalex';
-import type { SemanticScholarClient } from './semantic-scholar';
+import type { IdentifyFresh, ListedPaper } from '../catalog/fresh-papers';
+import type { OpenAlexClient } from '../catalog/openalex';
+import type { SemanticScholarClient } from '../catalog/semantic-scholar';
 import { toWireError } from '../errors';
 import type { Identity, MatchKind } from '../../catalog/identity';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperRecord } from '../../catalog/types';
 import type { WireError } from '../../shared/protocol/wire';
 import { OPENALEX_MAX_OR_VALUES, S2_BATCH_MAX } from '../../shared/limits';
 import { delay } from '../../shared/delay';
+import { needsS2, paperSource, type CatalogSide } from './identities';
 
 /** How long a partial call waits for lookups from other requests: well under a frame. */
 const WINDOW_MS = 12;
@@ -100,21 +101,7 @@ export interface BatchRequest {
   priority?: number;
 }
 
-interface Dated<T> {
-  value: T;
-  fetchedAt: number;
-  stale: boolean;
-}
-
-type WorkOutcome =
-  | { kind: 'openalex' | 's2'; record: PaperRecord; fetchedAt: number; stale: boolean }
-  | { kind: 'fresh'; fetchedAt: number; stale: boolean }
-  | { kind: 'error'; error: unknown };
-
-/** OpenAlex's side of a paper: the work, "not there" (404 or not in the DOI list), or a failure. */
-type OpenAlexSide = Dated<Lookup<PaperRecord>> | { error: unknown };
-
-type MetricsOutcome = Dated<AuthorMetrics> | { error: unknown } | null;
+type MetricsOutcome = Fresh<AuthorMetrics> | { error: unknown } | null;
 
 type BatchOpenAlex = Pick<OpenAlexClient, 'worksByArxivIds' | 'authorsByIds' | 'budgetResetAt'>;
 type BatchS2 = Pick<SemanticScholarClient, 'papersByArxivIds'>;
@@ -133,7 +120,7 @@ export interface PaperBatchDeps {
 
 const isBudget = (e: unknown) => e instanceof CatalogError && e.kind === 'budget-exhausted';
 /** The papers of an OpenAlex side that OpenAlex failed on or lacks: Semantic Scholar is asked. */
-const misses = (side: Map<string, OpenAlexSide>) => [...side].filter(([, one]) => 'error' in one || !one.value.found).map(([id]) => id);
+const misses = (side: Map<string, CatalogSide>) => [...side].filter(([, one]) => needsS2(one)).map(([id]) => id);
 const settle = <T>(p: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> =>
   p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
 
@@ -148,11 +135,11 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     load: async (ids, priority) => {
       // Entries with a record never wait behind new papers' lookups (docs/performance.md, Priorities).
       const found = await openalex.at(lifted(priority, BATCH_LIFT)).worksByArxivIds(ids);
+      // "Not there" lives as long as the abs page's 404 (catalog.ts, lookupTtl): hours for a paper that may be new.
       store(ids.map((id) => {
         const record = found.get(id);
-        return record
-          ? { key: CACHE_KEYS.openAlexWork(id), value: { found: true, value: record }, ttlMs: TTL.paper }
-          : { key: CACHE_KEYS.openAlexListed(id), value: { found: false }, ttlMs: TTL.notFound };
+        const value: Lookup<PaperRecord> = record ? { found: true, value: record } : { found: false };
+        return { key: record ? CACHE_KEYS.openAlexWork(id) : CACHE_KEYS.openAlexListed(id), value, ttlMs: lookupTtl(id, now())(value) };
       }));
       return found;
     },
@@ -179,7 +166,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     },
   });
 
-  const dated = <T>(value: T): Dated<T> => ({ value, fetchedAt: now(), stale: false });
+  const dated = <T>(value: T): Fresh<T> => ({ value, fetchedAt: now(), stale: false });
   const budgetSpent = async () => (await openalex.budgetResetAt()) > now();
 
   /**
@@ -202,10 +189,10 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
    * papers asked for and the papers ahead are asked in the same moment, so they share calls
    * however long the cache took to answer.
    */
-  async function openAlexSides(ids: string[], urgent: ReadonlySet<string>, priority: number): Promise<Map<string, Promise<OpenAlexSide>>> {
+  async function openAlexSides(ids: string[], urgent: ReadonlySet<string>, priority: number): Promise<Map<string, Promise<CatalogSide>>> {
     const keys = ids.flatMap((id) => [CACHE_KEYS.openAlexWork(id), CACHE_KEYS.openAlexListed(id)]);
     const hits = await cache.getMany<Lookup<PaperRecord>>(keys);
-    const side = new Map<string, Promise<OpenAlexSide>>();
+    const side = new Map<string, Promise<CatalogSide>>();
     const unknown: string[] = [];
     const stale: string[] = [];
     for (const id of ids) {
@@ -221,7 +208,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     refresh(works, spent ? [] : stale);
     const asked = spent ? new Map<string, Promise<PaperRecord | undefined>>() : ask(works, unknown.filter((id) => urgent.has(id)), unknown.filter((id) => !urgent.has(id)), priority);
     for (const id of unknown) {
-      side.set(id, (async (): Promise<OpenAlexSide> => {
+      side.set(id, (async (): Promise<CatalogSide> => {
         const answer = asked.get(id);
         const got = answer ? await settle(answer) : { ok: false as const, error: new CatalogError('budget-exhausted', 'OpenAlex daily budget is spent') };
         if (got.ok) return dated(got.value ? { found: true, value: got.value } : { found: false });
@@ -241,9 +228,9 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
    * `whileAsking` hears of the reader's papers S2 is asked about afresh (neither cached nor on
    * their way already), while it is being asked.
    */
-  async function s2Side(ids: string[], urgent: ReadonlySet<string>, priority: number, whileAsking: (ids: string[]) => void): Promise<Map<string, Dated<Lookup<PaperRecord>> | { error: unknown }>> {
+  async function s2Side(ids: string[], urgent: ReadonlySet<string>, priority: number, whileAsking: (ids: string[]) => void): Promise<Map<string, CatalogSide>> {
     const hits = await cache.getMany<Lookup<PaperRecord>>(ids.map(CACHE_KEYS.s2Paper));
-    const side = new Map<string, Dated<Lookup<PaperRecord>> | { error: unknown }>();
+    const side = new Map<string, CatalogSide>();
     const unknown = ids.filter((id) => {
       const hit = hits.get(CACHE_KEYS.s2Paper(id));
       if (hit) side.set(id, { value: hit.value, fetchedAt: hit.fetchedAt, stale: hit.stale });
@@ -260,20 +247,6 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     return side;
   }
 
-  function outcome(oa: OpenAlexSide, s2: Dated<Lookup<PaperRecord>> | { error: unknown } | undefined): WorkOutcome {
-    if (!('error' in oa) && oa.value.found) return { kind: 'openalex', record: oa.value.value, fetchedAt: oa.fetchedAt, stale: oa.stale };
-    const oaError = 'error' in oa ? oa.error : null;
-    // OpenAlex lacks the paper and Semantic Scholar could not be asked (its keyless pool is often
-    // rate-limited): OpenAlex alone is enough for the evidence, as for a paper no catalog has.
-    if (!('error' in oa) && s2 && 'error' in s2) return { kind: 'fresh', fetchedAt: oa.fetchedAt, stale: oa.stale };
-    // OpenAlex is the primary: its failure is the one reported when neither answered.
-    if (!s2 || 'error' in s2) return { kind: 'error', error: oaError ?? (s2 && 'error' in s2 ? s2.error : null) };
-    const fetchedAt = Math.min(s2.fetchedAt, 'error' in oa ? Infinity : oa.fetchedAt);
-    const stale = s2.stale || (!('error' in oa) && oa.stale);
-    if (s2.value.found) return { kind: 's2', record: s2.value.value, fetchedAt, stale };
-    return oaError ? { kind: 'error', error: oaError } : { kind: 'fresh', fetchedAt, stale };
-  }
-
   /**
    * Every paper's work. Resolves once the papers the reader is about to see are known; the
    * Semantic Scholar batch for the papers ahead goes on without them.
@@ -287,7 +260,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const known = async (ids: string[]) => new Map(await Promise.all(ids.map(async (id) => [id, await sides.get(id)!] as const)));
     const aheadOa = known(ahead);
     const oa = await known([...urgentSet]);
-    const aheadKnown = (await settledSoon([aheadOa]))[0] ?? new Map<string, OpenAlexSide>();
+    const aheadKnown = (await settledSoon([aheadOa]))[0] ?? new Map<string, CatalogSide>();
     const toS2 = [...misses(oa), ...misses(aheadKnown)];
     // The reader's papers OpenAlex lacks may be new: their free lookups start while S2 is asked,
     // and those in view are decided meanwhile (a few credits lost on the ones S2 turns out to
@@ -307,13 +280,13 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       return side && !('error' in side) ? side.value : null;
     };
     return {
-      work: (id: string) => outcome(oa.get(id)!, s2Answers.get(id)),
+      work: (id: string) => paperSource(oa.get(id)!, s2Answers.get(id)),
       /** Which of the papers ahead neither catalog has, once both have answered. */
       freshAhead: async (ids: string[]) => {
         const side = await aheadOa;
         const asked = misses(side).filter((id) => ids.includes(id));
         const answers = await s2Side(asked, new Set(), PRIORITY.ahead, () => undefined);
-        return new Set(asked.filter((id) => outcome(side.get(id)!, answers.get(id)).kind === 'fresh'));
+        return new Set(asked.filter((id) => paperSource(side.get(id)!, answers.get(id)).kind === 'fresh'));
       },
       /** The papers ahead OpenAlex has answered it lacks, by now. */
       unindexed: ahead.filter((id) => found(id)?.found === false),
@@ -381,7 +354,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     return out;
   }
 
-  function ready(match: MatchKind, m: Dated<AuthorMetrics>, institutions: Institution[], s2Id: string | null): SlotAnswer {
+  function ready(match: MatchKind, m: Fresh<AuthorMetrics>, institutions: Institution[], s2Id: string | null): SlotAnswer {
     return { state: 'ready', match, metrics: m.value, institutions, s2Id };
   }
 

@@ -1,4 +1,4 @@
-import { createPacer, PRIORITY, type HostLimits, type Permit, type PriorityBox } from './pacer';
+import { agedPriority, createPacer, PRIORITY, type HostLimits, type Permit, type PriorityBox } from './pacer';
 
 const LIMITS: HostLimits = { concurrency: 6, perSecond: 10, stallMs: 30_000 };
 /**
@@ -108,6 +108,32 @@ describe('pacer', () => {
     await w.run();
     await Promise.all(all);
     expect(log).toEqual(['first', 'raised', 'near']);
+  });
+
+  it('serves work the reader passed in turn under a saturated cap, never before the next screen', async () => {
+    // About one request a second, and new look-ahead lookups coming as fast as they go: by
+    // priority alone a passed paper's lookup would wait until the look-ahead ran dry.
+    const w = world({ concurrency: 1, perSecond: 1, stallMs: 60_000 }, () => 100);
+    const log: string[] = [];
+    const all: Promise<void>[] = [];
+    let made = 0;
+    const more = (): void => {
+      if (made >= 40) return;
+      const k = made++;
+      all.push(w.request(PRIORITY.ahead, log, `ahead ${k}`).then(more));
+    };
+    all.push(w.request(PRIORITY.view, log, 'first'), w.request(PRIORITY.passed, log, 'passed'));
+    for (let k = 0; k < 3; k++) more();
+    await w.run();
+    await Promise.all(all);
+    const passedAt = log.indexOf('passed');
+    // Served once its wait lifted it past the look-ahead (about 11 s here), not after all 40.
+    expect(passedAt).toBeGreaterThan(1);
+    expect(passedAt).toBeLessThan(20);
+    // However long it waits, the next screen and the viewport still go first.
+    expect(agedPriority(PRIORITY.passed, 3_600_000)).toBeGreaterThan(PRIORITY.ahead);
+    expect(agedPriority(PRIORITY.background, 3_600_000)).toBeLessThan(PRIORITY.near);
+    expect(agedPriority(PRIORITY.near, 3_600_000)).toBe(PRIORITY.near);
   });
 
   it('slows down after a 429 it did not provoke, without freezing the host, and comes back to the full pace', async () => {

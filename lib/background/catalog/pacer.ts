@@ -117,6 +117,8 @@ export interface Permit {
 interface Waiter {
   priority: Priority | undefined;
   seq: number;
+  /** When it started waiting (its age lifts it, see `AGING`). */
+  since: number;
   grant: (permit: Permit) => void;
 }
 
@@ -124,6 +126,19 @@ interface Waiter {
 const SLOW_FACTOR = 0.75;
 const SLOWEST = 0.5;
 const RECOVERY_PER_S = 0.05;
+/**
+ * Work below the look-ahead gains a point a second while it waits, up to just above the
+ * look-ahead's lookups (still below its batch calls, and far below the next screen and the
+ * viewport): under a saturated cap, papers the reader scrolled past before their answers came
+ * (a collaboration of a hundred authors, say) and refreshes are served in turn, not never
+ * (docs/performance.md, Priorities).
+ */
+export const AGING = { pointsPerSecond: 1, ceiling: PRIORITY.ahead + 1 } as const;
+/** A waiter's priority now: its own, or what its age has lifted it to. */
+export function agedPriority(priority: number, waitedMs: number): number {
+  if (priority >= AGING.ceiling) return priority;
+  return Math.min(AGING.ceiling, priority + (waitedMs / 1000) * AGING.pointsPerSecond);
+}
 /** Clock granularity between the client and the host. */
 const EPSILON_MS = 25;
 const WINDOW_MS = 1000;
@@ -161,10 +176,12 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
   }
 
   function best(): number {
+    const t = now();
+    const effective = (w: Waiter) => agedPriority(priorityOf(w.priority), t - w.since);
     let k = 0;
     for (let i = 1; i < waiting.length; i++) {
-      const a = priorityOf(waiting[i]!.priority);
-      const b = priorityOf(waiting[k]!.priority);
+      const a = effective(waiting[i]!);
+      const b = effective(waiting[k]!);
       if (a > b || (a === b && waiting[i]!.seq < waiting[k]!.seq)) k = i;
     }
     return k;
@@ -250,6 +267,7 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
         const waiter: Waiter = {
           priority,
           seq: order,
+          since: now(),
           grant: (granted) => {
             disarm();
             signal?.removeEventListener('abort', onAbort);

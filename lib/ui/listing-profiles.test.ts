@@ -28,7 +28,7 @@ const metrics = (oa: string): AuthorMetrics => ({
 
 /** The background's answer for one paper: its first author's profile, no profile for the second. */
 const answerOf = (arxivId: string): PaperAnswer => ({
-  arxivId, source: 'openalex', fetchedAt: 1, stale: false,
+  arxivId, source: 'openalex', fetchedAt: 1, stale: false, published: null,
   slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }],
 });
 

@@ -5,7 +5,8 @@ import { shownPublished } from '@/lib/catalog/published';
 import { formatAge, formatInteger, pluralKey } from '@/lib/ui/format';
 import { t } from '@/lib/shared/i18n';
 import { openAlexUrl, s2PaperUrl } from '@/lib/catalog/links';
-import { LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { LinkOrText } from './LinkOrText';
 import { PublishedLine } from './PublishedLine';
 
 type Known = Extract<PaperCitationsResult, { known: true }>;

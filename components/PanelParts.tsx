@@ -94,6 +94,4 @@ export function SourceLine({ label, data, refreshFailed }: { label: string; data
   );
 }
 
-/** In its own file, so that listings show a link without the panels' code. */
-export { LinkOrText } from './LinkOrText';
 

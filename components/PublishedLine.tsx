@@ -4,24 +4,26 @@ import { doiUrl } from '@/lib/catalog/links';
 import { t } from '@/lib/shared/i18n';
 import { LinkOrText } from './LinkOrText';
 
+/** "Published in Nature, 2015" (a year as written, not a grouped number: "2015", not "2,015"). */
+export function publishedWords(p: Published): string {
+  return p.venue ? (p.year ? t('publishedIn', p.venue, String(p.year)) : t('publishedInVenue', p.venue)) : t('publishedVersion');
+}
+
 /** Who says the paper was published there: a catalog, or its authors on arXiv. */
-function sourceWords(source: Published['source']): string {
+export function publishedSource(source: Published['source']): string {
   return source === 'arxiv' ? t('publishedSourceArxiv') : t('publishedSource', SOURCE_NAMES[source]);
 }
 
-/**
- * The paper's version of record, "Published in Nature, 2015", linked to its DOI (doi.org only,
- * through `LinkOrText`), and who says so: in the paper panel beside it, on a listing entry
- * (`compact`) as a tooltip and for screen readers. The venue is the catalog's or the page's
- * text, shown as text.
- */
-export function PublishedLine({ published: p, compact = false }: { published: Published; compact?: boolean }) {
-  // A year as written, not a grouped number ("2015", not "2,015").
-  const where = p.venue ? (p.year ? t('publishedIn', p.venue, String(p.year)) : t('publishedInVenue', p.venue)) : t('publishedVersion');
-  const by = sourceWords(p.source);
+/** The version of record's words, linked to its DOI (doi.org only, through `LinkOrText`); the venue is shown as text. */
+export function PublishedLink({ published: p }: { published: Published }) {
+  return <LinkOrText href={p.doi && doiUrl(p.doi)}>{publishedWords(p)}</LinkOrText>;
+}
+
+/** The paper panel's line: the version of record, and who says so beside it. */
+export function PublishedLine({ published }: { published: Published }) {
   return (
-    <p class="published" data-weft-published={p.doi ?? ''} data-source={p.source} title={compact ? by : undefined}>
-      <LinkOrText href={p.doi && doiUrl(p.doi)}>{where}</LinkOrText> <span class={compact ? 'sr-only' : 'by'}>{by}</span>
+    <p class="published" data-weft-published={published.doi ?? ''}>
+      <PublishedLink published={published} /> <span class="by">{publishedSource(published.source)}</span>
     </p>
   );
 }

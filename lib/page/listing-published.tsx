@@ -6,12 +6,22 @@
  * those that do, in a frame the listing draws (`sync`), right after the entry's author list.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import { PublishedLine } from '@/components/PublishedLine';
+import { PublishedLink, publishedSource } from '@/components/PublishedLine';
 import { publishedCss } from '@/components/styles';
 import type { PagePaper } from '../arxiv/page-model';
 import { shownPublished, type Published } from '../catalog/published';
 import { mount } from './mount';
 import { attachStyledShadow, createHost } from './shadow-host';
+
+/** The label: the version of record, and who says so as its tooltip and for screen readers. */
+function Label({ published }: { published: Published }) {
+  const by = publishedSource(published.source);
+  return (
+    <p title={by}>
+      <PublishedLink published={published} /> <span class="sr-only">{by}</span>
+    </p>
+  );
+}
 
 export interface PublishedLabel {
   /** Brings the label up to the entry's answer: made and placed when it first has something to show. */
@@ -31,7 +41,7 @@ export function createPublishedLabel(paper: PagePaper, answered: ReadonlySignal<
       if (!host) {
         host = createHost('weft-published');
         host.setAttribute('data-weft-paper', paper.arxivId);
-        unmount = mount(() => (shown.value ? <PublishedLine published={shown.value} compact /> : <></>), attachStyledShadow(host, publishedCss));
+        unmount = mount(() => (shown.value ? <Label published={shown.value} /> : <></>), attachStyledShadow(host, publishedCss));
         if (paper.authorsElement) paper.authorsElement.after(host);
         else paper.element.append(host);
       }

@@ -170,6 +170,15 @@ describe('listing profiles: badge states', () => {
     expect(profiles.progress.value).toEqual({ total: 3, settled: 1, loading: 0 });
   });
 
+  it('holds the version of record each entry\'s answer names: nothing before its answer, null when it names none or failed', async () => {
+    const nature = { venue: 'Nature', doi: '10.1038/x', year: 2015, source: 'openalex' as const };
+    const { profiles, flush } = setup(3, (req) => req.papers.map((p) => (p.arxivId === id(2) ? { arxivId: p.arxivId, error: { kind: 'http', message: 'HTTP 500', retryAt: null } } : { ...answerOf(p.arxivId), published: p.arxivId === id(0) ? nature : null })));
+    expect(profiles.published(0).value).toBeUndefined();
+    [0, 1, 2].forEach((k) => profiles.near(k));
+    await flush();
+    expect([0, 1, 2].map((k) => profiles.published(k).value)).toEqual([nature, null, null]);
+  });
+
   it("says a paper OpenAlex lacks is being identified while its badges wait, not just loading", async () => {
     const { profiles, flush } = setup(100, (req) => (req.papers.some((p) => p.arxivId === id(5)) ? new Promise<never>(() => {}) : req.papers.map((p) => answerOf(p.arxivId))), (k) => k === 5);
     profiles.near(0);

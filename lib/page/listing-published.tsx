@@ -39,8 +39,8 @@ export function createPublishedLabel(paper: PagePaper, answered: ReadonlySignal<
       const next = named === undefined ? null : shownPublished(named, paper.publication);
       if (!next && !host) return;
       if (!host) {
+        // No data-weft-paper: that hook names author badges (docs/test-contract.md); the label is in its entry.
         host = createHost('weft-published');
-        host.setAttribute('data-weft-paper', paper.arxivId);
         unmount = mount(() => (shown.value ? <Label published={shown.value} /> : <></>), attachStyledShadow(host, publishedCss));
         if (paper.authorsElement) paper.authorsElement.after(host);
         else paper.element.append(host);

@@ -34,13 +34,12 @@ function BothCounts({ data }: { data: Known }) {
 
 /** The paper's citation count, where it comes from, and the paper in both catalogs. */
 export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
-  const state = props.loader.state.value;
-  const shown = withData(state);
+  const shown = withData(props.loader.state.value);
   const data = shown?.data;
   const count = data?.citedBy ?? null;
   // What the page prints stands in where no catalog names a version of record, a paper no
   // catalog has included (docs/features.md, Published in).
-  const published = (shown || state.kind === 'unmatched') && shownPublished(data?.published, props.publication);
+  const published = shownPublished(data?.published, props.publication);
   const publishedLine = published && <PublishedLine published={published} />;
   return (
     <PanelFrame
@@ -49,9 +48,8 @@ export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
       title={t('citationsTitle')}
       hooks={data ? citationHooks(data) : {}}
       summary={count === null ? null : formatInteger(count)}
-      unmatchedToo={publishedLine}
     >
-      {data && (
+      {data ? (
         <>
           <p class="figure">
             {count === null ? t('citationsNone') : <><b>{formatInteger(count)}</b> {t(pluralKey(count, 'citationUnit', 'citationsUnit'))}</>}
@@ -75,6 +73,8 @@ export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
           </ul>
           <SourceLine label={SOURCE_NAMES[data.source]} data={data} refreshFailed={!!shown?.refreshFailed} />
         </>
+      ) : (
+        publishedLine
       )}
     </PanelFrame>
   );

@@ -28,10 +28,11 @@ interface FrameProps<T extends PanelAnswer> extends PanelProps<T> {
   summary?: string | null;
   /** Why there is nothing when no catalog knows the paper. */
   unmatched?: string;
-  /** The panel's data, rendered in the ready and empty states. */
+  /**
+   * The panel's body once answered: its data in the ready and empty states, and under the
+   * unmatched note what the page itself says of the paper (the paper panel's "Published in").
+   */
   children?: ComponentChildren;
-  /** What is shown under the unmatched note too (what the page itself says of the paper). */
-  unmatchedToo?: ComponentChildren;
 }
 
 /** One collapsible panel: heading button, and the loading / error / unmatched / data body. */
@@ -51,12 +52,7 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
       </h2>
       <div id={bodyId} class="body" hidden={collapsed} aria-busy={state.kind === 'loading'}>
         {state.kind === 'loading' && <p class="loading">{t('loading')}</p>}
-        {state.kind === 'unmatched' && (
-          <>
-            <p class="note">{props.unmatched ?? t('panelUnmatched')}</p>
-            {props.unmatchedToo}
-          </>
-        )}
+        {state.kind === 'unmatched' && <p class="note">{props.unmatched ?? t('panelUnmatched')}</p>}
         {state.kind === 'error' && (
           <>
             <p class="error" role="alert">
@@ -67,7 +63,7 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
             </button>
           </>
         )}
-        {(state.kind === 'ready' || state.kind === 'empty') && props.children}
+        {state.kind !== 'loading' && state.kind !== 'error' && props.children}
       </div>
     </section>
   );

@@ -15,7 +15,7 @@ export function publishedSource(source: Published['source']): string {
 }
 
 /** The version of record's words, linked to its DOI (doi.org only, through `LinkOrText`); the venue is shown as text. */
-export function PublishedLink({ published: p }: { published: Published }) {
+export function publishedLink(p: Published) {
   return <LinkOrText href={p.doi && doiUrl(p.doi)}>{publishedWords(p)}</LinkOrText>;
 }
 
@@ -23,7 +23,7 @@ export function PublishedLink({ published: p }: { published: Published }) {
 export function PublishedLine({ published }: { published: Published }) {
   return (
     <p class="published" data-weft-published={published.doi ?? ''}>
-      <PublishedLink published={published} /> <span class="by">{publishedSource(published.source)}</span>
+      {publishedLink(published)} <span class="by">{publishedSource(published.source)}</span>
     </p>
   );
 }

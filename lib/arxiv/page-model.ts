@@ -45,13 +45,18 @@ export interface PageAuthor {
 
 /**
  * What a page prints of the paper's published version: the journal reference and the DOI its
- * authors gave arXiv (docs/arxiv-pages.md, Journal reference and related DOI).
+ * authors gave arXiv (docs/arxiv-pages.md, Journal reference and related DOI). In the shape of a
+ * catalog's version of record (lib/catalog/published.ts), so either is shown the same way.
  */
 export interface PrintedPublication {
-  /** As printed ("Phys.Rev.D76:013009,2007"); null when the page prints none. */
-  journalRef: string | null;
+  /** The journal reference as printed ("Phys.Rev.D76:013009,2007"); null when the page prints none. */
+  venue: string | null;
   /** Bare DOI of the published version ("10.1103/PhysRevD.76.013009"); null when none is printed. */
   doi: string | null;
+  /** None apart: a printed reference has its year in its text. */
+  year: null;
+  /** Who says so: the paper's authors, on its arXiv page. */
+  source: 'arxiv';
 }
 
 /** One paper on a page. */

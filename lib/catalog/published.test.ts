@@ -14,7 +14,7 @@ describe('publishedOf', () => {
 });
 
 describe('shownPublished', () => {
-  const printed = { journalRef: 'Phys.Rev.D76:013009,2007', doi: '10.1103/PhysRevD.76.013009' };
+  const printed = { venue: 'Phys.Rev.D76:013009,2007', doi: '10.1103/PhysRevD.76.013009', year: null, source: 'arxiv' } as const;
 
   it('shows the catalogs’ version of record when one names it, even where the page prints its own', () => {
     const catalog = publishedOf(rec('openalex', 'Physical Review D', '10.1103/physrevd.76.013009'));
@@ -22,8 +22,8 @@ describe('shownPublished', () => {
   });
 
   it('else what the arXiv page prints, said to be the authors’ (no year of its own: the reference has it)', () => {
-    expect(shownPublished(null, printed)).toEqual({ venue: 'Phys.Rev.D76:013009,2007', doi: '10.1103/PhysRevD.76.013009', year: null, source: 'arxiv' });
-    expect(shownPublished(undefined, { journalRef: null, doi: '10.1/x' })).toEqual({ venue: null, doi: '10.1/x', year: null, source: 'arxiv' });
+    expect(shownPublished(null, printed)).toBe(printed);
+    expect(shownPublished(undefined, printed)).toBe(printed);
   });
 
   it('else nothing', () => {

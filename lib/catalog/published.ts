@@ -30,6 +30,5 @@ export function publishedOf(...records: (PaperRecord | undefined)[]): Published 
  * it, which has its year in it), else nothing.
  */
 export function shownPublished(catalogs: Published | null | undefined, printed: PrintedPublication | null | undefined): Published | null {
-  if (catalogs) return catalogs;
-  return printed ? { venue: printed.journalRef, doi: printed.doi, year: null, source: 'arxiv' } : null;
+  return catalogs ?? printed ?? null;
 }

@@ -43,7 +43,7 @@ describe('a listing entry’s "Published in" label', () => {
 
   it('shows the catalog’s venue and year as text, linked to doi.org, under the authors, its source as tooltip and for screen readers', () => {
     const answered = signal<Published | null | undefined>(undefined);
-    const line = createPublishedLabel(entry({ journalRef: 'Made-Up Lett. 1', doi: null }), answered);
+    const line = createPublishedLabel(entry({ venue: 'Made-Up Lett. 1', doi: null, year: null, source: 'arxiv' }), answered);
     answered.value = { venue: `Nature ${XSS}`, doi: '10.1038/x?y', year: 2015, source: 'openalex' };
     line.sync();
     expect(label()).toEqual({
@@ -55,7 +55,7 @@ describe('a listing entry’s "Published in" label', () => {
 
   it('shows the entry’s own journal reference, said to be its authors’, when no catalog names one (or the answer failed)', () => {
     const answered = signal<Published | null | undefined>(undefined);
-    const line = createPublishedLabel(entry({ journalRef: 'Made-Up Lett. 12 (2026)', doi: null }), answered);
+    const line = createPublishedLabel(entry({ venue: 'Made-Up Lett. 12 (2026)', doi: null, year: null, source: 'arxiv' }), answered);
     answered.value = null;
     line.sync();
     expect(label()).toEqual({

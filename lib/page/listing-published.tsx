@@ -6,7 +6,7 @@
  * those that do, in a frame the listing draws (`sync`), right after the entry's author list.
  */
 import { signal, type ReadonlySignal } from '@preact/signals-core';
-import { PublishedLink, publishedSource } from '@/components/PublishedLine';
+import { publishedLink, publishedSource } from '@/components/PublishedLine';
 import { publishedCss } from '@/components/styles';
 import type { PagePaper } from '../arxiv/page-model';
 import { shownPublished, type Published } from '../catalog/published';
@@ -18,7 +18,7 @@ function Label({ published }: { published: Published }) {
   const by = publishedSource(published.source);
   return (
     <p title={by}>
-      <PublishedLink published={published} /> <span class="sr-only">{by}</span>
+      {publishedLink(published)} <span class="sr-only">{by}</span>
     </p>
   );
 }

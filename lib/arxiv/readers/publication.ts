@@ -16,7 +16,7 @@ const isJournalRefLabel = (label: Element | null | undefined) => JOURNAL_REF_LAB
 function printed(journalRef: string, doiText: string | null | undefined): PrintedPublication | null {
   const found = bareDoi(doiText);
   const doi = found && !isArxivDoi(found) ? found : null;
-  return journalRef || doi ? { journalRef: journalRef || null, doi } : null;
+  return journalRef || doi ? { venue: journalRef || null, doi, year: null, source: 'arxiv' } : null;
 }
 
 /** The abs page's: the cell of the "Journal reference" row (not the report number's) and the "Related DOI". */

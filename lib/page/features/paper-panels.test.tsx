@@ -192,7 +192,7 @@ describe('paper panels feature', () => {
   });
 
   describe('"Published in": the catalogs’ version of record first, else what the abs page prints', () => {
-    const printed: PrintedPublication = { journalRef: `Made-Up Lett. ${XSS} 12 (2026)`, doi: '10.5555/made-up.2026.12' };
+    const printed: PrintedPublication = { venue: `Made-Up Lett. ${XSS} 12 (2026)`, doi: '10.5555/made-up.2026.12', year: null, source: 'arxiv' };
     const line = (paper: HTMLElement) => {
       const p = paper.querySelector<HTMLElement>('.published');
       return p && { text: p.textContent, href: p.querySelector('a')?.getAttribute('href') ?? null, hook: p.dataset.weftPublished };
@@ -212,7 +212,7 @@ describe('paper panels feature', () => {
     });
 
     it('shows the page’s under the note of a paper no catalog has', async () => {
-      const { panel } = await run({ citations: { known: false, fetchedAt: Date.now(), stale: false }, publication: { journalRef: 'Made-Up Lett. 3', doi: null } });
+      const { panel } = await run({ citations: { known: false, fetchedAt: Date.now(), stale: false }, publication: { venue: 'Made-Up Lett. 3', doi: null, year: null, source: 'arxiv' } });
       expect(panel('paper').dataset.state).toBe('unmatched');
       expect(line(panel('paper'))).toEqual({ text: 'Published in Made-Up Lett. 3 according to its authors, on arXiv', href: null, hook: '' });
     });

@@ -147,14 +147,15 @@ export const pausedCss = `${progressCss}
 
 /**
  * A listing entry's "Published in" label (lib/page/listing-published.tsx), under its authors: a
- * small chip with its own background, legible whatever the page's and the system's themes.
+ * small chip with its own background, legible whatever the page's and the system's themes; its
+ * link 24 px tall, the least a pointer target may be (WCAG 2.2, 2.5.8).
  */
 export const publishedCss = `${tokens}
   :host { display: block !important; margin: 0.15em 0 !important; }
   p {
-    display: inline-block; margin: 0; padding: 0.05em 0.5em; border-radius: 4px; overflow-wrap: anywhere;
-    background: var(--weft-chip); color: var(--weft-chip-fg); font: 0.85em/1.4 var(--weft-font);
+    display: inline-block; margin: 0; padding: 0 0.5em; border-radius: 4px; overflow-wrap: anywhere;
+    background: var(--weft-chip); color: var(--weft-chip-fg); font: 0.85em/24px var(--weft-font);
   }
-  a { color: var(--weft-link); }
+  a { display: inline-block; color: var(--weft-link); }
   ${SR_ONLY}
 `;

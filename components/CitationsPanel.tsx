@@ -1,11 +1,13 @@
 import { withData } from '@/lib/ui/paper-panel-state';
 import { SOURCE_NAMES } from '@/lib/catalog/types';
 import type { PaperCitationsResult } from '@/lib/background/protocol';
-import type { Published } from '@/lib/background/catalog/paper-panels';
+import { shownPublished } from '@/lib/catalog/published';
 import { formatAge, formatInteger, pluralKey } from '@/lib/ui/format';
 import { t } from '@/lib/shared/i18n';
-import { doiUrl, openAlexUrl, s2PaperUrl } from '@/lib/catalog/links';
-import { LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { openAlexUrl, s2PaperUrl } from '@/lib/catalog/links';
+import { PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { LinkOrText } from './LinkOrText';
+import { PublishedLine } from './PublishedLine';
 
 type Known = Extract<PaperCitationsResult, { known: true }>;
 
@@ -30,26 +32,15 @@ function BothCounts({ data }: { data: Known }) {
   );
 }
 
-/**
- * The paper's version of record, "Published in Nature, 2015", linked to its DOI (doi.org only,
- * through `LinkOrText`), and the catalog that says so. The venue is the catalog's text, shown
- * as text.
- */
-function PublishedLine({ published: p }: { published: Published }) {
-  // A year as written, not a grouped number ("2015", not "2,015").
-  const where = p.venue ? (p.year ? t('publishedIn', p.venue, String(p.year)) : t('publishedInVenue', p.venue)) : t('publishedVersion');
-  return (
-    <p class="published" data-weft-published={p.doi ?? ''}>
-      <LinkOrText href={p.doi && doiUrl(p.doi)}>{where}</LinkOrText> <span class="age">{t('publishedSource', SOURCE_NAMES[p.source])}</span>
-    </p>
-  );
-}
-
 /** The paper's citation count, where it comes from, and the paper in both catalogs. */
 export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
   const shown = withData(props.loader.state.value);
   const data = shown?.data;
   const count = data?.citedBy ?? null;
+  // What the page prints stands in where no catalog names a version of record, a paper no
+  // catalog has included (docs/features.md, Published in).
+  const published = shownPublished(data?.published, props.publication);
+  const publishedLine = published && <PublishedLine published={published} />;
   return (
     <PanelFrame
       {...props}
@@ -58,13 +49,13 @@ export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
       hooks={data ? citationHooks(data) : {}}
       summary={count === null ? null : formatInteger(count)}
     >
-      {data && (
+      {data ? (
         <>
           <p class="figure">
             {count === null ? t('citationsNone') : <><b>{formatInteger(count)}</b> {t(pluralKey(count, 'citationUnit', 'citationsUnit'))}</>}
           </p>
           <BothCounts data={data} />
-          {data.published && <PublishedLine published={data.published} />}
+          {publishedLine}
           {data.s2Failure && (
             <S2FailureNote instead={t('citationsInstead')} onRetry={() => void props.loader.retry()} />
           )}
@@ -82,6 +73,8 @@ export function CitationsPanel(props: PanelProps<PaperCitationsResult>) {
           </ul>
           <SourceLine label={SOURCE_NAMES[data.source]} data={data} refreshFailed={!!shown?.refreshFailed} />
         </>
+      ) : (
+        publishedLine
       )}
     </PanelFrame>
   );

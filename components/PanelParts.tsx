@@ -1,11 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import type { PanelAnswer, PanelLoader } from '@/lib/ui/paper-panel-state';
 import type { PanelId } from '@/lib/shared/settings/settings';
+import type { PrintedPublication } from '@/lib/arxiv/page-model';
 import { failureSentence } from '@/lib/ui/describe-failure';
 import { formatAge } from '@/lib/ui/format';
 import { t } from '@/lib/shared/i18n';
 
-import { safeLink } from '@/lib/catalog/links';
 import { trusted } from '@/lib/ui/trusted';
 
 /** What every panel component receives from the panel group. */
@@ -15,6 +15,8 @@ export interface PanelProps<T extends PanelAnswer> {
   onToggle: () => void;
   /** Points out the badges of these authors (bare OpenAlex ids); [] clears. */
   onHighlight: (openalexIds: string[]) => void;
+  /** The published version the page prints (the abs page's journal reference and DOI). */
+  publication?: PrintedPublication | null;
 }
 
 interface FrameProps<T extends PanelAnswer> extends PanelProps<T> {
@@ -26,7 +28,10 @@ interface FrameProps<T extends PanelAnswer> extends PanelProps<T> {
   summary?: string | null;
   /** Why there is nothing when no catalog knows the paper. */
   unmatched?: string;
-  /** The panel's data, rendered in the ready and empty states. */
+  /**
+   * The panel's body once answered: its data in the ready and empty states, and under the
+   * unmatched note what the page itself says of the paper (the paper panel's "Published in").
+   */
   children?: ComponentChildren;
 }
 
@@ -58,7 +63,7 @@ export function PanelFrame<T extends PanelAnswer>(props: FrameProps<T>) {
             </button>
           </>
         )}
-        {(state.kind === 'ready' || state.kind === 'empty') && props.children}
+        {state.kind !== 'loading' && state.kind !== 'error' && props.children}
       </div>
     </section>
   );
@@ -85,19 +90,4 @@ export function SourceLine({ label, data, refreshFailed }: { label: string; data
   );
 }
 
-/**
- * A link when `href` is a safe https URL on a known host, else the text alone. External
- * catalog pages open in a new tab; arXiv pages open like arXiv's own links.
- */
-export function LinkOrText({ href, external = true, children }: { href: string | null; external?: boolean; children: ComponentChildren }) {
-  const safe = safeLink(href);
-  if (!safe) return <span>{children}</span>;
-  return external ? (
-    <a href={safe} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ) : (
-    <a href={safe}>{children}</a>
-  );
-}
 

@@ -6,7 +6,8 @@ import { withData } from '@/lib/ui/paper-panel-state';
 import type { RelatedPapersResult } from '@/lib/background/protocol';
 import { formatCount, formatInteger } from '@/lib/ui/format';
 import { t } from '@/lib/shared/i18n';
-import { LinkOrText, PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { PanelFrame, S2FailureNote, SourceLine, type PanelProps } from './PanelParts';
+import { LinkOrText } from './LinkOrText';
 import { doiUrl } from '@/lib/catalog/links';
 import { trusted } from '@/lib/ui/trusted';
 

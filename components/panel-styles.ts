@@ -24,7 +24,7 @@ export const panelCss = `${tokens}
   .summary { margin-left: auto; font-weight: 400; color: var(--weft-muted); font-variant-numeric: tabular-nums; }
   .body { margin: 0.3em 0 0 1.15em; font-size: 0.92em; }
   p { margin: 0.25em 0; }
-  .note, .source, .meta, .cc { color: var(--weft-muted); }
+  .note, .source, .meta, .cc, .by { color: var(--weft-muted); }
   .source { font-size: 0.85em; margin-top: 0.4em; }
   .error { color: var(--weft-error); }
   .loading { color: var(--weft-muted); animation: weft-pulse 1.2s ease-in-out infinite; }

@@ -34,6 +34,10 @@ export const tokens = `
   @media (prefers-reduced-motion: reduce) { * { animation: none !important; } }
 `;
 
+/** Text for screen readers only. */
+// A template literal, so that the build compacts it as it does the sheets (wxt.config.ts).
+const SR_ONLY = `.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }`;
+
 /**
  * The badge: a fixed minimum width, so the page does not shift when numbers arrive. Listing
  * badges (they name their paper) keep still and use the listing's own font: hundreds of running
@@ -117,7 +121,7 @@ export const cardCss = `${tokens}
   .candidate:hover { border-color: var(--weft-accent); }
   .candidate .facts, .candidate .why { display: block; color: var(--weft-muted); font-size: 12.8px; }
   .everywhere { display: block; font-size: 12.8px; margin: 4.8px 0; }
-  .sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  ${SR_ONLY}
 `;
 
 /** The progress line of a long listing (listing-badges.tsx). */
@@ -139,4 +143,19 @@ export const progressCss = `${tokens}
 export const pausedCss = `${progressCss}
   :host { left: 12px !important; right: auto !important; }
   .line { border-radius: 12px; max-width: 440px; color: var(--weft-fg); }
+`;
+
+/**
+ * A listing entry's "Published in" label (lib/page/listing-published.tsx), under its authors: a
+ * small chip with its own background, legible whatever the page's and the system's themes; its
+ * link 24 px tall, the least a pointer target may be (WCAG 2.2, 2.5.8).
+ */
+export const publishedCss = `${tokens}
+  :host { display: block !important; margin: 0.15em 0 !important; }
+  p {
+    display: inline-block; margin: 0; padding: 0 0.5em; border-radius: 4px; overflow-wrap: anywhere;
+    background: var(--weft-chip); color: var(--weft-chip-fg); font: 0.85em/24px var(--weft-font);
+  }
+  a { display: inline-block; color: var(--weft-link); }
+  ${SR_ONLY}
 `;

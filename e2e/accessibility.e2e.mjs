@@ -161,21 +161,24 @@ export const tests = [
     },
   },
   {
-    name: 'axe: no violations among the badges of a listing page and its card with Not this person? open, light and dark',
+    name: 'axe: no violations among the badges of a listing page, an entry\'s "Published in" label and the card with Not this person? open, light and dark',
     fn: async () => {
       const html = fixturePage('rendered-2026-06/list_cs.DC_new.html');
       if (!html) return;
       const plain = await launch(new FakeApis(listingCatalog([])), { extension: false });
       const entries = await readEntries(plain.context, html);
       await plain.close();
-      const fake = new FakeApis(listingCatalog(entries), { pages: { '/list/cs.DC/new': html } });
+      const catalog = listingCatalog(entries);
+      // The first entry's record names its journal version: its label shows (docs/features.md, Published in).
+      catalog.openalex.works[0].locations = [{ source: { type: 'journal', display_name: 'Journal of Made-Up Networking' }, landing_page_url: 'https://doi.org/10.5555/made-up.2026.17' }];
+      const fake = new FakeApis(catalog, { pages: { '/list/cs.DC/new': html } });
       const s = await launch(fake);
       const page = await s.open('https://arxiv.org/list/cs.DC/new');
       await until(async () => {
         const byPaper = await page.evaluate(listingBadgeProbe);
         const first = byPaper[entries[0].id] ?? [];
-        return first.length > 0 && first.every((b) => final(b.state));
-      }, { timeout: 20_000, what: 'the first entry’s badges' });
+        return first.length > 0 && first.every((b) => final(b.state)) && await page.evaluate(() => !!document.querySelector('[data-weft-published]:not([hidden])'));
+      }, { timeout: 20_000, what: 'the first entry’s badges and label' });
       await page.locator(`[data-weft-paper="${entries[0].id}"][data-weft-author="0"] button`).click();
       await page.locator('[data-weft-card] [data-weft-action="not-this-person"]').click();
       await page.locator('[data-weft-card] [data-weft-action="no-profile"]').waitFor({ timeout: 10_000 });

@@ -77,6 +77,37 @@ const papersAskedIn = (r) => {
 /** A fresh entry's identification (autocomplete per name, shared works, profiles): on top of the batched calls, on its own budget. */
 const identifying = (r) => r.path.startsWith('/autocomplete/') || /^\/authors\/A/.test(r.path) || /authorships\.author\.id|display_name/.test(decodeURIComponent(r.url));
 
+/**
+ * Each entry's "Published in" label (docs/test-contract.md, Listing and search pages): the host
+ * `[data-weft-published]` in the entry, by the entry's arXiv id (its abs link: a listing's in the
+ * dt before its dd, a search result's in its title line).
+ */
+function publishedProbe() {
+  const out = {};
+  for (const host of document.querySelectorAll('[data-weft-published]')) {
+    if (!host.shadowRoot || host.hidden) continue;
+    const entry = host.closest('dd, li.arxiv-result');
+    const link = entry?.localName === 'dd' ? entry.previousElementSibling?.querySelector('a[title="Abstract"]') : entry?.querySelector('p.list-title a');
+    const id = link?.getAttribute('href').replace(/^.*\/abs\//, '') ?? '?';
+    const p = host.shadowRoot.querySelector('p');
+    out[id] = {
+      doi: host.getAttribute('data-weft-published'), source: host.getAttribute('data-source'), text: p?.textContent ?? null,
+      title: p?.getAttribute('title') ?? null, href: p?.querySelector('a')?.getAttribute('href') ?? null,
+      markup: !!host.shadowRoot.querySelector('img'), after: host.previousElementSibling?.className ?? null,
+    };
+  }
+  return out;
+}
+
+/** The page's "Published in" labels, once every entry has settled, against `want`. */
+async function assertPublished(page, lst, want, what) {
+  await scrollThrough(page);
+  await settled(page, lst, lst.entries.map((_, k) => k));
+  const got = await page.evaluate(publishedProbe);
+  if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${what}: labels ${JSON.stringify(got, null, 1)}, expected ${JSON.stringify(want, null, 1)}`);
+  if (await page.evaluate(() => window.__weftPwned)) throw new Error(`${what}: a venue's markup ran`);
+}
+
 function assertRight(lst, snap, ks, what) {
   if (!ks.length) throw new Error(`${what}: no entry to check (the test would test nothing)`);
   const p = listingProblems(lst, snap, ks);
@@ -91,6 +122,50 @@ function arxivLinks() {
 }
 
 export const tests = [
+  {
+    name: 'Published in: an entry whose record names a version of record says so under its authors, linked to the DOI, from the badges\' calls (none per entry); the others say nothing',
+    fn: async () => {
+      const lst = await listing('dcNew', { kindOf: () => 'indexed' });
+      if (!lst) return;
+      const { id } = lst.entries[0];
+      const venue = 'Journal of Made-Up Networking <img src=x onerror="window.__weftPwned=1">';
+      const work = lst.catalog.openalex.works.find((w) => w.doi.endsWith(`/arxiv.${id.toLowerCase()}`));
+      work.locations = [{ source: { type: 'journal', display_name: venue }, landing_page_url: 'https://doi.org/10.5555/made-up.2026.17' }];
+      const s = await launch(lst.fake);
+      const page = await s.open(lst.url);
+      const by = 'according to OpenAlex';
+      await assertPublished(page, lst, {
+        [id]: { doi: '10.5555/made-up.2026.17', source: 'openalex', text: `Published in ${venue}, 2026 ${by}`, title: by, href: 'https://doi.org/10.5555/made-up.2026.17', markup: false, after: 'list-authors' },
+      }, 'cs.DC /new');
+      const single = lst.fake.apiRequests().filter((r) => /^\/works\/|\/paper\/(?!batch)/.test(r.path));
+      if (single.length) throw new Error(`requests for one paper: ${fmt(single.map((r) => r.url.slice(0, 90)))}`);
+    },
+  },
+  {
+    name: 'Published in: where no catalog names one, the journal reference an entry prints (and a search result\'s DOI), said to be its authors\'',
+    fn: async () => {
+      const by = 'according to its authors, on arXiv';
+      const printed = (text, doi = '', after = 'list-authors') => ({ doi, source: 'arxiv', text: `Published in ${text} ${by}`, title: by, href: doi ? `https://doi.org/${doi}` : null, markup: false, after });
+      const wants = {
+        qfinNew: {
+          '2303.09330': printed('Journal of Risk Financial Management 2023, 16(2), 114'),
+          '2303.09405': printed('Economic Thought, 2023, 20 (6)'),
+        },
+        search: {
+          '2406.99901': printed('Synthetic Journal of Fixtures 1 (2024) 1-13', '10.1234/synthetic.2024.001', 'authors'),
+          '1411.4413': printed('Nature 522, 68-72 (04 June 2015)', '10.1038/nature14474', 'authors'),
+          'cs/0006007': printed('SIAM Journal on Computing 27:5, 1998, pp. 1457--1491', '', 'authors'),
+        },
+      };
+      for (const [name, want] of Object.entries(wants)) {
+        const lst = await listing(name);
+        if (!lst) return;
+        const s = await launch(lst.fake);
+        await assertPublished(await s.open(lst.url), lst, want, name);
+        await closeAll();
+      }
+    },
+  },
   // One test per rendering: /new, the 2026-06-29 chrome, /recent, a listing OpenAlex has all of.
   ...['dcNew', 'dcNewSpinout', 'dcRecent', 'oaNew'].map((name) => ({
     name: `rendered listing ${name}: one badge after each author link, with the paper's own figures`,

@@ -8,6 +8,7 @@
 // heading is a button (aria-expanded / aria-controls) that collapses it; the choice is remembered.
 
 import { launch, relaunch, sleep, until, deepText, screenshot, tabTo } from './harness.mjs';
+import { FakeApis } from './fake-apis.mjs';
 import { PANELS, absScenario as scenario, waitForPanels, arxivOfWork, assertPaper, assertPanelsPlaced, assertRelated, bare, expectedInstitutions, panelProbe } from './checks.mjs';
 
 const final = (st) => st && st !== 'loading';
@@ -29,6 +30,18 @@ const publishedLine = (page) => page.evaluate(() => {
   const line = host?.shadowRoot.querySelector('[data-weft-panel="paper"] .published');
   return line ? { text: line.textContent, href: line.querySelector('a')?.getAttribute('href') ?? null } : null;
 });
+
+/**
+ * The scenario with its abs page printing a journal reference and related DOI, as arXiv's metatable
+ * does (docs/arxiv-pages.md, Metatable and dateline); `ref` is HTML as the page has it.
+ */
+function withJournalRef(sc, ref, doi) {
+  const rows = `<tr><td class="tablecell label">Journal&nbsp;reference:</td><td class="tablecell jref">${ref}</td></tr>`
+    + `<tr><td class="tablecell label"><abbr title="Digital Object Identifier">Related DOI</abbr>:</td><td class="tablecell doi"><a href="https://doi.org/${doi}" data-doi="${doi}" class="link-https link-external" rel="external noopener nofollow">https://doi.org/${doi}</a></td></tr>`;
+  const html = sc.html.replace(/(<div class="metatable">[\s\S]*?)(<\/table>)/, `$1${rows}$2`);
+  if (html === sc.html) throw new Error('no metatable in the abs page');
+  return { ...sc, html, fake: new FakeApis(sc.catalog, { pages: { [sc.id]: html } }) };
+}
 
 export const tests = [
   {
@@ -215,6 +228,30 @@ export const tests = [
       sc.catalog.s2.paper.externalIds.DOI = '10.5555/made-up.2026.17';
       const { page, snap } = await loadPanels(sc);
       if (snap.paper.state !== 'ready') throw new Error(`paper panel ${snap.paper.state}`);
+      const got = await publishedLine(page);
+      const want = { text: 'Published in Journal of Made-Up Networking, 2026 according to Semantic Scholar', href: 'https://doi.org/10.5555/made-up.2026.17' };
+      if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`published line ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+    },
+  },
+  {
+    name: 'a preprint no catalog knows as published shows the journal reference and DOI its abs page prints, as text, said to be its authors\'',
+    fn: async () => {
+      const sc = withJournalRef(scenario({ n: 4, seed: 25 }), 'Made-Up Lett. &lt;img src=x onerror="window.__weftPwned=1"&gt; 12 (2026) 101', '10.5555/made-up.2026.101');
+      const { page, snap } = await loadPanels(sc);
+      if (snap.paper.state !== 'ready') throw new Error(`paper panel ${snap.paper.state}`);
+      const got = await publishedLine(page);
+      const want = { text: 'Published in Made-Up Lett. <img src=x onerror="window.__weftPwned=1"> 12 (2026) 101 according to its authors, on arXiv', href: 'https://doi.org/10.5555/made-up.2026.101' };
+      if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`published line ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+      if (await page.evaluate(() => window.__weftPwned)) throw new Error('the reference\'s markup ran');
+    },
+  },
+  {
+    name: 'a catalog\'s version of record is shown rather than the journal reference the abs page prints',
+    fn: async () => {
+      const sc = withJournalRef(scenario({ n: 4, seed: 26 }), 'Made-Up Lett. 12 (2026) 101', '10.5555/made-up.2026.101');
+      Object.assign(sc.catalog.s2.paper, { venue: 'Journal of Made-Up Networking', journal: { name: 'Journal of Made-Up Networking', volume: '3' }, year: 2026 });
+      sc.catalog.s2.paper.externalIds.DOI = '10.5555/made-up.2026.17';
+      const { page } = await loadPanels(sc);
       const got = await publishedLine(page);
       const want = { text: 'Published in Journal of Made-Up Networking, 2026 according to Semantic Scholar', href: 'https://doi.org/10.5555/made-up.2026.17' };
       if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`published line ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);

@@ -118,6 +118,16 @@ export function arxivIdFromUrl(raw: string | null | undefined): string | null {
   return raw && /^https?:\/\//i.test(raw.trim()) ? toBareArxivId(raw) : null;
 }
 
+/**
+ * A DOI without resolver prefix (`https://doi.org/`, `doi:`), or null when it is not one: the one
+ * DOI grammar, for what arXiv's pages print (a published version's DOI) and what the catalogs serve.
+ */
+export function bareDoi(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const doi = raw.trim().replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '').replace(/^doi:/i, '');
+  return /^10\.\d{4,9}\/\S+$/.test(doi) ? doi : null;
+}
+
 /** arXiv's own DOIs (10.48550/arXiv.<id>) name the preprint, never a journal version. */
 export function isArxivDoi(doi: string): boolean {
   return /^10\.48550\/arxiv\./i.test(doi);

@@ -43,6 +43,22 @@ export interface PageAuthor {
   printed?: PrintedEvidence;
 }
 
+/**
+ * What a page prints of the paper's published version: the journal reference and the DOI its
+ * authors gave arXiv (docs/arxiv-pages.md, Journal reference and related DOI). In the shape of a
+ * catalog's version of record (lib/catalog/published.ts), so either is shown the same way.
+ */
+export interface PrintedPublication {
+  /** The journal reference as printed ("Phys.Rev.D76:013009,2007"); null when the page prints none. */
+  venue: string | null;
+  /** Bare DOI of the published version ("10.1103/PhysRevD.76.013009"); null when none is printed. */
+  doi: string | null;
+  /** None apart: a printed reference has its year in its text. */
+  year: null;
+  /** Who says so: the paper's authors, on its arXiv page. */
+  source: 'arxiv';
+}
+
 /** One paper on a page. */
 export interface PagePaper {
   /** Bare, no version (`2406.05546`, `hep-th/9901001`). */
@@ -77,6 +93,11 @@ export interface PagePaper {
    * name (the HTML view's shared affiliation lines, e-mail domains).
    */
   printed?: { affiliations: string[]; emailDomains: string[] };
+  /**
+   * The published version the page prints (abs page, listing and search entries); null when it
+   * prints none, absent on pages that never print one (the HTML view).
+   */
+  publication?: PrintedPublication | null;
 }
 
 /** Where a page has room for per-paper panels, as its reader found it. */

@@ -28,6 +28,13 @@ export const SELECTORS = {
   canonical: ['link[rel="canonical"]'],
   /** The abstract blockquote; also where panels go on a layout without the sidebar. */
   abstract: ['blockquote.abstract'],
+  /**
+   * Metatable cells of the journal reference and of the report number (the same class: the
+   * label before each tells them apart).
+   */
+  absJournalRef: ['td.jref'],
+  /** The "Related DOI" of the published version: its `data-doi` (2019+), or the text of the legacy page's link. */
+  absRelatedDoi: ['td.doi a[data-doi]', 'td.doi a'],
   /** The right-hand sidebar (before .leftcolumn on the legacy page, after it since 2019). */
   extraServices: ['.extra-services'],
   fullText: ['.full-text'],
@@ -55,6 +62,8 @@ export const SELECTORS = {
   listingSectionHeading: ['dl > h3'],
   /** An entry's subjects line: the primary subject's span, then the others, "; "-separated, each "(cat)". */
   listingSubjects: ['div.list-subjects'],
+  /** An entry's "Journal-ref:" line, when its authors gave one. */
+  listingJournalRef: ['div.list-journal-ref'],
   /** An entry's abstract on /new pages (the title and comments are div.mathjax, not p). */
   listingAbstract: ['p.mathjax'],
   /** Links in an entry's author list (div.list-authors, search's p.authors): names, and stray ":"s. */
@@ -68,6 +77,10 @@ export const SELECTORS = {
   searchAuthors: ['p.authors'],
   /** The primary category's tag ("cs.DC"); secondary ones are .is-grey, the DOI tags sit in a nested .tags. */
   searchPrimaryTag: ['div.tags > span.tag.is-link'],
+  /** A result's small lines: comments, report number, "Journal ref:" (each opens with its label's span). */
+  searchNoteLine: ['p.comments'],
+  /** The published version's DOI tag, a doi.org link ("doi" tag, then the DOI). */
+  searchDoi: ['div.tags.has-addons a[href*="doi.org/"]'],
 
   // HTML paper view (/html/<id>): LaTeXML's markup, the same in arXiv's 2026 server-built
   // scaffold and in older pages whose chrome is built by script (docs/arxiv-pages.md).

@@ -24,12 +24,8 @@ export function isOldStyleArxivId(bareId: string): boolean {
   return bareId.includes('/');
 }
 
-/** A DOI without resolver prefix (`https://doi.org/`, `doi:`), or null when it is not one. */
-export function bareDoi(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  const doi = raw.trim().replace(/^https?:\/\/(?:dx\.)?doi\.org\//i, '').replace(/^doi:/i, '');
-  return /^10\.\d{4,9}\/\S+$/.test(doi) ? doi : null;
-}
+/** The DOI grammar is arXiv's (its pages print DOIs too): lib/arxiv/ids.ts. */
+export { bareDoi } from '../arxiv/ids';
 
 export type OpenAlexEntity = 'W' | 'A' | 'I' | 'T';
 

@@ -28,7 +28,7 @@ const metrics = (oa: string): AuthorMetrics => ({
 
 /** The background's answer for one paper: its first author's profile, no profile for the second. */
 const answerOf = (arxivId: string): PaperAnswer => ({
-  arxivId, source: 'openalex', fetchedAt: 1, stale: false,
+  arxivId, source: 'openalex', fetchedAt: 1, stale: false, published: null,
   slots: [{ state: 'ready', match: 'record', metrics: metrics('A1'), institutions: [], s2Id: null }, { state: 'unmatched' }],
 });
 
@@ -168,6 +168,15 @@ describe('listing profiles: badge states', () => {
     expect(b!.state.value.kind).toBe('unmatched');
     await profiles.answered(0);
     expect(profiles.progress.value).toEqual({ total: 3, settled: 1, loading: 0 });
+  });
+
+  it('holds the version of record each entry\'s answer names: nothing before its answer, null when it names none or failed', async () => {
+    const nature = { venue: 'Nature', doi: '10.1038/x', year: 2015, source: 'openalex' as const };
+    const { profiles, flush } = setup(3, (req) => req.papers.map((p) => (p.arxivId === id(2) ? { arxivId: p.arxivId, error: { kind: 'http', message: 'HTTP 500', retryAt: null } } : { ...answerOf(p.arxivId), published: p.arxivId === id(0) ? nature : null })));
+    expect(profiles.published(0).value).toBeUndefined();
+    [0, 1, 2].forEach((k) => profiles.near(k));
+    await flush();
+    expect([0, 1, 2].map((k) => profiles.published(k).value)).toEqual([nature, null, null]);
   });
 
   it("says a paper OpenAlex lacks is being identified while its badges wait, not just loading", async () => {

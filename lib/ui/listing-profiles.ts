@@ -15,9 +15,10 @@
  *     at the first screen costs a call or three and a read to the end about one call per 100
  *     papers and per 100 authors. Entries never approached are never asked for.
  */
-import { batch, signal, type ReadonlySignal } from '@preact/signals-core';
+import { batch, signal, type ReadonlySignal, type Signal } from '@preact/signals-core';
 import type { PagePaper } from '../arxiv/page-model';
 import type { Candidate } from '../catalog/identity';
+import type { Published } from '../catalog/published';
 import type { BatchAnswer, PaperAnswer, SlotAnswer } from '../background/identity/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
 import { candidatesFor, IDENTIFYING, paperAuthorsRequest, type AuthorEntry, type BadgeState } from './author-profiles';
@@ -125,6 +126,9 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     }
     return a;
   };
+  /** Each entry's version of record as its answer names it: undefined until answered, null when none is named or the answer failed. */
+  const published: (Signal<Published | null | undefined> | undefined)[] = new Array<Signal<Published | null | undefined> | undefined>(n);
+  const publishedOf = (k: number) => (published[k] ??= signal<Published | null | undefined>(undefined));
   let blocks = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const progress = signal<ListingProgress>({ total: n, settled: 0, loading: 0 });
@@ -175,9 +179,12 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
       if ('error' in answer) {
         const state = errorState(new RemoteError(answer.error));
         for (const e of entries.slice(0, MAX_ENTRY_AUTHORS)) e.state.value = state;
+        publishedOf(k).value = null;
         status[k] = 'failed';
         return;
       }
+      const named = answer.published ?? null;
+      if (!again || JSON.stringify(named) !== JSON.stringify(publishedOf(k).peek())) publishedOf(k).value = named;
       entries.forEach((e, i) => {
         if (i >= MAX_ENTRY_AUTHORS) return;
         const slot = answer.slots[i];
@@ -316,6 +323,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
         batch(() => {
           for (const k of failed) {
             for (const entry of entriesOf(k).slice(0, MAX_ENTRY_AUTHORS)) entry.state.value = state;
+            publishedOf(k).value = null;
             status[k] = 'failed';
           }
         });
@@ -400,6 +408,9 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
       if (gatherMs <= 0) raiseSeen();
       else raiseTimer ??= setTimeout(raiseSeen, gatherMs);
     },
+
+    /** The version of record entry `k`'s answer names: undefined until it is answered, null when it names none or failed. */
+    published: (k: number): ReadonlySignal<Published | null | undefined> => publishedOf(k),
 
     /** Settles once entry `k` has its answer (or its failure). */
     answered: (k: number): Promise<void> => answeredOf(k).promise,

@@ -7,6 +7,7 @@ import { collapseSpaces, displayName } from '../names';
 import type { ArxivPage, PageAuthor, PagePaper } from '../page-model';
 import { SELECTORS, matchesAny, queryAll, queryFirst } from '../selectors';
 import { arxivPageUrl } from '../urls';
+import { readAbsPublication } from './publication';
 
 /**
  * The paper of an abs page. Its author list is the contract's (docs/test-contract.md, Abs
@@ -133,6 +134,7 @@ export function readAbsPaper(doc: Document, url: string, head?: AbsHead | null):
     version: id.version,
     title: readTitle(doc, container),
     primaryCategory: readPrimaryCategory(container),
+    publication: readAbsPublication(container),
     layout: container.matches(SELECTORS.absContainer[0]) ? 'abs-outer' : 'legacy',
     authors,
     element: container as HTMLElement,

@@ -4,7 +4,7 @@
 
 import { parseArxivId, type ParsedArxivId } from '../ids';
 import { collapseSpaces } from '../names';
-import type { PageAuthor, PagePaper } from '../page-model';
+import type { PageAuthor, PagePaper, PrintedPublication } from '../page-model';
 import { SELECTORS, matchesAny, queryAll } from '../selectors';
 
 const HAS_LETTER = /\p{L}/u;
@@ -88,10 +88,11 @@ export interface EntrySource {
   title: string;
   readAuthorsElement(): HTMLElement | null;
   readPrimaryCategory(): string | null;
+  readPublication(): PrintedPublication | null;
 }
 
 /**
- * The entry's paper. `authors`, `authorsElement` and `primaryCategory` are memoized getters:
+ * The entry's paper. `authors`, `authorsElement`, `primaryCategory` and `publication` are memoized getters:
  * read from the DOM on first access (so an entry the reader never approaches costs nothing
  * more), the same value on every access after.
  */
@@ -99,6 +100,7 @@ export function entryPaper(source: EntrySource): PagePaper {
   const authorsElement = once(source.readAuthorsElement);
   const primaryCategory = once(source.readPrimaryCategory);
   const authors = once(() => linkedAuthors(authorsElement()));
+  const publication = once(source.readPublication);
   return {
     arxivId: source.id.id,
     version: source.id.version,
@@ -108,6 +110,9 @@ export function entryPaper(source: EntrySource): PagePaper {
     },
     get authors() {
       return authors();
+    },
+    get publication() {
+      return publication();
     },
     element: source.element,
     get authorsElement() {

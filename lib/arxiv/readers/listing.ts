@@ -7,6 +7,7 @@ import type { ArxivPage, PagePaper } from '../page-model';
 import { SELECTORS, queryAll, queryFirst } from '../selectors';
 import { arxivPageUrl } from '../urls';
 import { absLinkId, closestNamed, entryPaper, printedText } from './entries';
+import { readListingPublication } from './publication';
 
 // The periods arxiv-browse's list_page serves: the daily mailings, the current month, and a
 // year or month as YY, YYMM, YYYYMM or YYYY-MM. (A plain YYYY is read as YYMM there.)
@@ -73,6 +74,7 @@ export function readListingPage(doc: Document, url: string): ArxivPage | null {
           readAuthorsElement: () => queryFirst<HTMLElement>(dd, SELECTORS.listingAuthors),
           readPrimaryCategory: () =>
             categoryInParentheses(queryFirst(dd, SELECTORS.primarySubject)?.textContent ?? ''),
+          readPublication: () => readListingPublication(dd),
         }),
       );
     }

@@ -7,6 +7,7 @@ import type { ArxivPage, PagePaper } from '../page-model';
 import { SELECTORS, queryAll, queryFirst } from '../selectors';
 import { arxivPageUrl } from '../urls';
 import { absLinkId, entryPaper, printedText } from './entries';
+import { readSearchPublication } from './publication';
 
 /** `/search/`, `/search/<archive>`, `/search/advanced`, with or without the trailing slash. */
 const SEARCH_PATH = /^\/search(?:\/([^/]*))?\/?$/;
@@ -45,6 +46,7 @@ export function readSearchPage(doc: Document, url: string): ArxivPage | null {
           const tag = collapseSpaces(queryFirst(result, SELECTORS.searchPrimaryTag)?.textContent ?? '');
           return isCategory(tag) ? tag : null;
         },
+        readPublication: () => readSearchPublication(result),
       }),
     );
   }

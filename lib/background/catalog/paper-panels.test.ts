@@ -5,7 +5,7 @@ import { createCache } from '../cache/cache';
 import { createCatalog } from './catalog';
 import { createHttp } from './http';
 import { createOpenAlex } from './openalex';
-import { createPaperPanels, groupInstitutions, PANEL_TTL, publishedOf, RELATED_MAX, tidyRelated } from './paper-panels';
+import { createPaperPanels, groupInstitutions, PANEL_TTL, RELATED_MAX, tidyRelated } from './paper-panels';
 import { createSemanticScholar } from './semantic-scholar';
 import { andRecorded, MADE_UP_INSTITUTE, madeUpJson, recordedResponses } from './test-helpers';
 import type { Institution, PaperAuthor, PaperSummary } from '../../catalog/types';
@@ -226,14 +226,6 @@ describe.each(ANSWERS)('paper panels over the $answers answers', (answers) => {
         counts: { s2: { value: answers.s2.citedBy, fetchedAt: T0 }, openalex: { value: answers.openalex.citedBy, fetchedAt: T0 } },
       });
       expect(r.fetchedAt).toBe(T0);
-    });
-
-    it('says nothing of a version of record when neither catalog names one, and takes OpenAlex’s when S2 names none', () => {
-      const rec = (source: 's2' | 'openalex', journalName: string | null, journalDoi: string | null) =>
-        ({ source, arxivId: ID, openalexId: null, s2Id: null, title: 'T', year: 2025, citedBy: 1, authors: [], relatedOpenAlexIds: [], journalDoi, journalName });
-      expect(publishedOf(rec('s2', null, null), rec('openalex', null, null))).toBeNull();
-      expect(publishedOf(undefined, rec('openalex', 'Physical Review D', null))).toEqual({ venue: 'Physical Review D', doi: null, year: 2025, source: 'openalex' });
-      expect(publishedOf(rec('s2', null, '10.1/x'), rec('openalex', 'Nature', '10.1/y'))).toEqual({ venue: null, doi: '10.1/x', year: 2025, source: 's2' });
     });
 
     it('names the journal version S2 merged with the preprint', async () => {

@@ -18,7 +18,8 @@ import { CACHE_KEYS } from '../cache/keys';
 import { lookup, TTL, type Catalog, type Fresh, type Lookup } from './catalog';
 import type { OpenAlexClient } from './openalex';
 import type { SemanticScholarClient } from './semantic-scholar';
-import { CatalogError, type CatalogErrorKind, type Institution, type PaperAuthor, type PaperRecord, type PaperSummary, type SourceId } from '../../catalog/types';
+import { CatalogError, type CatalogErrorKind, type Institution, type PaperAuthor, type PaperSummary, type SourceId } from '../../catalog/types';
+import { publishedOf, type Published } from '../../catalog/published';
 import { EAGER_AUTHORS } from '../../shared/limits';
 import { primaryOf, type PerCatalog } from '../../catalog/sources';
 import { S2_WAIT_MS, s2Late, within } from './s2-wait';
@@ -42,23 +43,6 @@ const LAST_KNOWN_AUTHORS = EAGER_AUTHORS;
 const MIN_TITLE_KEY = 12;
 
 export type RecommendationPool = 'recent' | 'all-cs';
-
-/**
- * Where a preprint was published: the venue and the non-arXiv DOI of its journal or conference
- * version, the year of that record and the catalog that told.
- */
-export interface Published {
-  venue: string | null;
-  doi: string | null;
-  year: number | null;
-  source: SourceId;
-}
-
-/** The version of record a catalog's record names (Semantic Scholar's first), else null. */
-export function publishedOf(...records: (PaperRecord | undefined)[]): Published | null {
-  const r = records.find((x) => x && (x.journalName || x.journalDoi));
-  return r ? { venue: r.journalName, doi: r.journalDoi, year: r.year, source: r.source } : null;
-}
 
 export type PaperCitations =
   | { known: false }

@@ -34,14 +34,22 @@ const listed = (arxivId: string, authors: string[]): ListedPaper => ({ arxivId, 
 interface World {
   openalex: Map<string, string[]>;
   s2: Map<string, string[]>;
+  /** The venue each catalog's record names, by arXiv id (none by default). */
+  venues?: Map<string, string>;
 }
+
+/** A catalog's record of a paper of `world`, with its venue and DOI when the world names one. */
+const recordIn = (world: World, source: 'openalex' | 's2', id: string): PaperRecord => {
+  const venue = world.venues?.get(id) ?? null;
+  return { ...record(source, id, world[source].get(id)!), journalName: venue, journalDoi: venue && `10.5555/${id}` };
+};
 
 function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; authorsBudget429?: boolean; oaDown?: boolean; s2Down?: boolean; now?: () => number } = {}) {
   const openalex = {
     worksByArxivIds: vi.fn(async (ids: string[]) => {
       if (over.oaDown) throw new CatalogError('http', 'OpenAlex 500', null, 500);
       if (over.budgetResetAt) throw new CatalogError('budget-exhausted', 'spent', over.budgetResetAt, 429);
-      return new Map(ids.flatMap((id) => (world.openalex.has(id) ? [[id, record('openalex', id, world.openalex.get(id)!)] as const] : [])));
+      return new Map(ids.flatMap((id) => (world.openalex.has(id) ? [[id, recordIn(world, 'openalex', id)] as const] : [])));
     }),
     workByArxivId: vi.fn(async (id: string) => {
       if (!world.openalex.has(id)) throw new CatalogError('not-found', '404', null, 404);
@@ -61,7 +69,7 @@ function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetA
   const s2 = {
     papersByArxivIds: vi.fn(async (ids: string[]) => {
       if (over.s2Down) throw new CatalogError('http', 'S2 500', null, 500);
-      return new Map(ids.map((id) => [id, world.s2.has(id) ? record('s2', id, world.s2.get(id)!) : null]));
+      return new Map(ids.map((id) => [id, world.s2.has(id) ? recordIn(world, 's2', id) : null]));
     }),
     paperByArxivId: vi.fn(async (id: string) => {
       if (!world.s2.has(id)) throw new CatalogError('not-found', '404', null, 404);
@@ -141,6 +149,25 @@ describe('paper batches (listing pages)', () => {
     expect(two).toMatchObject({ source: 's2' });
     expect(slots(two!)[0]).toMatchObject({ state: 'ready', match: 'record', metrics: { source: 's2', hIndex: 7 } });
     expect(one).toMatchObject({ source: 'openalex' });
+  });
+
+  it('carries the version of record each paper\'s record names, from the calls it makes anyway: none of its own', async () => {
+    const world = {
+      openalex: new Map([['2606.00001', ['Ann Lee']], ['2606.00002', ['Bo Li']]]),
+      s2: new Map([['2606.00003', ['Cy Ng']]]),
+      venues: new Map([['2606.00001', 'Journal of Made-Up Networking'], ['2606.00003', 'Made-Up Conference']]),
+    };
+    const { batches, requests } = setup(world);
+    const papers = ['2606.00001', '2606.00002', '2606.00003', '2606.00004'];
+    const answer = await batches.authorsOf({ papers: papers.map((id) => listed(id, ['Ann Lee'])), ahead: [], followed: null });
+    expect(answer.papers.map((p) => ('slots' in p ? p.published : 'no answer'))).toEqual([
+      { venue: 'Journal of Made-Up Networking', doi: '10.5555/2606.00001', year: 2026, source: 'openalex' },
+      null,
+      { venue: 'Made-Up Conference', doi: '10.5555/2606.00003', year: 2026, source: 's2' },
+      null, // no catalog has it
+    ]);
+    // The DOI list, Semantic Scholar's batch, the author list: as without the field.
+    expect(requests()).toBe(3);
   });
 
   it('hands the papers neither catalog has to the fresh-paper identity, and shows what it found with its label', async () => {

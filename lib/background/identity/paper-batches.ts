@@ -27,6 +27,7 @@ import { toWireError } from '../errors';
 import type { Identity, MatchKind } from '../../catalog/identity';
 import { CatalogError, type AuthorMetrics, type Institution, type PaperRecord } from '../../catalog/types';
 import type { WireError } from '../../shared/protocol/wire';
+import { publishedOf, type Published } from '../../catalog/published';
 import { OPENALEX_MAX_OR_VALUES, S2_BATCH_MAX } from '../../shared/limits';
 import { delay } from '../../shared/delay';
 import { needsS2, paperSource, type CatalogSide } from './identities';
@@ -67,7 +68,11 @@ export type SlotAnswer =
   | { state: 'error'; error: WireError };
 
 export type PaperAnswer =
-  | { arxivId: string; source: 'openalex' | 's2' | 'fresh'; slots: SlotAnswer[]; fetchedAt: number; stale: boolean }
+  | {
+      arxivId: string; source: 'openalex' | 's2' | 'fresh'; slots: SlotAnswer[]; fetchedAt: number; stale: boolean;
+      /** The version of record the paper's record names (docs/features.md, Published in): no request of its own. */
+      published: Published | null;
+    }
   /**
    * No catalog has the paper and its authors are still being identified: asked with papers that
    * have a record, it is answered so, to be asked for again apart from them (authorsOf).
@@ -445,7 +450,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
           stale ||= m.stale;
         }
       }
-      return { arxivId, source: o.kind, slots, fetchedAt, stale };
+      return { arxivId, source: o.kind, slots, fetchedAt, stale, published: 'record' in o ? publishedOf(o.record) : null };
     });
     return { papers: answers, unindexed };
   }

@@ -28,6 +28,7 @@ import { SLICE_MS } from '../slices';
 import { yieldToPage } from '../yield-to-page';
 import { createCardLayer, renderBadge, syncHooks } from '../author-card';
 import { placeHost } from '../badge-placement';
+import { createPublishedLabel, type PublishedLabel } from '../listing-published';
 import type { Feature, FeatureContext } from './types';
 
 /** Entries this close to the viewport (above or below) load: a screen and a half. */
@@ -170,11 +171,13 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
    * to put them on the page, in order. A group reaches the page whole, in one frame: each frame
    * that inserts into a long page moves everything below, whatever it inserts.
    */
-  const made: { paper: PagePaper; badges: Badge[] }[][] = [];
+  const made: { paper: PagePaper; badges: Badge[]; label: PublishedLabel | null }[][] = [];
   /** The group being made. */
-  let making: { paper: PagePaper; badges: Badge[] }[] = [];
+  let making: { paper: PagePaper; badges: Badge[]; label: PublishedLabel | null }[] = [];
   /** Badges showing an older state than their entry's (an answer came, a follow changed). */
   const stale = new Set<Badge>();
+  /** "Published in" labels of entries on the page whose answer came since (listing-published.tsx). */
+  const staleLabels = new Set<PublishedLabel>();
   /** The progress as of the last frame drawn: the line changes with the badges, not on its own. */
   const progress = signal(profiles.progress.peek());
 
@@ -189,11 +192,14 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
         show(badge);
         drawn++;
       }
+      for (const label of staleLabels) label.sync();
+      staleLabels.clear();
       const sizes = made.map((group) => group.reduce((sum, { badges }) => sum + badges.length, 0));
       const take = drawn < budget ? groupsWithin(sizes, budget - drawn) : 0;
       for (const group of made.splice(0, take)) {
-        for (const { paper, badges } of group) {
+        for (const { paper, badges, label } of group) {
           for (const badge of badges) placeHost(paper, badge.author, badge.host);
+          label?.sync();
           drawn += badges.length;
         }
       }
@@ -234,7 +240,19 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
       disposers.push(renderBadge(host, { ...entry, state: badge.shown }, profiles, layer));
       return badge;
     });
-    making.push({ paper, badges });
+    // Where the version of record shows (a quiet listing shows followed researchers only).
+    const label = onlyFollowed ? null : createPublishedLabel(paper, profiles.published(k));
+    if (label) {
+      let placed = false;
+      disposers.push(label.dispose, effect(() => {
+        void profiles.published(k).value;
+        // Its first state is drawn with the entry's group; later ones in the next frame.
+        if (!placed) return void (placed = true);
+        staleLabels.add(label);
+        writes.request(canWait);
+      }));
+    }
+    making.push({ paper, badges, label });
   }, abort, () => {
     made.push(making);
     making = [];

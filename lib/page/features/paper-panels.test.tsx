@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { computed, signal, type Signal } from '@preact/signals-core';
 import { fakeBrowser } from 'wxt/testing';
-import type { ArxivPage } from '../../arxiv/page-model';
+import type { ArxivPage, PrintedPublication } from '../../arxiv/page-model';
 import { panelInsertionPoint } from '../../arxiv/readers/abs';
 import type { PaperCitationsResult, PaperInstitutionsResult, RelatedPapersResult } from '../../background/protocol';
 import type { PaperSummary } from '../../catalog/types';
@@ -47,20 +47,20 @@ const relatedPapers: RelatedPapersResult = {
 let savedLayout: PanelId[] = [];
 
 /** The background: the panels' answers, except for the request types a test makes fail (HTTP 500). */
-function fakeAsk(failing: ReadonlySet<string> = new Set()) {
+function fakeAsk(failing: ReadonlySet<string> = new Set(), paperAnswer: PaperCitationsResult = citations) {
   const unlessFailing = <T,>(type: string, answer: T): T => {
     if (failing.has(type)) throw new RemoteError({ kind: 'http', message: 'HTTP 500', retryAt: null });
     return answer;
   };
   return fakeBackground({
-    'paper-citations': ({ type }) => unlessFailing(type, citations),
+    'paper-citations': ({ type }) => unlessFailing(type, paperAnswer),
     'paper-institutions': ({ type }) => unlessFailing(type, institutions),
     'related-papers': ({ type }) => unlessFailing(type, relatedPapers),
     'set-collapsed-panels': ({ type, ids }) => unlessFailing(type, { collapsed: (savedLayout = ids) }),
   });
 }
 
-function arxivPage(sidebar: boolean): ArxivPage {
+function arxivPage(sidebar: boolean, publication: PrintedPublication | null = null): ArxivPage {
   document.body.replaceChildren();
   document.body.insertAdjacentHTML(
     'beforeend',
@@ -82,7 +82,7 @@ function arxivPage(sidebar: boolean): ArxivPage {
   });
   const paper = {
     arxivId: ID, version: null, title: 'Training Through Failure', primaryCategory: 'cs.LG', authors,
-    element: document.querySelector<HTMLElement>('#abs-outer')!, authorsElement: null, hiddenAuthors: null, locateThrough: () => undefined,
+    element: document.querySelector<HTMLElement>('#abs-outer')!, authorsElement: null, hiddenAuthors: null, locateThrough: () => undefined, publication,
   };
   const point = panelInsertionPoint(document);
   return { type: 'abs', papers: [paper], panelSlot: point && { kind: 'in-flow', ...point } };
@@ -94,9 +94,9 @@ function context(page: ArxivPage, ask: FeatureContext['ask'], abort: AbortSignal
   return { page, signal: abort, ask, show, settings, earlier };
 }
 
-async function run(opts: { sidebar?: boolean; failing?: Set<string>; show?: Signal<Visibility> } = {}) {
-  const page = arxivPage(opts.sidebar ?? true);
-  const { ask, asked } = fakeAsk(opts.failing);
+async function run(opts: { sidebar?: boolean; failing?: Set<string>; show?: Signal<Visibility>; citations?: PaperCitationsResult; publication?: PrintedPublication } = {}) {
+  const page = arxivPage(opts.sidebar ?? true, opts.publication);
+  const { ask, asked } = fakeAsk(opts.failing, opts.citations);
   const abort = new AbortController();
   await paperPanels.run(context(page, ask, abort.signal, Promise.resolve(), opts.show));
   // Weft's, not an element of that name the page may carry.
@@ -189,6 +189,40 @@ describe('paper panels feature', () => {
     // The venue is the catalog's text, shown as text; the catalog that named it is said.
     expect(paper.querySelector('img')).toBeNull();
     expect(paper.querySelector('.published')!.textContent).toBe(`Published in Nature ${XSS}, 2015 according to OpenAlex`);
+  });
+
+  describe('"Published in": the catalogs’ version of record first, else what the abs page prints', () => {
+    const printed: PrintedPublication = { venue: `Made-Up Lett. ${XSS} 12 (2026)`, doi: '10.5555/made-up.2026.12', year: null, source: 'arxiv' };
+    const line = (paper: HTMLElement) => {
+      const p = paper.querySelector<HTMLElement>('.published');
+      return p && { text: p.textContent, href: p.querySelector('a')?.getAttribute('href') ?? null, hook: p.dataset.weftPublished };
+    };
+
+    it('shows the page’s journal reference, as text, linked to its DOI and said to be its authors’, when no catalog names one', async () => {
+      const { panel } = await run({ citations: { ...citations, published: null }, publication: printed });
+      expect(line(panel('paper'))).toEqual({
+        text: `Published in Made-Up Lett. ${XSS} 12 (2026) according to its authors, on arXiv`, href: 'https://doi.org/10.5555/made-up.2026.12', hook: '10.5555/made-up.2026.12',
+      });
+      expect(panel('paper').querySelector('img')).toBeNull();
+    });
+
+    it('shows the catalog’s when one names it, though the page prints its own', async () => {
+      const { panel } = await run({ publication: printed });
+      expect(line(panel('paper'))?.text).toBe(`Published in Nature ${XSS}, 2015 according to OpenAlex`);
+    });
+
+    it('shows the page’s under the note of a paper no catalog has', async () => {
+      const { panel } = await run({ citations: { known: false, fetchedAt: Date.now(), stale: false }, publication: { venue: 'Made-Up Lett. 3', doi: null, year: null, source: 'arxiv' } });
+      expect(panel('paper').dataset.state).toBe('unmatched');
+      expect(line(panel('paper'))).toEqual({ text: 'Published in Made-Up Lett. 3 according to its authors, on arXiv', href: null, hook: '' });
+    });
+
+    it('shows nothing when neither names one', async () => {
+      const { panel } = await run({ citations: { ...citations, published: null } });
+      expect(line(panel('paper'))).toBeNull();
+      const { panel: unknown } = await run({ citations: { known: false, fetchedAt: Date.now(), stale: false } });
+      expect(line(unknown('paper'))).toBeNull();
+    });
   });
 
   it('lists institutions with their ids, countries and authors; hovering one points out its authors’ badges', async () => {

@@ -14,7 +14,7 @@ import { effect, signal, type ReadonlySignal, type Signal } from '@preact/signal
 import type { VNode } from 'preact';
 import { panelCss } from '@/components/panel-styles';
 import { createPaperPanelState, panelRequest, PANELS, type PanelView, type PaperPanelState } from '@/components/paper-panels';
-import type { PanelSlot } from '../../arxiv/page-model';
+import type { PanelSlot, PrintedPublication } from '../../arxiv/page-model';
 import { mount } from '../mount';
 import { themeHost } from '../page-theme';
 import { attachStyledShadow, createHost, isOwnHost } from '../shadow-host';
@@ -56,8 +56,9 @@ function mountAt(slot: PanelSlot, host: HTMLElement, group: () => VNode, abort: 
   abort.addEventListener('abort', mount(group, attachStyledShadow(host, panelCss)));
 }
 
-function PanelGroup({ state, show, collapsed, toggle, highlight }: {
+function PanelGroup({ state, show, collapsed, toggle, highlight, publication }: {
   state: PaperPanelState;
+  publication: PrintedPublication | null | undefined;
   show: ReadonlySignal<Visibility>;
   collapsed: Signal<ReadonlySet<PanelId>>;
   toggle: (id: PanelId) => void;
@@ -68,7 +69,7 @@ function PanelGroup({ state, show, collapsed, toggle, highlight }: {
     <div class="group" role="region" aria-label={t('panelsRegion')}>
       {PANEL_IDS.map((id) => {
         const View = PANELS[id].view as PanelView;
-        return show.value[id] && <View loader={state[id]} collapsed={shut.has(id)} onToggle={() => toggle(id)} onHighlight={highlight} />;
+        return show.value[id] && <View loader={state[id]} collapsed={shut.has(id)} onToggle={() => toggle(id)} onHighlight={highlight} publication={publication} />;
       })}
     </div>
   );
@@ -111,7 +112,7 @@ export const paperPanels: Feature = {
 
     const host = createHost('weft-panels');
     const unTheme = themeHost(host, theme);
-    mountAt(slot, host, () => <PanelGroup state={state} show={show} collapsed={collapsed} toggle={toggle} highlight={highlighter.show} />, abort);
+    mountAt(slot, host, () => <PanelGroup state={state} show={show} collapsed={collapsed} toggle={toggle} highlight={highlighter.show} publication={page.publication} />, abort);
     const stopLoading = effect(loadShown);
     abort.addEventListener('abort', () => {
       stopLoading();

@@ -3,10 +3,11 @@
 // a newer item arriving there, as another computer's change does, is taken, and an open arXiv
 // page and the settings page follow it without a reload. Chromium keeps `storage.sync` locally
 // when no account syncs, which is how a computer offline works too. Followed topics (`topic.<id>`)
-// between two profiles: what the browser's sync service would carry is copied from one profile's
+// and the watched-category edits (`watch.edits`) between two profiles: what the browser's sync
+// service would carry is copied from one profile's
 // `chrome.storage.sync` into the other's, through the extension API, as the service's arrival of
 // another computer's change does. The merges, conflicts included, are
-// lib/background/settings/sync.test.ts and lib/background/same-day/topic-sync.test.ts.
+// lib/background/settings/sync.test.ts, lib/background/same-day/topic-sync.test.ts and watch-sync.test.ts.
 /* global chrome -- evaluated in the extension's service worker */
 
 import { launch, until, waitForBadgeStates } from './harness.mjs';
@@ -89,7 +90,7 @@ export const tests = [
         return items.length === 1 && items[0][1].v ? items : null;
       }, { timeout: 10_000, what: 'the topic in storage.sync' });
       if (item.v.query !== '"diffusion model"' || item.v.categories.join() !== 'cs.LG' || !(item.t > 0)) throw new Error(`storage.sync holds ${JSON.stringify(item)} for the topic`);
-      if (Object.keys(await syncItems(laptop)).some((k) => !k.startsWith('settings.') && !k.startsWith('topic.'))) throw new Error('storage.sync holds more than settings and topics');
+      if (Object.keys(await syncItems(laptop)).some((k) => !/^(settings|topic|watch)\./.test(k))) throw new Error('storage.sync holds more than settings, topics and category edits');
 
       await carry(laptop, desktop);
       const shown = onDesktop.locator(`[data-weft-topic-follow="${key.slice('topic.'.length)}"]`);
@@ -102,6 +103,30 @@ export const tests = [
       await until(async () => (await onLaptop.locator('[data-weft-topic-follow]').count()) === 0, { timeout: 10_000, what: 'the topic gone from the laptop' });
       // The laptop keeps the removal: it does not write the topic back.
       if ((await syncItems(laptop))[key]?.v !== null) throw new Error(`the laptop's storage.sync holds ${JSON.stringify((await syncItems(laptop))[key])}`);
+    },
+  },
+  {
+    name: 'a category added to the announcements read on one computer appears on the other without a reload (storage.sync carried between two profiles)',
+    fn: async () => {
+      const sc = absScenario({ n: 3, seed: 97 });
+      const laptop = await launch(sc.fake);
+      const desktop = await launch(sc.fake);
+      const onLaptop = await topicsPanel(laptop);
+      const onDesktop = await topicsPanel(desktop);
+
+      await onLaptop.locator('[data-weft-field="watch-add"]').fill('hep-th');
+      await onLaptop.locator('[data-weft-action="watch-add"]').click();
+      await onLaptop.locator('[data-weft-watched="hep-th"]').waitFor({ timeout: 10_000 });
+      const item = await until(async () => (await syncItems(laptop))['watch.edits'], { timeout: 10_000, what: 'the edits in storage.sync' });
+      if (JSON.stringify(item.v) !== JSON.stringify({ added: ['hep-th'], removed: [] }) || !(item.t > 0)) throw new Error(`storage.sync holds ${JSON.stringify(item)} for the edits`);
+
+      await carry(laptop, desktop);
+      await onDesktop.locator('[data-weft-watched="hep-th"]').waitFor({ timeout: 10_000 });
+      // Back to what Weft learned on the desktop, and on the laptop after it.
+      await onDesktop.locator('[data-weft-action="watch-reset"]').click();
+      await until(async () => (await syncItems(desktop))['watch.edits']?.v.added.length === 0, { timeout: 10_000, what: 'the reset in the desktop’s storage.sync' });
+      await carry(desktop, laptop);
+      await until(async () => (await onLaptop.locator('[data-weft-watched="hep-th"]').count()) === 0, { timeout: 10_000, what: 'the category gone from the laptop' });
     },
   },
 ];

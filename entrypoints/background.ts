@@ -9,6 +9,7 @@ import { migrateStoredSettings, settingsStore } from '@/lib/background/settings/
 import { settingsSyncPart } from '@/lib/background/settings/sync';
 import { sameDayStore } from '@/lib/background/same-day/store';
 import { topicSyncPart } from '@/lib/background/same-day/topic-sync';
+import { watchSyncPart } from '@/lib/background/same-day/watch-sync';
 import { registerBrowserSync } from '@/lib/background/sync/browser-sync';
 import { registerPageToggle } from '@/lib/background/tab-visibility';
 
@@ -26,6 +27,8 @@ export default defineBackground(() => {
   void deps.cache.open();
   // An update's first start stores the settings in their current shape (readers migrate in memory meanwhile).
   const migrated = migrateStoredSettings().catch((e: unknown) => console.warn('Weft: could not migrate the stored settings', e));
-  // Settings and followed topics follow the reader to their other computers.
-  registerBrowserSync(migrated, [settingsSyncPart(settingsStore), topicSyncPart({ store: sameDayStore, changed: () => deps.sameDay.reschedule() })]);
+  // Settings, followed topics and the watched-category edits follow the reader to their other
+  // computers; another computer's topics or edits change which announcements are read.
+  const changed = () => deps.sameDay.reschedule();
+  registerBrowserSync(migrated, [settingsSyncPart(settingsStore), topicSyncPart({ store: sameDayStore, changed }), watchSyncPart({ store: sameDayStore, changed })]);
 });

@@ -62,7 +62,7 @@ export function privacy() {
         who: t('privacySyncWho'),
         where: t('privacySyncWhere'),
         why: t('privacySyncWhy'),
-        what: [t('privacySync1'), t('privacySync2')],
+        what: [t('privacySync1'), t('privacySync2'), t('privacySync3')],
       },
     ] satisfies Recipient[] as readonly Recipient[],
     /** What never leaves this computer, and why. */

@@ -173,7 +173,7 @@ describe('same-day alerts', () => {
     for (const value of Object.values(problem)) if (typeof value === 'string') expect(value).not.toMatch(/\s/);
 
     const stored = (await dumpRecords())['same-day']!;
-    expect(stored.version).toBe(2);
+    expect(stored.version).toBe(3);
     const old = stored.value as { status: { problem: object } };
     await putRecords({ ...stored, version: 1, value: { ...old, status: { ...old.status, problem: { kind: 'network', message: 'GET arxiv.org/list/cs/new: HTTP 503', at: 5 } } } });
     expect((await sameDayStore.read()).status.problem).toEqual({ kind: 'network', at: 5, address: null, status: null, unreadable: null, listedAs: null });

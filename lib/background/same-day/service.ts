@@ -29,7 +29,7 @@ import { knownEvidence, nameHits, sieveFamilies, type Followed } from './match';
 import type { ReadAnnouncement } from './parse-host';
 import { nextReadAt, scheduleRead, scheduledReadAt } from './schedule';
 import type { FeedState, ReadProblem, ReadProblemKind, SameDayData, SameDayStatus, SameDayStore } from './store';
-import { categoriesOf, listingPlan, rssPlan, watchedCategories } from './watch';
+import { categoriesOf, editedWatch, listingPlan, rssPlan, watchedCategories, type WatchChange } from './watch';
 
 /** List calls one read may spend on evidence: a few per announcement, whatever the followed count. */
 export const READ_CREDITS = 4;
@@ -496,18 +496,8 @@ export function createSameDay(deps: SameDayDeps) {
   }
 
   /** The reader's edits to the watched categories (`reset`: back to what Weft learned). */
-  async function editWatch(change: { add?: string[]; remove?: string[]; reset?: boolean }): Promise<void> {
-    await store.update((d) => {
-      const add = (change.add ?? []).filter(isCategory);
-      const remove = (change.remove ?? []).filter(isCategory);
-      const edits = change.reset
-        ? { added: [], removed: [] }
-        : {
-            added: [...new Set([...d.edits.added.filter((c) => !remove.includes(c)), ...add])],
-            removed: [...new Set([...d.edits.removed.filter((c) => !add.includes(c)), ...remove])],
-          };
-      return { data: { ...d, edits }, result: null };
-    });
+  async function editWatch(change: WatchChange): Promise<void> {
+    await store.updateEdits((edits) => editedWatch(edits, change));
     await reschedule();
   }
 

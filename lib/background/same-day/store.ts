@@ -1,6 +1,7 @@
 /**
  * Same-day alerts' own records in the user-data database (user-data/user-data.ts): what Weft
- * learned of each followed researcher, the reader's edits to the watched categories, the state
+ * learned of each followed researcher, the reader's edits to the watched categories (with when
+ * they last changed, for browser sync: watch-sync.ts), the state
  * of each announcement address (its validators and which announcement its content was), topic
  * matches, the last read's outcome (`same-day`); and the reader's followed topics
  * (`topic-follows`) with when each was changed or removed (`topic-stamps`, for browser sync:
@@ -15,6 +16,7 @@ import type { Digest } from './digest';
 import type { WatchEdits } from './watch';
 import type { TopicFollow, TopicHit } from '../../shared/follows/topics';
 import { stampChanges, type SyncedTopics, type TopicStamps } from './topic-merge';
+import { json, nextStamp } from '../sync/stamped';
 import type { Unreadable } from '../../shared/announcement-read';
 
 const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
@@ -124,6 +126,12 @@ const TopicHitSchema = v.object({
 
 export interface SameDayData {
   edits: WatchEdits;
+  /**
+   * When the reader last changed `edits`, on whichever computer (../sync/stamped.ts); 0: never.
+   * Null in records stored before the edits synced (shape version 2 and before), until the first
+   * merge stamps them (watch-sync.ts).
+   */
+  editsStamp: number | null;
   digests: Record<string, Digest>;
   feeds: Record<string, FeedState>;
   topicHits: TopicHit[];
@@ -134,6 +142,7 @@ export interface SameDayData {
 
 const EMPTY: SameDayData = {
   edits: { added: [], removed: [] },
+  editsStamp: null,
   digests: {},
   feeds: {},
   topicHits: [],
@@ -174,6 +183,7 @@ function fromStored(raw: unknown): SameDayData {
   const o = raw as Record<string, unknown>;
   return {
     edits: part(o.edits, v.object({ added: Strings, removed: Strings }), EMPTY.edits, 'category edits'),
+    editsStamp: part(o.editsStamp, v.nullable(Time), EMPTY.editsStamp, 'category edits stamp'),
     digests: entries(o.digests, DigestSchema),
     feeds: entries(o.feeds, FeedStateSchema),
     topicHits: Array.isArray(o.topicHits) ? o.topicHits.flatMap((h) => { const r = v.safeParse(TopicHitSchema, h); return r.success ? [r.output] : []; }) : [],
@@ -198,7 +208,9 @@ export interface UserDataAccess {
 
 export function createSameDayStore(userData: UserDataAccess = { read: readUserData, write: writeUserData }, now: () => number = Date.now) {
   const exclusive = createSerial();
-  const readerChanges = new Set<() => void>();
+  // Who hears of the reader's own changes, by what they change (browser sync: topic-sync.ts, watch-sync.ts).
+  const readerChanges = { topics: new Set<() => void>(), edits: new Set<() => void>() };
+  const tell = (what: keyof typeof readerChanges) => readerChanges[what].forEach((listener) => listener());
 
   async function read(): Promise<SameDayData> {
     return fromStored((await userData.read([USER_DATA.sameDay])).values[USER_DATA.sameDay]);
@@ -232,7 +244,7 @@ export function createSameDayStore(userData: UserDataAccess = { read: readUserDa
       if (!next) return null;
       const stamps = stampChanges(before, next.topics, now());
       await userData.write({ [USER_DATA.topics]: next.topics, ...(stamps ? { [USER_DATA.topicStamps]: stamps } : {}) });
-      if (stamps) for (const listener of readerChanges) listener();
+      if (stamps) tell('topics');
       return next.result;
     });
   }
@@ -263,12 +275,22 @@ export function createSameDayStore(userData: UserDataAccess = { read: readUserDa
     });
   }
 
-  /** Calls `listener` after each change the reader made to the topics. */
-  function onTopicsChange(listener: () => void): void {
-    readerChanges.add(listener);
+  /** The reader's change to the watched-category edits: stamped, with the edits in one write. */
+  function updateEdits(change: (edits: WatchEdits) => WatchEdits): Promise<void> {
+    return exclusive(async () => {
+      const data = await read();
+      const edits = change(data.edits);
+      if (json(edits) === json(data.edits)) return;
+      await userData.write({ [USER_DATA.sameDay]: { ...data, edits, editsStamp: nextStamp(data.editsStamp ?? undefined, now()) } });
+      tell('edits');
+    });
   }
 
-  return { read, update, readTopics, updateTopics, readSyncedTopics, replaceSyncedTopics, onTopicsChange };
+  /** Calls `listener` after each change the reader made to the topics, or to the watched-category edits. */
+  const onTopicsChange = (listener: () => void): void => void readerChanges.topics.add(listener);
+  const onEditsChange = (listener: () => void): void => void readerChanges.edits.add(listener);
+
+  return { read, update, updateEdits, readTopics, updateTopics, readSyncedTopics, replaceSyncedTopics, onTopicsChange, onEditsChange };
 }
 
 export const sameDayStore = createSameDayStore();

@@ -16,6 +16,24 @@ export interface WatchEdits {
   removed: string[];
 }
 
+/** What the reader asked for: categories to add, to remove, or (`reset`) back to what Weft learned. */
+export interface WatchChange {
+  add?: string[];
+  remove?: string[];
+  reset?: boolean;
+}
+
+/** `edits` after the reader's `change` (names that are no category ignored). */
+export function editedWatch(edits: WatchEdits, change: WatchChange): WatchEdits {
+  if (change.reset) return { added: [], removed: [] };
+  const add = (change.add ?? []).filter(isCategory);
+  const remove = (change.remove ?? []).filter(isCategory);
+  return {
+    added: [...new Set([...edits.added.filter((c) => !remove.includes(c)), ...add])],
+    removed: [...new Set([...edits.removed.filter((c) => !add.includes(c)), ...remove])],
+  };
+}
+
 export interface Watched {
   /** Archives and categories to read, sorted; a category inside a watched archive is left out. */
   categories: string[];

@@ -3,7 +3,7 @@
  * carries a stamp (../sync/stamped.ts: the newer change wins, bumped past the stamp it had).
  */
 import { normalizeSettings, SYNCED_FIELDS, type Settings, type SettingsField } from '../../shared/settings/settings';
-import { json, wins, type Stamped } from '../sync/stamped';
+import { json, mergeItem, type Stamped } from '../sync/stamped';
 
 /** When each synced field was last changed (ms); a field never changed has none (0). */
 export type Stamps = Partial<Record<SettingsField, number>>;
@@ -57,15 +57,13 @@ export function mergeFields(settings: Settings, stamps: Stamps, remote: Partial<
   const adopted: SettingsField[] = [];
   const push: Partial<Record<SettingsField, Stamped>> = {};
   for (const field of SYNCED_FIELDS) {
-    const here: Stamped = { v: fieldValue(merged, field), t: stamps[field] ?? 0 };
-    const there = remote[field];
-    const taken = there && wins(there, here) ? withField(merged, field, there.v) : null;
-    if (there && taken) {
-      merged = taken;
-      nextStamps[field] = there.t;
+    const done = mergeItem({ v: fieldValue(merged, field), t: stamps[field] ?? 0 }, remote[field], (v) => withField(merged, field, v));
+    if (done && 'take' in done) {
+      merged = done.take;
+      nextStamps[field] = done.t;
       adopted.push(field);
-    } else if (there ? wins(here, there) : here.t > 0) {
-      push[field] = here;
+    } else if (done) {
+      push[field] = done.write;
     }
   }
   return { settings: merged, stamps: nextStamps, adopted, push };

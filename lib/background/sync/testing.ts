@@ -1,5 +1,5 @@
 /** Test helpers for browser sync (never imported by the extension). */
-import { itemBytes, SYNC_QUOTA, type SyncArea } from './browser-sync';
+import { itemBytes, MIN_WRITE_INTERVAL_MS, SYNC_QUOTA, type SyncArea } from './browser-sync';
 
 export const clone = <T,>(x: T): T => (x === undefined ? x : (JSON.parse(JSON.stringify(x)) as T));
 
@@ -74,4 +74,26 @@ export function syncService() {
   }
 
   return { server, profile, run, devices };
+}
+
+/** A profile whose merges a test runs (its browser-sync engine). */
+interface Merging {
+  engine: { merge(): Promise<void> };
+}
+
+/** Lets the merges the events started (and any write held back by the write rate) finish. */
+export async function settle(...profiles: Merging[]): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    await vi.advanceTimersByTimeAsync(MIN_WRITE_INTERVAL_MS);
+    for (const p of profiles) await p.engine.merge();
+  }
+}
+
+/** Both computers online: what each changed goes up, and each takes the other's. */
+export async function online(service: ReturnType<typeof syncService>, laptop: Merging, desktop: Merging): Promise<void> {
+  await settle(laptop, desktop);
+  service.run();
+  await settle(laptop, desktop);
+  service.run();
+  await settle(laptop, desktop);
 }

@@ -42,7 +42,8 @@ export const SHAPE_VERSION: Record<UserDataKey, number> = {
   'corrections-undo': 1,
   'recent-searches': 1,
   // 2: a read problem as plain data (address, status, what was unreadable, the day not listed) in place of an English message. Version 1 records read with those null.
-  'same-day': 2,
+  // 3: `editsStamp` (when the reader last changed the watched-category edits, for browser sync). Version 1 and 2 records read with it null.
+  'same-day': 3,
   'topic-follows': 1,
   'topic-stamps': 1,
 };

@@ -7,7 +7,7 @@
 import { OA_HOST, S2_HOST, XSS } from '../fake-apis.mjs';
 import { waitForBadgeStates, xssProbe, sleep, until } from '../harness.mjs';
 import { absScenario, fmt, newWork, waitForPanels } from '../checks.mjs';
-import { launch } from './harness.mjs';
+import { click, fill, launch } from './harness.mjs';
 
 const KEY = 'e2eOpenAlexKeyFx42';
 const final = (st) => st && st !== 'loading' && st !== 'idle';
@@ -19,8 +19,8 @@ const text = (page, sel) => page.$eval(sel, (el) => el.textContent.replace(/\s+/
 async function followFromCard(s, sc, i) {
   const page = await s.open(sc.url);
   await waitForBadgeStates(page, [i], (st) => st === 'ready', { timeout: 20_000 });
-  await page.locator(`[data-weft-author="${i}"] >>> button`).click();
-  await page.locator('weft-card >>> [data-weft-action="follow"]').click();
+  await click(page, `[data-weft-author="${i}"] >>> button`);
+  await click(page, 'weft-card >>> [data-weft-action="follow"]');
   await page.waitForSelector('weft-card >>> [data-weft-action="unfollow"]', { timeout: 5000 });
   await page.waitForSelector(`[data-weft-author="${i}"] >>> .followed`, { timeout: 5000 });
   return page;
@@ -50,13 +50,13 @@ async function waitForResults(popup, want, what) {
 }
 
 async function showFollowing(popup) {
-  if ((await attr(popup, '#tab-following', 'aria-selected')) !== 'true') await popup.locator('#tab-following').click();
+  if ((await attr(popup, '#tab-following', 'aria-selected')) !== 'true') await click(popup, '#tab-following');
 }
 
 /** "Check now" on the Following tab, then wait for its answer. */
 async function checkNow(popup) {
   await showFollowing(popup);
-  await popup.locator('.check-bar [data-weft-action="check-now"]').click();
+  await click(popup, '.check-bar [data-weft-action="check-now"]');
   await until(async () => (await popup.$eval('.check-bar [data-weft-action="check-now"]', (b) => !b.disabled)) && (await count(popup, '.check-result')) > 0,
     { timeout: 10_000, what: 'the check to finish' });
 }
@@ -169,8 +169,8 @@ export const tests = [
       await followFromCard(s, sc, 2);
       const popup = await openPopup(s);
       await showFollowing(popup);
-      await popup.locator('.alert-options summary').click();
-      await popup.locator('[data-weft-action="notifications"]').click();
+      await click(popup, '.alert-options summary');
+      await click(popup, '[data-weft-action="notifications"]');
       await until(() => popup.$eval('[data-weft-action="notifications"]', (el) => el.checked), { timeout: 5000, what: 'the notifications box to stay ticked' });
       if (!(await s.ext(() => browser.permissions.contains({ permissions: ['notifications'] })))) throw new Error('the notifications permission was not granted');
       // Headless Firefox closes a notification as soon as it is shown: its events say it was there.
@@ -197,8 +197,8 @@ export const tests = [
       const s = await launch(sc.fake);
       const options = await s.openExtensionPage('options.html');
       const key = '[data-weft-key="openalex"]';
-      await options.locator(`${key} [data-weft-field="api-key"]`).fill(`  ${KEY} `);
-      await options.locator(`${key} [data-weft-action="save-key"]`).click();
+      await fill(options, `${key} [data-weft-field="api-key"]`, `  ${KEY} `);
+      await click(options, `${key} [data-weft-action="save-key"]`);
       await options.waitForSelector(`${key} [data-weft-field="masked-key"]`, { timeout: 5000 });
       const masked = await text(options, `${key} [data-weft-field="masked-key"]`);
       if (!masked.endsWith(KEY.slice(-4)) || masked.includes(KEY.slice(0, 8))) throw new Error(`saved key shown as ${JSON.stringify(masked)}, expected it masked`);
@@ -226,7 +226,7 @@ export const tests = [
       const options2 = await s.openExtensionPage('options.html'); // the stats are read when the page opens
       const entries = () => attr(options2, '[data-weft-field="cache-stats"]', 'data-entries').then(Number);
       await until(async () => (await entries()) > 0, { timeout: 5000, what: 'the cache stats to count entries' });
-      await options2.locator('[data-weft-action="clear-cache"]').click();
+      await click(options2, '[data-weft-action="clear-cache"]');
       await until(async () => (await entries()) === 0, { timeout: 5000, what: 'the cache stats to show the cache emptied' });
       if (!(await count(options2, `${key} [data-weft-field="masked-key"]`))) throw new Error('clearing the cache removed the saved key');
 
@@ -267,7 +267,7 @@ export const tests = [
         if (!t.includes(S2_HOST) || t.includes(OA_HOST)) throw new Error(`${where}'s notice ${JSON.stringify(t)} should name ${S2_HOST} only`);
         if (!(await count(page, `${notice} [data-weft-action="grant-hosts"]`))) throw new Error(`${where}'s notice offers no "Allow access again"`);
       }
-      await popup.locator(`${notice} [data-weft-action="grant-hosts"]`).click();
+      await click(popup, `${notice} [data-weft-action="grant-hosts"]`);
       for (const [page, where] of pages) await until(async () => !(await count(page, notice)), { timeout: 5000, what: `the notice on ${where} to go once access is allowed again` });
       if (!(await s.ext(() => browser.permissions.contains({ origins: ['https://api.semanticscholar.org/*'] })))) throw new Error('"Allow access again" did not get the permission back');
       await page.reload({ waitUntil: 'domcontentloaded' });
@@ -284,8 +284,8 @@ export const tests = [
       const popup = await openPopup(s);
       await showFollowing(popup);
       await popup.waitForSelector('[data-weft-alert-mode="arxiv"]', { timeout: 10_000 });
-      await popup.locator('.alert-options summary').click();
-      await popup.locator('[data-weft-action="feed-rss"]').click();
+      await click(popup, '.alert-options summary');
+      await click(popup, '[data-weft-action="feed-rss"]');
       await until(() => s.ext(() => browser.permissions.contains({ origins: ['https://rss.arxiv.org/*'] })), { timeout: 5000, what: 'rss.arxiv.org granted' });
       // Tuesday 1 December 2026, 10:00 EST: the feeds carry Monday evening's announcement.
       await s.ext(async (t) => {
@@ -310,7 +310,7 @@ export const tests = [
       await showFollowing(again);
       await again.waitForSelector('[data-weft-alert-mode="catalog"]', { timeout: 10_000 });
       if (!/does not let Weft read arxiv\.org/.test(await text(again, '[data-weft-alert-mode="catalog"]'))) throw new Error('the popup does not say why alerts are catalog only');
-      await again.locator('[data-weft-action="allow-arxiv"]').click();
+      await click(again, '[data-weft-action="allow-arxiv"]');
       await again.waitForSelector('[data-weft-alert-mode="arxiv"]', { timeout: 10_000 });
     },
   },

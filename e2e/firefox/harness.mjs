@@ -169,9 +169,21 @@ export async function shutdown() {
   proxy = null;
 }
 
+// Puppeteer's locators and waitForFunction build their checks with Function() inside the page,
+// which the CSP of extension pages (and Firefox ESR 140.12's of content) refuses under BiDi:
+// these helpers act on an element handle, whose click and typing need no code of ours in the page.
+
 /** Wait for a shadow-piercing selector (puppeteer's `>>>`) and click it. */
 export async function click(page, selector) {
-  const el = await page.waitForSelector(selector, { timeout: 5000 });
+  const el = await page.waitForSelector(selector, { visible: true, timeout: 5000 });
   await el.click();
+  await el.dispose();
+}
+
+/** Wait for a text field and type `value` into it, as the reader would (trusted key events). */
+export async function fill(page, selector, value) {
+  const el = await page.waitForSelector(selector, { visible: true, timeout: 5000 });
+  await el.click({ count: 3 });
+  await el.type(value);
   await el.dispose();
 }

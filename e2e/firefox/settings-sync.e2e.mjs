@@ -6,7 +6,7 @@
 
 import { waitForBadgeStates } from '../harness.mjs';
 import { absScenario } from '../checks.mjs';
-import { launch, until } from './harness.mjs';
+import { click, launch, until } from './harness.mjs';
 
 const final = (st) => st && st !== 'loading' && st !== 'idle';
 const panels = (page, id) => page.$$eval(`weft-panels >>> [data-weft-panel="${id}"]`, (els) => els.length);
@@ -22,7 +22,7 @@ export const tests = [
       await until(async () => (await panels(page, 'related')) === 1, { timeout: 10_000, what: 'the related panel' });
       const options = await s.openExtensionPage('options.html');
       await options.waitForSelector('input[data-weft-show="related"]', { timeout: 5000 });
-      await options.locator('input[data-weft-show="related"]').click();
+      await click(options, 'input[data-weft-show="related"]');
       const item = await until(() => s.ext(() => browser.storage.sync.get('settings.show.related').then((x) => x['settings.show.related'])), { timeout: 10_000, what: 'the change in storage.sync' });
       if (item.v !== false) throw new Error(`storage.sync holds ${JSON.stringify(item)} for the related panel`);
       await until(async () => (await panels(page, 'related')) === 0, { timeout: 5000, what: 'the related panel to go' });

@@ -145,6 +145,27 @@ export function setOwnStyle(el: HTMLElement, css: Partial<Record<'left' | 'top',
   ownStyles.set(el, el.getAttribute('style') ?? '');
 }
 
+/**
+ * Where Weft styles a root with a style element (Firefox's content scripts), a page's adopted
+ * sheets are the page's change: removed, and said. Firefox refuses a content script the property
+ * through its Xray wrapper, so it is read through the page's own view of the root; where even
+ * that fails, the computed-style checks of `shownAsDrawn` still stand.
+ */
+function clearPageSheets(root: ShadowRoot): boolean {
+  const view = (root as ShadowRoot & { wrappedJSObject?: ShadowRoot }).wrappedJSObject ?? root;
+  try {
+    if (!view.adoptedStyleSheets.length) return false;
+  } catch {
+    return false;
+  }
+  try {
+    view.adoptedStyleSheets = [];
+  } catch {
+    // Left in place: the action is refused all the same.
+  }
+  return true;
+}
+
 /** Whether the page changed the styles of `root`; what it changed is undone. */
 function restyled(root: ShadowRoot): boolean {
   const own = rootSheets.get(root);
@@ -157,10 +178,13 @@ function restyled(root: ShadowRoot): boolean {
       sheet.replaceSync(text.css);
     }
   }
-  const adopted = root.adoptedStyleSheets;
-  if (adopted.length !== own.sheets.length || adopted.some((s, i) => s !== own.sheets[i])) {
-    changed = true;
-    root.adoptedStyleSheets = own.sheets;
+  if (own.style) changed = clearPageSheets(root) || changed;
+  else {
+    const adopted = root.adoptedStyleSheets;
+    if (adopted.length !== own.sheets.length || adopted.some((s, i) => s !== own.sheets[i])) {
+      changed = true;
+      root.adoptedStyleSheets = own.sheets;
+    }
   }
   if (own.style && (own.style.el.textContent !== own.style.text || own.style.el.parentNode !== root)) {
     changed = true;

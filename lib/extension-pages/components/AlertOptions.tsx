@@ -143,7 +143,7 @@ export function AlertControls({ data, state, inTab }: Props) {
 }
 
 /** What an import did, in words: what came in, and what was left out to keep the reader's own. */
-function importSummary(result: Extract<ImportResult, { ok: true }>): string {
+export function importSummary(result: Extract<ImportResult, { ok: true }>): string {
   const { added, keptYours, overLimit, failed } = result.corrections;
   const parts = [
     t('imported', formatCount(result.added, 'researcherCount', 'researchersCount')),

@@ -145,6 +145,9 @@ export function setOwnStyle(el: HTMLElement, css: Partial<Record<'left' | 'top',
   ownStyles.set(el, el.getAttribute('style') ?? '');
 }
 
+/** Firefox's content scripts' copier of a value into the page's own objects (absent elsewhere). */
+declare const cloneInto: (<T>(value: T, scope: object) => T) | undefined;
+
 /**
  * Where Weft styles a root with a style element (Firefox's content scripts), a page's adopted
  * sheets are the page's change: removed, and said. Firefox refuses a content script the property
@@ -159,7 +162,8 @@ function clearPageSheets(root: ShadowRoot): boolean {
     return false;
   }
   try {
-    view.adoptedStyleSheets = [];
+    // An array of the page's own: Firefox refuses the page's setter one from the content script.
+    view.adoptedStyleSheets = typeof cloneInto === 'function' ? cloneInto([], window) : [];
   } catch {
     // Left in place: the action is refused all the same.
   }

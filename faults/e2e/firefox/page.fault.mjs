@@ -110,6 +110,8 @@ export const tests = [
       for (const attack of [
         `(${DEEP})('[data-weft-action="follow"]')[0].setAttribute('style', '${COVER}')`,
         `(() => { const b = (${DEEP})('[data-weft-action="follow"]')[0]; const st = document.createElement('style'); st.textContent = '[data-weft-action="follow"]{${COVER}}'; b.getRootNode().append(st); })()`,
+        // Firefox refuses Weft's content script this property through its Xray (lib/ui/trusted.ts, clearPageSheets).
+        `(() => { const root = (${DEEP})('[data-weft-action="follow"]')[0].getRootNode(); const sh = new CSSStyleSheet(); sh.replaceSync('[data-weft-action="follow"]{${COVER}}'); root.adoptedStyleSheets = [...root.adoptedStyleSheets, sh]; })()`,
       ]) {
         await page.evaluate(attack);
         const title = await page.evaluate(() => { const r = document.querySelector('h1.title').getBoundingClientRect(); return { x: r.x + 30, y: r.y + r.height / 2 }; });

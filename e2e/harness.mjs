@@ -247,6 +247,11 @@ export async function openToolbarPopup(s, page) {
       const m = await send('Page.captureScreenshot', { format: 'png' });
       return Buffer.from(m.result.data, 'base64');
     },
+    /** Closes the popup as a click elsewhere would; resolves once it is gone (a shown popup blocks the next openPopup). */
+    async close() {
+      send('Runtime.evaluate', { expression: 'window.close()' }).catch(() => {});
+      await until(async () => !(await cdp.send('Target.getTargets')).targetInfos.some((t) => t.url === popupUrl), { timeout: 5000, what: 'the toolbar popup to close' });
+    },
   };
 }
 

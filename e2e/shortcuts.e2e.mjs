@@ -76,6 +76,7 @@ export const tests = [
         .catch(async (e) => { throw new Error(`${e.message}; left: ${(await weftElements(page)).join(', ')}`); });
       if ((await weftElements(other)).length === 0) throw new Error('hiding Weft in one tab hid it in another');
 
+      await popup.close();
       const since = Date.now();
       await page.reload({ waitUntil: 'load' });
       await sleep(1500); // badges, panels and their requests would show up by now (they do on the other tab's load)

@@ -130,8 +130,11 @@ export function hostilePage(opts = {}) {
   });
 }
 
-/** The reader's own click on the centre of what `expr` (page-world JS) finds. Playwright and puppeteer pages alike. */
-export async function readerClicks(page, expr) {
+/**
+ * The reader's own click on the centre of what `expr` (page-world JS) finds, with `button`
+ * ('middle' for a middle click). Playwright and puppeteer pages alike.
+ */
+export async function readerClicks(page, expr, { button = 'left' } = {}) {
   const at = await until(() => page.evaluate(`(() => {
     const el = ${expr};
     if (!el) return null;
@@ -139,7 +142,7 @@ export async function readerClicks(page, expr) {
     const r = el.getBoundingClientRect();
     return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
   })()`), { timeout: 5000, what: expr });
-  await page.mouse.click(at.x, at.y);
+  await page.mouse.click(at.x, at.y, { button });
 }
 
 /**

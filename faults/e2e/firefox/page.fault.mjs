@@ -1,8 +1,9 @@
 // The page classes in Firefox ESR (the Firefox build, e2e/firefox/harness.mjs): hostile page CSS,
 // the page's own <weft-*> elements and custom elements, WXT's hand-over event, a page without an
-// author list, and a page making Weft act for the reader (synthetic hover and focus, stolen focus,
-// a restyled control). Firefox's content scripts may fall back to a <style> element in Weft's
-// shadow roots where a constructed sheet cannot be adopted: the checks hold there too.
+// author list, and a page making Weft act for the reader (synthetic hover, focus and middle
+// clicks, stolen focus, a restyled control). Firefox's content scripts may fall back to a <style>
+// element in Weft's shadow roots where a constructed sheet cannot be adopted: the checks hold
+// there too.
 /* global browser -- evaluated in the extension's page */
 
 import { waitForBadgeStates, sleep, until } from '../../../e2e/harness.mjs';
@@ -17,6 +18,18 @@ const deep = (sel) => `(${DEEP})(${JSON.stringify(sel)})[0]`;
 
 const count = (page, sel) => page.evaluate(`(${DEEP})(${JSON.stringify(sel)}).length`);
 const followed = async (s) => (await s.ext(() => browser.runtime.sendMessage({ type: 'follows-state' }))).data.follows.map((f) => f.id);
+const corrections = async (s) => (await s.ext(() => browser.runtime.sendMessage({ type: 'corrections-list' }))).data.corrections;
+/** Tabs showing the researcher page, asked of the extension: Puppeteer sees its pages as about:blank under BiDi. */
+const researcherTabs = async (s) => (await s.ext(() => browser.tabs.query({}))).filter((t) => t.url?.includes('/researcher.html')).length;
+
+/** An abs page of four authors, every badge settled. */
+async function absReady() {
+  const sc = scenario({ n: 4 });
+  const s = await launch(sc.fake);
+  const page = await s.open(sc.url);
+  await waitForBadgeStates(page, [0, 1, 2, 3], final, { timeout: 20_000 });
+  return { sc, s, page };
+}
 
 /** Page errors (content-script ones included, where Firefox reports them to the page). */
 function watchErrors(page) {
@@ -82,10 +95,7 @@ export const tests = [
   {
     name: '[synthetic-input] [stolen-focus] [restyled-control] a page\'s hover, focus and restyling make Weft do nothing for the reader; the reader\'s own click on Follow follows',
     fn: async () => {
-      const sc = scenario({ n: 4 });
-      const s = await launch(sc.fake);
-      const page = await s.open(sc.url);
-      await waitForBadgeStates(page, [0, 1, 2, 3], final, { timeout: 20_000 });
+      const { sc, s, page } = await absReady();
       const problems = [];
       const badgeButtons = `[...document.querySelectorAll('[data-weft-author]')].map((h) => h.shadowRoot.querySelector('button'))`;
       await page.evaluate(`${badgeButtons}.forEach((b) => {
@@ -126,6 +136,56 @@ export const tests = [
       tried('restyled-control');
       await readerClicks(page, deep('[data-weft-action="follow"]'));
       await until(async () => (await followed(s)).includes(sc.catalog.people[1].openalexId), { timeout: 5000, what: 'the reader\'s own click to follow' }).catch(() => problems.push('the reader\'s own click on Follow did not follow'));
+      if (problems.length) throw new Error(problems.join('; '));
+    },
+  },
+  {
+    name: '[synthetic-input] [stolen-focus] a page\'s 20 middle clicks on a card\'s "Open profile" open no tab, the reader\'s own open about one a second; Space or Enter on a focus the page moved to "No profile fits" corrects no one, the reader\'s own click does',
+    fn: async () => {
+      const { s, page } = await absReady();
+      const problems = [];
+      await readerClicks(page, badge(1));
+      const link = deep('[data-weft-link="researcher-page"]');
+      await until(() => page.evaluate(`!!${link}`), { timeout: 5000, what: 'the card\'s "Open profile" link' });
+      await page.evaluate(`(() => { const link = ${link};
+        for (let i = 0; i < 20; i++) link.dispatchEvent(new MouseEvent('auxclick', { button: 1, bubbles: true, composed: true, cancelable: true })); })()`);
+      await sleep(1200);
+      const synthetic = await researcherTabs(s);
+      if (synthetic) problems.push(`20 synthetic middle clicks opened ${synthetic} researcher tabs`);
+      // The reader's own middle clicks, 20 in a burst: the background opens at most one a second.
+      const t0 = Date.now();
+      for (let i = 0; i < 20; i++) await readerClicks(page, link, { button: 'middle' });
+      const seconds = (Date.now() - t0) / 1000;
+      await until(async () => (await researcherTabs(s)) > synthetic, { timeout: 5000, what: 'the reader\'s own middle click to open the researcher page' })
+        .catch(() => problems.push('the reader\'s own middle clicks opened no researcher tab'));
+      await sleep(500);
+      const own = (await researcherTabs(s)) - synthetic;
+      if (own > Math.ceil(seconds) + 1) problems.push(`${own} researcher tabs opened by 20 middle clicks in ${seconds.toFixed(1)} s`);
+      tried('synthetic-input');
+
+      await readerClicks(page, deep('[data-weft-action="not-this-person"]'));
+      const noProfile = deep('[data-weft-action="no-profile"]');
+      await until(() => page.evaluate(`!!${noProfile}`), { timeout: 8000, what: '"No profile fits"' });
+      let corrected = null;
+      for (const [name, key] of [['Space', ' '], ['Enter', 'Enter']]) {
+        await page.evaluate(`${noProfile}.focus()`);
+        await page.keyboard.press(key);
+        await sleep(800);
+        const state = await page.evaluate(() => document.querySelector('[data-weft-author="1"]').getAttribute('data-state'));
+        const made = (await corrections(s)).length;
+        if (state !== 'ready' || made) {
+          corrected = `${name} on a focus the page moved corrected the author (badge ${state}, ${made} corrections recorded)`;
+          break;
+        }
+      }
+      tried('stolen-focus');
+      if (corrected) problems.push(corrected);
+      else {
+        // The reader's own click on it corrects: the checks above could see a correction.
+        await readerClicks(page, noProfile);
+        await until(async () => (await corrections(s)).length === 1, { timeout: 5000, what: 'the reader\'s own click on "No profile fits" to correct' })
+          .catch(() => problems.push('the reader\'s own click on "No profile fits" made no correction'));
+      }
       if (problems.length) throw new Error(problems.join('; '));
     },
   },

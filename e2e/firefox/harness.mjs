@@ -170,7 +170,7 @@ export async function shutdown() {
 }
 
 // Puppeteer's locators and waitForFunction build their checks with Function() inside the page,
-// which the CSP of extension pages (and Firefox ESR 140.12's of content) refuses under BiDi:
+// which the CSP of extension pages refuses under BiDi (Firefox ESR 140.12):
 // these helpers act on an element handle, whose click and typing need no code of ours in the page.
 
 /** Wait for a shadow-piercing selector (puppeteer's `>>>`) and click it. */

@@ -31,13 +31,6 @@ export const MAX_BATCH_PAPERS = S2_BATCH_MAX;
  * (about 200 authors).
  */
 export const FILL_AHEAD = 40;
-/**
- * Authors of papers OpenAlex lacks that the page introduces together, at least: where such papers
- * are few (a past week's listing), the page reaches past FILL_AHEAD, within what is resolved,
- * so one identification serves many of them. Its shared-works calls are paid per level, full
- * or not (docs/identity.md, Cost).
- */
-export const IDENTIFY_AHEAD_AUTHORS = 200;
 /** An entry's author list on a listing or search page (arXiv shows at most 101, search 25). */
 export const MAX_ENTRY_AUTHORS = 200;
 /**

@@ -4,7 +4,7 @@ import type { PaperAuthorsResult, RequestOf, WeftRequest } from '../background/p
 import type { AuthorMetrics } from '../catalog/types';
 import { RemoteError } from './client';
 import { createListingProfiles, PASSED_ENTRIES, RESOLVE_AHEAD } from './listing-profiles';
-import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS } from '../shared/limits';
+import { FILL_AHEAD } from '../shared/limits';
 import { fakeAsk } from '@/test/fake-ask';
 
 const id = (k: number) => `2606.${String(10000 + k)}`;
@@ -81,28 +81,16 @@ describe('listing profiles: what is asked when', () => {
     expect(sent[2]!.upcoming.map((p) => index(p.arxivId))).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => FILL_AHEAD + 1 + j));
   });
 
-  it('where few papers are new, introduces the new ones from further down, among those resolved, so one identification serves many', async () => {
+  it('introduces only the entries just below the reader, however much it knows of those further down: a second reading asks for nothing the first did not', async () => {
     const sparse = (k: number) => k % 20 === 13; // OpenAlex lacks one entry in 20
     const { profiles, sent, flush } = setup(2000, undefined, sparse);
     profiles.near(0);
     await flush();
     profiles.near(40); // resolves 100-299 too
-    expect(sent[1]!.upcoming.map((p) => index(p.arxivId))).toEqual([...Array.from({ length: FILL_AHEAD }, (_, j) => 41 + j), 93]);
     await flush();
     profiles.near(61);
-    const next = sent[2]!.upcoming.map((p) => index(p.arxivId));
-    expect(next.slice(0, FILL_AHEAD)).toEqual([...Array.from({ length: 12 }, (_, j) => 81 + j), ...Array.from({ length: 28 }, (_, j) => 94 + j)]);
-    // beyond the next entries, only the new papers, and none past what is resolved (299)
-    expect(next.slice(FILL_AHEAD)).toEqual(Array.from({ length: 9 }, (_, j) => 133 + 20 * j));
-  });
-
-  it('reaches further down only until the new papers\' authors fill one identification', async () => {
-    const { profiles, sent, flush } = setup(2000, undefined, () => true, 4);
-    profiles.near(0);
-    await flush();
-    profiles.near(21);
-    // four authors an entry: the 40 next entries and as many more as make up the authors wanted
-    expect(sent[1]!.upcoming.map((p) => index(p.arxivId))).toEqual(Array.from({ length: IDENTIFY_AHEAD_AUTHORS / 4 }, (_, j) => 41 + j));
+    expect(sent[1]!.upcoming.map((p) => index(p.arxivId))).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => 41 + j));
+    expect(sent[2]!.upcoming.map((p) => index(p.arxivId))).toEqual(Array.from({ length: FILL_AHEAD }, (_, j) => 81 + j));
   });
 
   it('uses what is resolved while it lasts, then resolves a larger block, and never names an entry the reader did not approach', async () => {

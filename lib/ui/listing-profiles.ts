@@ -7,9 +7,7 @@
  * What is asked when an entry comes near (identity/paper-batches.ts does the rest):
  *   - the entries near the viewport, answered in full;
  *   - `ahead`: the entries after them whose authors fill the next author call (`upcoming`, with
- *     their authors: papers no catalog has yet are identified before the reader gets there; where
- *     such papers are few, more of them from further down, among the entries resolved already,
- *     which OpenAlex said it lacks), and, once the
+ *     their authors: papers no catalog has yet are identified before the reader gets there), and, once the
  *     resolved part of the page runs short, the next block of entries to resolve — 100 at first,
  *     doubling as the reader keeps scrolling (up to one Semantic Scholar batch, 500), so a glance
  *     at the first screen costs a call or three and a read to the end about one call per 100
@@ -22,7 +20,7 @@ import type { Published } from '../catalog/published';
 import type { BatchAnswer, PaperAnswer, SlotAnswer } from '../background/identity/paper-batches';
 import { RemoteError, type ask as askBackground } from './client';
 import { candidatesFor, IDENTIFYING, paperAuthorsRequest, type AuthorEntry, type BadgeState } from './author-profiles';
-import { FILL_AHEAD, IDENTIFY_AHEAD_AUTHORS, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
+import { FILL_AHEAD, MAX_BATCH_PAPERS, MAX_ENTRY_AUTHORS, OPENALEX_MAX_OR_VALUES } from '../shared/limits';
 import { capNames, notLoadedEntry } from './caps';
 import { failureOf } from './describe-failure';
 
@@ -233,7 +231,10 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   /**
    * The entries to introduce with their authors: a whole block once a quarter of the next ones
    * are new to the background, so new papers are identified many at a time, not a few per
-   * scroll, and their lookups never run dry while the reader is still well behind them.
+   * scroll, and their lookups never run dry while the reader is still well behind them. Never
+   * more, whatever is known of the entries further down: what a reading introduces depends on
+   * where the reader is, not on how soon answers came, so reading the page again asks for
+   * nothing the first reading did not.
    */
   function upcomingOf(last: number): number[] {
     const next: number[] = [];
@@ -241,15 +242,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     const unseen = next.filter((k) => !introduced[k]).length;
     if (unseen === 0 || unseen * 4 < next.length) return [];
     const block: number[] = [];
-    let j = last + 1;
-    for (; j < n && block.length < FILL_AHEAD; j++) if (status[j] === 'new' && !introduced[j]) block.push(j);
-    // Where few papers are new, more of them from further down, so their identification is shared.
-    let pooled = block.reduce((sum, k) => sum + (unindexed[k] ? papers[k]!.authors.length : 0), 0);
-    for (; j < n && pooled < IDENTIFY_AHEAD_AUTHORS && block.length < MAX_BATCH_PAPERS; j++) {
-      if (status[j] !== 'new' || introduced[j] || !unindexed[j]) continue;
-      block.push(j);
-      pooled += papers[j]!.authors.length;
-    }
+    for (let j = last + 1; j < n && block.length < FILL_AHEAD; j++) if (status[j] === 'new' && !introduced[j]) block.push(j);
     for (const k of block) introduced[k] = 1;
     return block;
   }

@@ -278,6 +278,13 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     // One batch for the page's misses, near and ahead alike: its answers are cached for later.
     const s2 = toS2.length ? s2Side(toS2, urgentSet, priority, prepare) : Promise.resolve(new Map<string, never>());
     s2.catch(() => undefined);
+    // The misses ahead OpenAlex answered too late for that batch: asked too, at `ahead`, so every
+    // miss of a resolved block is asked and cached however soon OpenAlex answered, and reading the
+    // page again asks for nothing more.
+    void aheadOa.then((side) => {
+      const late = misses(side).filter((id) => !toS2.includes(id));
+      return late.length ? s2Side(late, new Set(), PRIORITY.ahead, () => undefined) : null;
+    }).catch(() => undefined);
     const needS2 = urgent.some((p) => toS2.includes(p.arxivId));
     const s2Answers = needS2 ? await s2 : new Map<string, never>();
     const found = (id: string) => {

@@ -1,19 +1,21 @@
 /**
  * Step 1 of identifying the authors of papers no catalog has (docs/identity.md, Candidates): one
- * free OpenAlex autocomplete per distinct name (or, for a paper of many authors on its own page,
- * a name search per 40 names), kept when the profile's name fits the printed one (name-match.ts),
- * and the sources' own free lookups (a printed ORCID's profile: sources/). Cached for the author
- * TTL; a lookup someone else is reading is shared, at the priority of the most urgent reader.
+ * free OpenAlex autocomplete per distinct name, or, where names are many (a listing, a paper of
+ * many authors on its own page), name searches of 40 names pooled across papers; kept when the
+ * profile's name fits the printed one (name-match.ts), and the sources' own free lookups (a
+ * printed ORCID's profile: sources/). Cached for the author TTL; a lookup someone else is reading
+ * is shared, at the priority of the most urgent reader.
  */
 import type { Cache } from '../../cache/cache';
 import { CACHE_KEYS } from '../../cache/keys';
 import { TTL } from '../../catalog/catalog';
 import type { AuthorSuggestion, CandidateProfile } from '../../catalog/openalex';
-import { sharedPriority, type Priority } from '../../catalog/pacer';
+import { PRIORITY, priorityOf, sharedPriority, type Priority } from '../../catalog/pacer';
+import { createNameSearches } from './name-searches';
 import { fieldOfCategory } from '../../../catalog/fields';
 import { nameKey } from '../../../arxiv/names';
 import { holdsName, nameMatcher } from './name-match';
-import { chunk, MAX_FILTER_IDS } from './plan';
+import { MAX_FILTER_IDS } from './plan';
 import { orNull } from './profiles';
 import type { EvidenceSource, FreshPaper, IdentifierClient, Lookup, PaperState, SlotState } from './sources/source';
 
@@ -24,11 +26,16 @@ import type { EvidenceSource, FreshPaper, IdentifierClient, Lookup, PaperState, 
 export const ONE_CALL_AUTHORS = 25;
 /** A paper too large for one profile call (a collaboration): its names are searched together, and it is decided on its own (pipeline.ts). */
 export const isLargePaper = (paper: FreshPaper) => paper.authors.length > ONE_CALL_AUTHORS;
+
 /**
- * Names one name search asks for: their profiles (about two a name) must fit its one page of 200
- * (docs/identity.md, Candidates).
+ * Which names are searched rather than autocompleted: `large`, those of papers of many authors
+ * (a page's own paper: its reader waits for that paper alone, and a few names go fastest as
+ * autocompletes at once); `all`, every name looked up ahead of the reader too (a listing:
+ * hundreds of names, which OpenAlex's per-second cap cannot take one by one at a reader's pace).
+ * The names of a paper of few authors the reader is looking at are autocompleted all the same: a
+ * search takes seconds, a few autocompletes at once a fraction of one.
  */
-const NAMES_PER_SEARCH = 40;
+export type NameSearch = 'large' | 'all';
 /** Profiles of one name an autocomplete gives, at most. */
 const NAMESAKES_PER_NAME = 10;
 
@@ -47,11 +54,15 @@ export interface CandidateReaderOptions {
   openalex: { at(priority: Priority): IdentifierClient };
   cache: Cache;
   sources: readonly EvidenceSource[];
-  /** Name searches are list calls: told with the papers they were for. */
-  onSearches(papers: FreshPaper[], searches: number): void;
+  /** Name searches are list calls: the credits of those a read asked for, told with its papers. */
+  onSearches(papers: FreshPaper[], credits: number): void;
+  /** Whether an identification the reader waits for (a paper in view) is being decided. */
+  deciding(): boolean;
 }
 
-export function createCandidateReader({ openalex, cache, sources, onSearches }: CandidateReaderOptions) {
+export function createCandidateReader({ openalex, cache, sources, onSearches, deciding }: CandidateReaderOptions) {
+  /** Reads of the names of papers in view under way: the reader waits for them. */
+  let reading = 0;
   /**
    * Candidate lookups (by cache key) someone is reading, with the priority of all who wait for
    * each: the cache shares a load between its readers, so a paper the reader reached must lift
@@ -59,19 +70,27 @@ export function createCandidateReader({ openalex, cache, sources, onSearches }: 
    */
   const lookups = new Map<string, { shared: ReturnType<typeof sharedPriority>; readers: number }>();
 
+  const searches = createNameSearches({
+    openalex,
+    held: () => reading > 0 || deciding(),
+    keep: (profiles) => cache.putMany(profiles.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author }))),
+  });
+
   /**
-   * Every name's autocomplete (or name search, `searchNames` for a large paper) and every
-   * source's lookups for `papers`, at `priority`; cached. `revalidate` asks again.
+   * Every name's autocomplete (or name search, see NameSearch) and every source's lookups for
+   * `papers`, at `priority`; cached. `revalidate` asks again.
    */
-  async function read(papers: FreshPaper[], priority: Priority, revalidate: boolean, searchNames: boolean): Promise<Looked> {
+  async function read(papers: FreshPaper[], priority: Priority, revalidate: boolean, search: NameSearch): Promise<Looked> {
     const queries = new Map<string, string>();
-    /** The names of papers too large for an autocomplete each: searched together (searchedNames). */
-    const searched = new Set<string>();
+    const wantedNow = priorityOf(priority) >= PRIORITY.view;
+    /** The names to search (see NameSearch), and whether each may be let go to its autocomplete (name-searches.ts). */
+    const searched = new Map<string, boolean>();
     for (const p of papers) {
       for (const a of p.authors) {
         if (!nameKey(a.name)) continue;
         queries.set(namesKey(a.name), a.name);
-        if (searchNames && isLargePaper(p)) searched.add(namesKey(a.name));
+        if (isLargePaper(p)) searched.set(namesKey(a.name), false);
+        else if (search === 'all' && !wantedNow && !searched.has(namesKey(a.name))) searched.set(namesKey(a.name), true);
       }
     }
     const perSource = sources.flatMap((s) => (s.lookups ? [new Map(papers.flatMap((p) => p.authors.flatMap((a) => s.lookups!(a))).map((l) => [l.key, l]))] : []));
@@ -83,16 +102,21 @@ export function createCandidateReader({ openalex, cache, sources, onSearches }: 
         running.readers++;
       } else lookups.set(k, { shared: sharedPriority(priority), readers: 1 });
     }
-    const client = (k: string) => openalex.at(lookups.get(k)?.shared.box ?? priority);
-    let searches = 0;
+    const share = (k: string) => lookups.get(k)?.shared.box ?? priority;
+    const client = (k: string) => openalex.at(share(k));
+    let searchCredits = 0;
+    if (wantedNow) reading++;
     try {
       const [names, ...found] = await Promise.all([
-        readNames(queries, searched, client, revalidate, () => searches++),
+        readNames(queries, searched, share, client, revalidate, (credits) => (searchCredits += credits)),
         ...perSource.map((m) => readLookups(m, client, revalidate)),
       ]);
       return { names, found: new Map(found.flatMap((m) => [...m])) };
     } finally {
-      if (searches > 0) onSearches(papers.filter(isLargePaper), searches);
+      if (wantedNow) reading--;
+      // A listing's searches are weighed per name by the page's allowance, as its autocompletes
+      // are (background/page-allowance.ts); a page's own paper is charged what its searches cost.
+      if (searchCredits > 0 && search === 'large') onSearches(papers, searchCredits);
       for (const k of keys) {
         const running = lookups.get(k)!;
         if (--running.readers === 0) lookups.delete(k);
@@ -100,25 +124,24 @@ export function createCandidateReader({ openalex, cache, sources, onSearches }: 
     }
   }
 
-  function readNames(queries: Map<string, string>, searched: ReadonlySet<string>, client: (key: string) => IdentifierClient, revalidate: boolean, onSearch: () => void) {
+  function readNames(queries: Map<string, string>, searched: ReadonlyMap<string, boolean>, share: (key: string) => Priority, client: (key: string) => IdentifierClient, revalidate: boolean, onSearched: (credits: number) => void) {
     return cache.readMany<AuthorSuggestion[]>(
       [...queries.keys()],
       TTL.author,
-      async (keys) => {
-        // A paper of many authors: its names searched together, 10 credits for 40 requests.
-        const together = keys.filter((k) => searched.has(k));
-        const found = together.length > 0 ? await searchedNames(together, queries, client(together[0]!), onSearch) : new Map<string, AuthorSuggestion[]>();
+      async (keys) => new Map(await Promise.all(keys.map(async (k) => {
+        const name = queries.get(k)!;
+        const mayLetGo = searched.get(k);
+        // A name another read is searching is joined (and paid for by that read).
+        const mine = mayLetGo !== undefined && !searches.has(k);
+        const found = mayLetGo === undefined ? undefined : await searches.find(k, name, share(k), mayLetGo);
+        if (found && mine) onSearched(found.credits);
+        const hits = found ? suggestionsFor(name, found.profiles) : await client(k).autocomplete('authors', name);
         // Each name kept as its answer comes, not once all have: a paper of a hundred names looked
         // up at the reader's pace loses none of those answered when its tab closes or the worker
         // stops, nor when one of the others is refused.
-        const each = await Promise.all(keys.filter((k) => !found.has(k)).map(async (k) => {
-          const hits = await client(k).autocomplete('authors', queries.get(k)!);
-          await cache.putMany([{ key: k, value: hits, ttlMs: TTL.author }]);
-          return [k, hits] as const;
-        }));
-        for (const [k, hits] of each) found.set(k, hits);
-        return found;
-      },
+        await cache.putMany([{ key: k, value: hits, ttlMs: TTL.author }]);
+        return [k, hits] as const;
+      }))),
       { revalidate },
     );
   }
@@ -133,36 +156,12 @@ export function createCandidateReader({ openalex, cache, sources, onSearches }: 
   }
 
   /**
-   * The candidates of many names by name search, NAMES_PER_SEARCH names a call, their profiles
-   * cached as well (a decision then needs no profile call for them). A call that could not be
-   * made or came back cut short leaves its names to the autocompletes.
-   */
-  async function searchedNames(keys: string[], queries: Map<string, string>, client: IdentifierClient, onSearch: () => void): Promise<Map<string, AuthorSuggestion[]>> {
-    const out = new Map<string, AuthorSuggestion[]>();
-    await Promise.all(chunk(keys, NAMES_PER_SEARCH).map(async (part) => {
-      const found = await client.namesakes(part.map((k) => queries.get(k)!)).catch(() => null);
-      if (found) onSearch();
-      if (!found?.complete) return;
-      await cache.putMany(found.profiles.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author })));
-      for (const k of part) {
-        const fits = nameMatcher(queries.get(k)!);
-        // What an autocomplete for this name alone finds (the name within the profile's), at most
-        // ten, the most cited first. Another name's profile may fit this one loosely ("Zahra H.
-        // Mahmoud" read family name first).
-        const hits = found.profiles.filter((p) => holdsName(p.displayName, queries.get(k)!) && fits(p.displayName)).sort((a, b) => (b.citedBy ?? 0) - (a.citedBy ?? 0)).slice(0, NAMESAKES_PER_NAME);
-        out.set(k, hits.map((p) => ({ id: p.openalexId, name: p.displayName, hint: p.lastKnownInstitutions[0]?.name ?? null, citedBy: p.citedBy, works: p.works })));
-      }
-    }));
-    return out;
-  }
-
-  /**
    * Every author's candidate ids (≤100 per paper for a paper of ONE_CALL_AUTHORS or fewer): the
    * profiles the sources' lookups named first (into `profiles`), then the name's; and the
    * suggestions behind them.
    */
-  async function candidates(papers: FreshPaper[], priority: Priority, revalidate: boolean, searchNames: boolean, profiles: Map<string, CandidateProfile>) {
-    const { names, found } = await read(papers, priority, revalidate, searchNames);
+  async function candidates(papers: FreshPaper[], priority: Priority, revalidate: boolean, search: NameSearch, profiles: Map<string, CandidateProfile>) {
+    const { names, found } = await read(papers, priority, revalidate, search);
     const suggestions = new Map<string, AuthorSuggestion>();
     const states: PaperState[] = papers.map((paper) => {
       const slots = paper.authors.map((author): SlotState => {
@@ -183,6 +182,19 @@ export function createCandidateReader({ openalex, cache, sources, onSearches }: 
   }
 
   return { read, candidates };
+}
+
+/**
+ * What an autocomplete for `name` alone finds among a name search's profiles (the name within
+ * the profile's), at most ten, the most cited first. Another name's profile may fit this one
+ * loosely ("Zahra H. Mahmoud" read family name first).
+ */
+function suggestionsFor(name: string, profiles: readonly CandidateProfile[]): AuthorSuggestion[] {
+  const fits = nameMatcher(name);
+  return profiles.filter((p) => holdsName(p.displayName, name) && fits(p.displayName))
+    .sort((a, b) => (b.citedBy ?? 0) - (a.citedBy ?? 0))
+    .slice(0, NAMESAKES_PER_NAME)
+    .map((p) => ({ id: p.openalexId, name: p.displayName, hint: p.lastKnownInstitutions[0]?.name ?? null, citedBy: p.citedBy, works: p.works }));
 }
 
 /** At most `max` candidates in all: the authors with the most lose their last ones first. */

@@ -17,7 +17,7 @@
 import type { Cache } from '../../cache/cache';
 import { CACHE_KEYS } from '../../cache/keys';
 import type { Identity } from '../../../catalog/identity';
-import { NAME_SEARCH_CREDITS, type CandidateProfile, type WorksJoining } from '../../catalog/openalex';
+import type { CandidateProfile, WorksJoining } from '../../catalog/openalex';
 import { CatalogError, type AuthorMetrics } from '../../../catalog/types';
 import { decideIdentities } from './evidence';
 import { displayName, nameKey } from '../../../arxiv/names';
@@ -25,14 +25,15 @@ import { EAGER_AUTHORS } from '../../../shared/limits';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
 import { PRIORITY, priorityOf, raise, type Priority, type PriorityBox } from '../../catalog/pacer';
 import { MAX_FILTER_IDS } from './plan';
-import { createCandidateReader } from './candidates';
+import { createCandidateReader, type NameSearch } from './candidates';
 import { creditsFor, PAGE_CREDITS, type CreditBudget } from './credits';
 import { metricsOf, profileReader, thinProfile } from './profiles';
 import { EVIDENCE_SOURCES } from './sources';
 import { NOTHING_JOINED } from './sources/shared-works';
 import type { Batch, Credits, EvidenceSource, FreshAuthor, FreshPaper, IdentifierClient } from './sources/source';
 
-export { isLargePaper, ONE_CALL_AUTHORS } from './candidates';
+export { isLargePaper, ONE_CALL_AUTHORS, type NameSearch } from './candidates';
+export { NAMES_PER_SEARCH } from './name-searches';
 export { LISTING_CREDITS, PAGE_CREDITS, type CreditBudget } from './credits';
 export type { FreshAuthor, FreshPaper } from './sources/source';
 
@@ -69,13 +70,10 @@ export interface FreshIdentifierOptions {
 
 export interface LookupOptions {
   /**
-   * A large paper's names searched together (10 credits for 40 names: one request where
-   * autocompletes would take forty); false: one free autocomplete per name. A page's own paper
-   * searches, since its reader waits for that paper alone; a listing looks names up one by one
-   * at the large paper's yielded priority (pipeline.ts), its credits kept for shared works
-   * (docs/identity.md, Cost).
+   * Which names are searched, 40 a call for 10 credits, one request where autocompletes would
+   * take forty (candidates.ts NameSearch); default `large`.
    */
-  searchNames?: boolean;
+  search?: NameSearch;
 }
 
 type Resolve = (papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean) => Promise<Map<string, Decision>>;
@@ -104,9 +102,12 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
   const tell = (spent: IdentifySpend) => {
     for (const listener of spendListeners) listener(spent);
   };
+  /** Identifications of papers in view being decided. */
+  let deciding = 0;
   const reader = createCandidateReader({
     openalex, cache, sources,
-    onSearches: (papers, searches) => tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: searches * NAME_SEARCH_CREDITS }),
+    deciding: () => deciding > 0,
+    onSearches: (papers, credits) => tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits }),
   });
   const profileStore = profileReader(cache);
 
@@ -115,11 +116,11 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
    * refresh) asks everything again, bypassing the cache; `priority`: how urgent the papers are
    * (pacer.ts PRIORITY; the papers further down a listing give way to those the reader sees);
    * `eager`: the reader is waiting, so every level of shared works goes at once (sources/shared-works.ts);
-   * `searchNames`: see LookupOptions.
+   * `search`: see LookupOptions.
    */
   async function identify(
     papers: FreshPaper[],
-    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view, eager = false, searchNames = true }: { revalidate?: boolean; credits?: CreditBudget; priority?: Priority; eager?: boolean } & LookupOptions = {},
+    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view, eager = false, search = 'large' }: { revalidate?: boolean; credits?: CreditBudget; priority?: Priority; eager?: boolean } & LookupOptions = {},
   ): Promise<FreshIdentities> {
     const unique = [...new Map(papers.map((p) => [p.arxivId, p])).values()];
     const pending = new Map<string, Promise<Decision>>();
@@ -133,7 +134,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
     }
     if (mine.length > 0) {
       const box: PriorityBox = typeof priority === 'number' ? { value: priority } : priority;
-      const batch = cachedOrResolved(mine, revalidate, credits, eager, runsOn(box, searchNames));
+      const batch = cachedOrResolved(mine, revalidate, credits, eager, runsOn(box, search));
       for (const p of mine) {
         const key = flightKey(p);
         const one = batch.then((m) => m.get(p.arxivId)!);
@@ -162,8 +163,8 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
    * Looks up the candidates of `papers` (step 1: free requests) at `priority`, so that an
    * `identify` of them later finds them in the cache. Resolves when they are in.
    */
-  async function prepare(papers: FreshPaper[], priority: Priority, { searchNames = true }: LookupOptions = {}): Promise<void> {
-    await reader.read(papers, priority, false, searchNames);
+  async function prepare(papers: FreshPaper[], priority: Priority, { search = 'large' }: LookupOptions = {}): Promise<void> {
+    await reader.read(papers, priority, false, search);
   }
 
   /** The decisions of `papers` the cache holds, still good and taken for the same page. */
@@ -186,15 +187,19 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
   }
 
   /** The steps of one identification, asking OpenAlex at `priority`. */
-  function runsOn(priority: PriorityBox, searchNames: boolean): Resolve {
+  function runsOn(priority: PriorityBox, search: NameSearch): Resolve {
     const client = openalex.at(priority);
     /** The list calls (credits) this identification made: told to `onSpent` listeners once it ends, none included. */
     let calls = 0;
     const counted = () => void calls++;
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
+      // The reader waits for it: name searches for papers further down wait too (name-searches.ts).
+      const inView = priority.value >= PRIORITY.view;
+      if (inView) deciding++;
       try {
         return await decide(papers, revalidate, credits, eager);
       } finally {
+        if (inView) deciding--;
         // Told even when it made none: a page is charged an estimate until then (background/page-allowance.ts).
         tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: calls });
       }
@@ -204,7 +209,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
       const allowance = (await client.budgetResetAt()) <= now();
       const budget = creditsFor(allowance ? credits(papers) : 0, allowance);
       const profiles = new Map<string, CandidateProfile>();
-      const { suggestions, states } = await reader.candidates(papers, priority, revalidate, searchNames, profiles);
+      const { suggestions, states } = await reader.candidates(papers, priority, revalidate, search, profiles);
 
       // Profiles alongside the sources' requests when one list call holds all that are missing.
       const allIds = [...new Set(states.flatMap((s) => s.slots.flatMap((slot) => slot.ids)))];

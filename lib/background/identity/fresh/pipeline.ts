@@ -2,9 +2,9 @@
  * Papers no catalog has, identified as a listing's reader approaches them (docs/identity.md,
  * Listings under the catalogs' limits). Under OpenAlex's per-second cap a block of forty papers
  * takes many seconds of lookups; decided as one batch, its nearest paper would wait for its
- * farthest. So each paper's candidates (step 1, a free request per name) are looked up on their
- * own, at the paper's priority: the nearest come first, and a paper the reader reaches jumps the
- * queue. The papers whose candidates are in are then decided together (steps 2–4, the credits:
+ * farthest. So each paper's candidates (step 1: its names, in pooled name searches ahead of the
+ * reader, autocompleted in view) are looked up on their own, at the paper's priority: the nearest
+ * come first, and a paper the reader reaches jumps the queue. The papers whose candidates are in are then decided together (steps 2–4, the credits:
  * shared works and profiles, one call for many papers) as soon as one of them is wanted soon,
  * enough of them wait to fill those calls, nothing else is being looked up, or a few seconds have
  * passed.
@@ -20,14 +20,6 @@ const FLUSH_AUTHORS = 80;
 /** How far within its priority class a paper's place in the page order lifts it (less than a class). */
 const NEARER = 0.5;
 /**
- * A paper too large for one profile call (a collaboration of a hundred) takes as many lookups
- * as a screen of papers: its lookups go one class lower (pacer.ts PRIORITY), so the papers
- * around it are not all late for the one.
- */
-const LARGE_YIELDS = PRIORITY.view - PRIORITY.near;
-/** The priority a paper's lookups go at when it is wanted at `priority`. */
-const lookupPriority = (paper: FreshPaper, priority: number) => (isLargePaper(paper) ? priority - LARGE_YIELDS : priority);
-/**
  * The longest a paper whose candidates are in waits for company before it is decided: none when
  * the reader is looking at it, a moment when it is on the next screen, more when further down.
  */
@@ -35,7 +27,7 @@ const FLUSH_WAIT_MS = { near: 1_000, ahead: 3_000 };
 
 interface Entry {
   paper: FreshPaper;
-  /** Its lookups' priority (a large paper's yielded). */
+  /** Its lookups' priority. */
   priority: PriorityBox;
   /** How soon the reader wants its decision: the priority its decision goes at. */
   wantedAt: PriorityBox;
@@ -110,7 +102,7 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     // Within its class, a paper nearer the reader goes first: so a group's decision (its
     // shared-works calls) goes before the lookups of papers further down, not behind all of them.
     const nearer = NEARER * (1 - Math.min(1, started++ / 1e6));
-    const box: PriorityBox = { value: lookupPriority(paper, priority) + nearer };
+    const box: PriorityBox = { value: priority + nearer };
     let settle!: (p: Promise<FreshIdentities>) => void;
     const decided = new Promise<FreshIdentities>((resolve) => (settle = resolve));
     const entry: Entry = { paper, priority: box, wantedAt: { value: priority + nearer }, group: null, decided, settle, prepared: false, wanted };
@@ -142,7 +134,7 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
   function enter(paper: FreshPaper, priority: number, wanted: boolean): Entry {
     const known = entries.get(paper.arxivId);
     if (!known || JSON.stringify(known.paper) !== JSON.stringify(paper)) return start(paper, priority, wanted);
-    raise(known.priority, lookupPriority(paper, priority));
+    raise(known.priority, priority);
     raise(known.wantedAt, priority);
     if (known.group) raise(known.group, priority);
     if (wanted && !known.wanted) {

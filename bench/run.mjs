@@ -161,8 +161,16 @@ function scenario(n, seed, id = '2406.05546', twists = {}) {
   return { url: `https://arxiv.org/abs/${id}`, fake: new FakeApis(buildCatalog({ arxivId: id, title, authors, seed }), { pages: { [id]: html }, twists }) };
 }
 
-/** OpenAlex list calls, the ones that cost credits (docs/catalog-apis.md, Keys, credits and the daily allowance). */
-const credits = (reqs) => reqs.filter((r) => r.host === 'api.openalex.org' && /^\/(works|authors)$/.test(r.path)).length;
+/**
+ * What OpenAlex requests cost in credits (docs/catalog-apis.md, Keys, credits and the daily
+ * allowance): a list call one, a search (a name search among them) ten, singletons and
+ * autocompletes nothing.
+ */
+const credits = (reqs) => reqs.reduce((n, r) => {
+  if (r.host !== 'api.openalex.org' || !/^\/(works|authors)$/.test(r.path)) return n;
+  const q = new URL(r.url).searchParams;
+  return n + (q.has('search') || /\.search:/.test(q.get('filter') ?? '') ? 10 : 1);
+}, 0);
 
 /** Badges and panels, through Weft's open shadow roots: how many, how many final; the page's clock. */
 const deepStates = () => {
@@ -233,7 +241,7 @@ async function freshRows(n, row) {
         return t;
       });
       row(`fresh paper (${n} authors): API requests in all`, `${all.length} (${hosts(all)}; target ≤ n + 5 = ${n + 5})`);
-      row('fresh paper: OpenAlex credits (list calls)', `${credits(all)} (target ≤ 5)`);
+      row('fresh paper: OpenAlex credits (list calls 1, searches 10)', `${credits(all)} (target ≤ 5)`);
       row('fresh paper: DOMContentLoaded → every badge final', `${Math.round(cold.readyPerf - cold.dcl)} ms (target ≤ 1,500 ms); ${JSON.stringify(labels)}`);
     }
     const since = Date.now();
@@ -386,7 +394,6 @@ const LISTINGS = [
   },
 ];
 
-const isListCall = (r) => r.host === 'api.openalex.org' && /^\/(works|authors)$/.test(r.path);
 const endpoints = (reqs) => Object.entries(reqs.reduce((m, r) => {
   const k = `${r.host.replace(/^api\./, '')} ${r.method === 'POST' ? 'POST ' : ''}${r.path.replace(/\/(W|A)\d+$|\/doi:.*$/, '/{id}')}`;
   return { ...m, [k]: (m[k] ?? 0) + 1 };
@@ -479,7 +486,7 @@ async function listingRows(sc, row) {
   row(`${sc.label}: entries, authors, distinct people; reading`, `${papers}, ${entries.reduce((a, e) => a + e.names.length, 0)}, ${people}; ${pace}, the catalogs' caps and latency`);
   row(`${sc.label}: cold API requests`, `${reqs.length}: ${endpoints(reqs)}`);
   row(`${sc.label}: requests answered 429 by a per-second cap`, `${reqs.filter((r) => r.capped).length} (target 0); refused as other clients' (modelled): ${reqs.filter((r) => r.foreign).length}`);
-  row(`${sc.label}: OpenAlex credits (list calls) per 100 entries`, (reqs.filter(isListCall).length / (papers / 100)).toFixed(1));
+  row(`${sc.label}: OpenAlex credits (list calls 1, searches 10) per 100 entries`, (credits(reqs) / (papers / 100)).toFixed(1));
   // The tab's daily share (lib/background/page-allowance.ts), as the background charged this reading.
   const spend = await s.sw.evaluate(() => chrome.storage.session.get('weft.pageSpend')).catch(() => ({}));
   const tabs = Object.values(spend['weft.pageSpend']?.tabs ?? {});

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPageAllowance } from './page-allowance';
 import type { BatchAnswer } from './identity/paper-batches';
-import { NAMES_PER_SEARCH, type IdentifySpend } from './identity/fresh/identifier';
-import { NAME_SEARCH_CREDITS } from './catalog/openalex';
+import type { IdentifySpend } from './identity/fresh/identifier';
 import type { WeftRequest } from './protocol';
 
 const LISTING_TAB = { id: 'weft', tab: { id: 3 }, url: 'https://arxiv.org/list/cs.LG/new' } as never;
@@ -40,9 +39,7 @@ describe('page allowance: papers answered while still being identified', () => {
 
     tell({ papers: [{ arxivId: ids[0]!, authors: 4 }], credits: 2 });
     tell({ papers: [{ arxivId: ids[1]!, authors: 4 }], credits: 0 });
-    // Their names' candidates: a share of the name searches each (listings search 40 names a call).
-    const searched = (ids.length * NAMES.length * NAME_SEARCH_CREDITS) / NAMES_PER_SEARCH;
-    expect(allowance.spent(LISTING_TAB).credits).toBeCloseTo(resolving + searched + 2);
+    expect(allowance.spent(LISTING_TAB).credits).toBeCloseTo(resolving + 2);
   });
 
   it('what their identifications spend after the answers fills the page\'s share: then the page is paused', async () => {

@@ -24,8 +24,7 @@ import { browser } from 'wxt/browser';
 import type { Sender } from './define-requests';
 import type { PaperAuthorsResult, WeftRequest } from './protocol';
 import type { BatchAnswer } from './identity/paper-batches';
-import { freshAuthors, LISTING_CREDITS, NAMES_PER_SEARCH, type FreshIdentifier, type IdentifySpend } from './identity/fresh/identifier';
-import { NAME_SEARCH_CREDITS } from './catalog/openalex';
+import { freshAuthors, LISTING_CREDITS, type FreshIdentifier, type IdentifySpend } from './identity/fresh/identifier';
 import { allowanceBackAt } from './catalog/allowance';
 import { EAGER_AUTHORS, OPENALEX_MAX_OR_VALUES, PAGE_DAILY_CREDITS, PAGE_DAILY_REQUESTS, S2_BATCH_MAX } from '../shared/limits';
 
@@ -69,11 +68,6 @@ function costs(calls: (n: number, size: number) => number) {
  * answers (identity/paper-batches.ts, services/paper.ts), and serve its identifying later.
  */
 const candidates = (names: number): Cost => ({ requests: names, credits: 0 });
-/**
- * A listing's candidates: its names searched 40 a call (identity/fresh/candidates.ts), each name
- * a share of a search's credits; at most an autocomplete each where a search cannot answer.
- */
-const listedCandidates = (names: number): Cost => ({ requests: names, credits: (names * NAME_SEARCH_CREDITS) / NAMES_PER_SEARCH });
 const AT_MOST = costs((n, size) => Math.ceil(n / size));
 const SHARE = costs((n, size) => n / size);
 
@@ -229,7 +223,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
         const inView = r.papers.filter((p) => undecided(p.arxivId)).reduce((n, p) => n + alone(p), 0);
         const asked = new Set(r.papers.map((p) => p.arxivId));
         const coming = namesOf(r.upcoming.filter((p) => !asked.has(p.arxivId) && isNew.has(identifyKey(p.arxivId)) && mayLack(p.arxivId)));
-        return [AT_MOST.resolving(resolved), AT_MOST.figures(shown), listedCandidates(looked), { requests: inView, credits: inView }, AT_MOST.identifying(coming)].reduce(add);
+        return [AT_MOST.resolving(resolved), AT_MOST.figures(shown), candidates(looked), { requests: inView, credits: inView }, AT_MOST.identifying(coming)].reduce(add);
       }
       case 'paper-authors':
         // Its two paper lookups and eager figures; where OpenAlex lacks the paper, the candidates' lookups too.
@@ -302,7 +296,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
     const works = byId([...r.papers.filter((p) => source.get(p.arxivId) === 'fresh'), ...upcoming])
       .filter((p) => fresh(tab, [identifyKey(p.arxivId)], true).length)
       .map((p) => sharedWorks(tab, p.arxivId, SHARE.identifying(namesOf([p]))));
-    return [SHARE.resolving(resolved), SHARE.figures(namesOf(shown)), listedCandidates(looked), ...works].reduce(add);
+    return [SHARE.resolving(resolved), SHARE.figures(namesOf(shown)), candidates(looked), ...works].reduce(add);
   }
 
   return {

@@ -1,10 +1,10 @@
 /**
  * Step 1 of identifying the authors of papers no catalog has (docs/identity.md, Candidates): one
- * free OpenAlex autocomplete per distinct name, or, where names are many (a listing, a paper of
- * many authors on its own page), name searches of 40 names pooled across papers; kept when the
- * profile's name fits the printed one (name-match.ts), and the sources' own free lookups (a
- * printed ORCID's profile: sources/). Cached for the author TTL; a lookup someone else is reading
- * is shared, at the priority of the most urgent reader.
+ * free OpenAlex autocomplete per distinct name, or, for a paper of many authors, name searches of
+ * 40 names pooled across papers (name-searches.ts); kept when the profile's name fits the printed
+ * one (name-match.ts), and the sources' own free lookups (a printed ORCID's profile: sources/).
+ * Cached for the author TTL; a lookup someone else is reading is shared, at the priority of the
+ * most urgent reader.
  */
 import type { Cache } from '../../cache/cache';
 import { CACHE_KEYS } from '../../cache/keys';
@@ -27,15 +27,6 @@ export const ONE_CALL_AUTHORS = 25;
 /** A paper too large for one profile call (a collaboration): its names are searched together, and it is decided on its own (pipeline.ts). */
 export const isLargePaper = (paper: FreshPaper) => paper.authors.length > ONE_CALL_AUTHORS;
 
-/**
- * Which names are searched rather than autocompleted: `large`, those of papers of many authors
- * (a page's own paper: its reader waits for that paper alone, and a few names go fastest as
- * autocompletes at once); `all`, every name looked up ahead of the reader too (a listing:
- * hundreds of names, which OpenAlex's per-second cap cannot take one by one at a reader's pace).
- * The names of a paper of few authors the reader is looking at are autocompleted all the same: a
- * search takes seconds, a few autocompletes at once a fraction of one.
- */
-export type NameSearch = 'large' | 'all';
 /** Profiles of one name an autocomplete gives, at most. */
 const NAMESAKES_PER_NAME = 10;
 
@@ -77,20 +68,19 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
   });
 
   /**
-   * Every name's autocomplete (or name search, see NameSearch) and every source's lookups for
+   * Every name's autocomplete (a large paper's: name search) and every source's lookups for
    * `papers`, at `priority`; cached. `revalidate` asks again.
    */
-  async function read(papers: FreshPaper[], priority: Priority, revalidate: boolean, search: NameSearch): Promise<Looked> {
+  async function read(papers: FreshPaper[], priority: Priority, revalidate: boolean): Promise<Looked> {
     const queries = new Map<string, string>();
     const wantedNow = priorityOf(priority) >= PRIORITY.view;
-    /** The names to search (see NameSearch), and whether each may be let go to its autocomplete (name-searches.ts). */
-    const searched = new Map<string, boolean>();
+    /** The names of papers too large for an autocomplete each: searched together. */
+    const searched = new Set<string>();
     for (const p of papers) {
       for (const a of p.authors) {
         if (!nameKey(a.name)) continue;
         queries.set(namesKey(a.name), a.name);
-        if (isLargePaper(p)) searched.set(namesKey(a.name), false);
-        else if (search === 'all' && !wantedNow && !searched.has(namesKey(a.name))) searched.set(namesKey(a.name), true);
+        if (isLargePaper(p)) searched.add(namesKey(a.name));
       }
     }
     const perSource = sources.flatMap((s) => (s.lookups ? [new Map(papers.flatMap((p) => p.authors.flatMap((a) => s.lookups!(a))).map((l) => [l.key, l]))] : []));
@@ -114,9 +104,7 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
       return { names, found: new Map(found.flatMap((m) => [...m])) };
     } finally {
       if (wantedNow) reading--;
-      // A listing's searches are weighed per name by the page's allowance, as its autocompletes
-      // are (background/page-allowance.ts); a page's own paper is charged what its searches cost.
-      if (searchCredits > 0 && search === 'large') onSearches(papers, searchCredits);
+      if (searchCredits > 0) onSearches(papers.filter(isLargePaper), searchCredits);
       for (const k of keys) {
         const running = lookups.get(k)!;
         if (--running.readers === 0) lookups.delete(k);
@@ -124,16 +112,15 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
     }
   }
 
-  function readNames(queries: Map<string, string>, searched: ReadonlyMap<string, boolean>, share: (key: string) => Priority, client: (key: string) => IdentifierClient, revalidate: boolean, onSearched: (credits: number) => void) {
+  function readNames(queries: Map<string, string>, searched: ReadonlySet<string>, share: (key: string) => Priority, client: (key: string) => IdentifierClient, revalidate: boolean, onSearched: (credits: number) => void) {
     return cache.readMany<AuthorSuggestion[]>(
       [...queries.keys()],
       TTL.author,
       async (keys) => new Map(await Promise.all(keys.map(async (k) => {
         const name = queries.get(k)!;
-        const mayLetGo = searched.get(k);
         // A name another read is searching is joined (and paid for by that read).
-        const mine = mayLetGo !== undefined && !searches.has(k);
-        const found = mayLetGo === undefined ? undefined : await searches.find(k, name, share(k), mayLetGo);
+        const mine = searched.has(k) && !searches.has(k);
+        const found = searched.has(k) ? await searches.find(k, name, share(k)) : undefined;
         if (found && mine) onSearched(found.credits);
         const hits = found ? suggestionsFor(name, found.profiles) : await client(k).autocomplete('authors', name);
         // Each name kept as its answer comes, not once all have: a paper of a hundred names looked
@@ -160,8 +147,8 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
    * profiles the sources' lookups named first (into `profiles`), then the name's; and the
    * suggestions behind them.
    */
-  async function candidates(papers: FreshPaper[], priority: Priority, revalidate: boolean, search: NameSearch, profiles: Map<string, CandidateProfile>) {
-    const { names, found } = await read(papers, priority, revalidate, search);
+  async function candidates(papers: FreshPaper[], priority: Priority, revalidate: boolean, profiles: Map<string, CandidateProfile>) {
+    const { names, found } = await read(papers, priority, revalidate);
     const suggestions = new Map<string, AuthorSuggestion>();
     const states: PaperState[] = papers.map((paper) => {
       const slots = paper.authors.map((author): SlotState => {

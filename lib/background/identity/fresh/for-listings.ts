@@ -20,7 +20,7 @@ const asFresh = (p: ListedPaper): FreshPaper => ({
 });
 
 export function freshForListings(fresh: FreshIdentifier, cache: Cache): IdentifyFresh {
-  const pipeline = createFreshPipeline(fresh, { credits: LISTING_CREDITS, lookup: { search: 'all' } });
+  const pipeline = createFreshPipeline(fresh, { credits: LISTING_CREDITS });
   const identify: IdentifyFresh = (papers, { priority = PRIORITY.view } = {}) =>
     pipeline.identify(papers.map(asFresh), priority).map(async (decided, k) => {
       const paper = papers[k]!;

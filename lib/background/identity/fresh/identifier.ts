@@ -25,14 +25,14 @@ import { EAGER_AUTHORS } from '../../../shared/limits';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
 import { PRIORITY, priorityOf, raise, type Priority, type PriorityBox } from '../../catalog/pacer';
 import { MAX_FILTER_IDS } from './plan';
-import { createCandidateReader, type NameSearch } from './candidates';
+import { createCandidateReader } from './candidates';
 import { creditsFor, PAGE_CREDITS, type CreditBudget } from './credits';
 import { metricsOf, profileReader, thinProfile } from './profiles';
 import { EVIDENCE_SOURCES } from './sources';
 import { NOTHING_JOINED } from './sources/shared-works';
 import type { Batch, Credits, EvidenceSource, FreshAuthor, FreshPaper, IdentifierClient } from './sources/source';
 
-export { isLargePaper, ONE_CALL_AUTHORS, type NameSearch } from './candidates';
+export { isLargePaper, ONE_CALL_AUTHORS } from './candidates';
 export { NAMES_PER_SEARCH } from './name-searches';
 export { LISTING_CREDITS, PAGE_CREDITS, type CreditBudget } from './credits';
 export type { FreshAuthor, FreshPaper } from './sources/source';
@@ -68,13 +68,6 @@ export interface FreshIdentifierOptions {
   sources?: readonly EvidenceSource[];
 }
 
-export interface LookupOptions {
-  /**
-   * Which names are searched, 40 a call for 10 credits, one request where autocompletes would
-   * take forty (candidates.ts NameSearch); default `large`.
-   */
-  search?: NameSearch;
-}
 
 type Resolve = (papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean) => Promise<Map<string, Decision>>;
 
@@ -116,11 +109,10 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
    * refresh) asks everything again, bypassing the cache; `priority`: how urgent the papers are
    * (pacer.ts PRIORITY; the papers further down a listing give way to those the reader sees);
    * `eager`: the reader is waiting, so every level of shared works goes at once (sources/shared-works.ts);
-   * `search`: see LookupOptions.
    */
   async function identify(
     papers: FreshPaper[],
-    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view, eager = false, search = 'large' }: { revalidate?: boolean; credits?: CreditBudget; priority?: Priority; eager?: boolean } & LookupOptions = {},
+    { revalidate = false, credits = PAGE_CREDITS, priority = PRIORITY.view, eager = false }: { revalidate?: boolean; credits?: CreditBudget; priority?: Priority; eager?: boolean } = {},
   ): Promise<FreshIdentities> {
     const unique = [...new Map(papers.map((p) => [p.arxivId, p])).values()];
     const pending = new Map<string, Promise<Decision>>();
@@ -134,7 +126,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
     }
     if (mine.length > 0) {
       const box: PriorityBox = typeof priority === 'number' ? { value: priority } : priority;
-      const batch = cachedOrResolved(mine, revalidate, credits, eager, runsOn(box, search));
+      const batch = cachedOrResolved(mine, revalidate, credits, eager, runsOn(box));
       for (const p of mine) {
         const key = flightKey(p);
         const one = batch.then((m) => m.get(p.arxivId)!);
@@ -163,8 +155,8 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
    * Looks up the candidates of `papers` (step 1: free requests) at `priority`, so that an
    * `identify` of them later finds them in the cache. Resolves when they are in.
    */
-  async function prepare(papers: FreshPaper[], priority: Priority, { search = 'large' }: LookupOptions = {}): Promise<void> {
-    await reader.read(papers, priority, false, search);
+  async function prepare(papers: FreshPaper[], priority: Priority): Promise<void> {
+    await reader.read(papers, priority, false);
   }
 
   /** The decisions of `papers` the cache holds, still good and taken for the same page. */
@@ -187,7 +179,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
   }
 
   /** The steps of one identification, asking OpenAlex at `priority`. */
-  function runsOn(priority: PriorityBox, search: NameSearch): Resolve {
+  function runsOn(priority: PriorityBox): Resolve {
     const client = openalex.at(priority);
     /** The list calls (credits) this identification made: told to `onSpent` listeners once it ends, none included. */
     let calls = 0;
@@ -209,7 +201,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
       const allowance = (await client.budgetResetAt()) <= now();
       const budget = creditsFor(allowance ? credits(papers) : 0, allowance);
       const profiles = new Map<string, CandidateProfile>();
-      const { suggestions, states } = await reader.candidates(papers, priority, revalidate, search, profiles);
+      const { suggestions, states } = await reader.candidates(papers, priority, revalidate, profiles);
 
       // Profiles alongside the sources' requests when one list call holds all that are missing.
       const allIds = [...new Set(states.flatMap((s) => s.slots.flatMap((slot) => slot.ids)))];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRIORITY, priorityOf, type Priority, type PriorityBox } from '../../catalog/pacer';
+import { PRIORITY, priorityOf, type Priority } from '../../catalog/pacer';
 import type { CandidateProfile } from '../../catalog/openalex';
 import { createNameSearches, NAMES_PER_SEARCH } from './name-searches';
 
@@ -62,6 +62,8 @@ describe('name searches', () => {
     calls[0]!.answer();
     await tick();
     expect(calls[1]!.names[0]).toBe('Bo Li');
+    // The call goes at the priority of the most urgent name in it.
+    expect(priorityOf(calls[1]!.priority)).toBe(PRIORITY.ahead + 1);
     expect(calls[1]!.names).toHaveLength(NAMES_PER_SEARCH);
     calls[1]!.answer();
     await tick();
@@ -69,32 +71,14 @@ describe('name searches', () => {
     await Promise.all([...late, sooner]);
   });
 
-  it('lets a name the reader reached go to its autocomplete rather than wait for the search in flight; a large paper\'s names keep waiting', async () => {
-    const { searches, calls, fire, tick } = setup();
-    searches.find('a', 'Ann Lee', PRIORITY.ahead);
-    await fire();
-    const box: PriorityBox = { value: PRIORITY.ahead };
-    const reached = searches.find('b', 'Bo Li', box);
-    const large = searches.find('c', 'Cy Ng', box, false);
-    box.value = PRIORITY.view;
-    calls[0]!.answer();
-    expect(await reached).toBeUndefined();
-    await tick();
-    expect(calls[1]!.names).toEqual(['Cy Ng']);
-    // The call goes at the priority of the most urgent name in it.
-    expect(priorityOf(calls[1]!.priority)).toBe(PRIORITY.view);
-    calls[1]!.answer();
-    expect((await large)!.profiles).toEqual([profile('Cy Ng')]);
-  });
-
-  it('holds searches for names further down while the reader waits for a paper in view, not those of a paper in view', async () => {
+  it('holds searches for names less urgent while a paper in view is being identified, not those of a paper in view', async () => {
     let waits = true;
     const { searches, calls, fire } = setup(() => waits);
     const ahead = searches.find('a', 'Ann Lee', PRIORITY.ahead);
     await fire();
     await fire();
     expect(calls).toEqual([]);
-    const large = searches.find('c', 'Cy Ng', PRIORITY.view, false);
+    const large = searches.find('c', 'Cy Ng', PRIORITY.view);
     await fire();
     expect(calls.map((c) => c.names)).toEqual([['Cy Ng', 'Ann Lee']]);
     calls[0]!.answer();

@@ -1,16 +1,14 @@
 /**
- * Name searches of many names at once (docs/identity.md, Candidates): the names of many papers,
- * and of many tabs, asked within a moment share one `display_name.search` call of up to
- * NAMES_PER_SEARCH names, ten credits where autocompletes would take forty requests of
- * OpenAlex's per-second cap.
+ * Name searches of many names at once (docs/identity.md, Candidates): the names of papers of many
+ * authors, on pages and listings in any tab, asked within a moment share one `display_name.search`
+ * call of up to NAMES_PER_SEARCH names, ten credits where autocompletes would take forty requests
+ * of OpenAlex's per-second cap.
  *
  * One search at a time. A search is the slowest request OpenAlex answers (seconds while it is
  * busy), and it holds one of the host's open requests and one of its places in the second until
  * it is answered (catalog/pacer.ts): several at once would hold back what the reader is looking
  * at. So names wait for the search in flight, and the next takes the most urgent of them; and
- * while the reader waits for a paper in view (`held`), searches for names further down wait too. A
- * name that became urgent while it waited (the reader reached its paper) is not kept waiting: it
- * is let go, unanswered, to its own autocomplete, which takes a fraction of a second.
+ * while a paper in view is being identified (`held`), searches for names less urgent wait too.
  */
 import { PRIORITY, priorityOf, type Priority } from '../../catalog/pacer';
 import { NAME_SEARCH_CREDITS, type CandidateProfile } from '../../catalog/openalex';
@@ -35,8 +33,6 @@ export interface Searched {
 interface Waiting {
   name: string;
   priority: Priority;
-  /** Let go to its autocomplete once urgent (false: a paper of many names, whose autocompletes would take seconds of the cap). */
-  mayLetGo: boolean;
   promise: Promise<Searched | undefined>;
   resolve: (found: Searched | undefined) => void;
 }
@@ -47,19 +43,15 @@ export interface NameSearchOptions {
   keep(profiles: CandidateProfile[]): Promise<void>;
   /** Whether the reader waits for a paper in view: searches for names less urgent wait (see the top). */
   held(): boolean;
-  /** A name is too urgent to wait for a search from this priority up (default: in view). */
-  urgentFrom?: number;
   setTimer?: (fn: () => void, ms: number) => void;
 }
 
-export function createNameSearches({ openalex, keep, held, urgentFrom = PRIORITY.view, setTimer = (fn, ms) => void setTimeout(fn, ms) }: NameSearchOptions) {
+export function createNameSearches({ openalex, keep, held, setTimer = (fn, ms) => void setTimeout(fn, ms) }: NameSearchOptions) {
   const waiting = new Map<string, Waiting>();
   /** The names of the search in flight, by key. */
   const flying = new Map<string, Promise<Searched | undefined>>();
   let busy = false;
   let armed = false;
-
-  const letGo = (w: Waiting) => w.mayLetGo && priorityOf(w.priority) >= urgentFrom;
 
   function arm(ms: number): void {
     if (busy || armed) return;
@@ -70,14 +62,9 @@ export function createNameSearches({ openalex, keep, held, urgentFrom = PRIORITY
   async function next(): Promise<void> {
     armed = false;
     if (busy) return;
-    for (const [key, w] of waiting) {
-      if (!letGo(w)) continue;
-      waiting.delete(key);
-      w.resolve(undefined);
-    }
     const taken = [...waiting].sort(([, a], [, b]) => priorityOf(b.priority) - priorityOf(a.priority)).slice(0, NAMES_PER_SEARCH);
     if (taken.length === 0) return;
-    if (priorityOf(taken[0]![1].priority) < urgentFrom && held()) return arm(HELD_MS);
+    if (priorityOf(taken[0]![1].priority) < PRIORITY.view && held()) return arm(HELD_MS);
     busy = true;
     for (const [key, w] of taken) {
       waiting.delete(key);
@@ -101,14 +88,14 @@ export function createNameSearches({ openalex, keep, held, urgentFrom = PRIORITY
     /**
      * The profiles a search finds for `name` (under `key`, its folded form), or undefined when no
      * search answered for it: then the caller asks an autocomplete. `priority` may be raised while
-     * the name waits; `mayLetGo`: see Waiting.
+     * the name waits.
      */
-    find(key: string, name: string, priority: Priority, mayLetGo = true): Promise<Searched | undefined> {
+    find(key: string, name: string, priority: Priority): Promise<Searched | undefined> {
       const known = flying.get(key) ?? waiting.get(key)?.promise;
       if (known) return known;
       let resolve!: (found: Searched | undefined) => void;
       const promise = new Promise<Searched | undefined>((r) => (resolve = r));
-      waiting.set(key, { name, priority, mayLetGo, promise, resolve });
+      waiting.set(key, { name, priority, promise, resolve });
       arm(GATHER_MS);
       return promise;
     },

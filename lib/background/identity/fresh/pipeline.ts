@@ -2,15 +2,15 @@
  * Papers no catalog has, identified as a listing's reader approaches them (docs/identity.md,
  * Listings under the catalogs' limits). Under OpenAlex's per-second cap a block of forty papers
  * takes many seconds of lookups; decided as one batch, its nearest paper would wait for its
- * farthest. So each paper's candidates (step 1: its names, in pooled name searches ahead of the
- * reader, autocompleted in view) are looked up on their own, at the paper's priority: the nearest
- * come first, and a paper the reader reaches jumps the queue. The papers whose candidates are in are then decided together (steps 2–4, the credits:
+ * farthest. So each paper's candidates (step 1, a free request per name) are looked up on their
+ * own, at the paper's priority: the nearest come first, and a paper the reader reaches jumps the
+ * queue. The papers whose candidates are in are then decided together (steps 2–4, the credits:
  * shared works and profiles, one call for many papers) as soon as one of them is wanted soon,
  * enough of them wait to fill those calls, nothing else is being looked up, or a few seconds have
  * passed.
  */
 import { PRIORITY, raise, type PriorityBox } from '../../catalog/pacer';
-import { isLargePaper, type CreditBudget, type FreshIdentifier, type FreshIdentities, type FreshPaper, type LookupOptions } from './identifier';
+import { isLargePaper, type CreditBudget, type FreshIdentifier, type FreshIdentities, type FreshPaper } from './identifier';
 
 /**
  * Authors that fill a shared-works call: 100 candidate ids a side, about 2.4 candidates per
@@ -43,8 +43,6 @@ interface Entry {
 
 export interface FreshPipelineOptions {
   credits: CreditBudget;
-  /** How names are looked up (identifier.ts). */
-  lookup?: LookupOptions;
   setTimer?: (fn: () => void, ms: number) => () => void;
 }
 
@@ -53,7 +51,7 @@ const defaultTimer = (fn: () => void, ms: number) => {
   return () => clearTimeout(t);
 };
 
-export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'decided' | 'prepare'>, { credits, lookup = {}, setTimer = defaultTimer }: FreshPipelineOptions) {
+export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'decided' | 'prepare'>, { credits, setTimer = defaultTimer }: FreshPipelineOptions) {
   /** Papers on their way, by id. */
   const entries = new Map<string, Entry>();
   /** Papers wanted whose candidates are in, waiting to be decided. */
@@ -81,7 +79,7 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     const priority: PriorityBox = { value: Math.max(...group.map((entry) => entry.wantedAt.value)) };
     for (const entry of group) entry.group = priority;
     // The reader is looking at one of them: every level of shared works at once (identifier.ts).
-    const decided = fresh.identify(group.map((entry) => entry.paper), { credits, priority, eager: priority.value >= PRIORITY.view, ...lookup });
+    const decided = fresh.identify(group.map((entry) => entry.paper), { credits, priority, eager: priority.value >= PRIORITY.view });
     for (const entry of group) entry.settle(decided);
   }
 
@@ -111,7 +109,7 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
       if (entries.get(paper.arxivId) === entry) entries.delete(paper.arxivId);
     };
     preparing++;
-    void fresh.prepare([paper], box, lookup).then(
+    void fresh.prepare([paper], box).then(
       () => {
         preparing--;
         entry.prepared = true;

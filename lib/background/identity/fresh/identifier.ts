@@ -33,7 +33,6 @@ import { NOTHING_JOINED } from './sources/shared-works';
 import type { Batch, Credits, EvidenceSource, FreshAuthor, FreshPaper, IdentifierClient } from './sources/source';
 
 export { isLargePaper, ONE_CALL_AUTHORS } from './candidates';
-export { NAMES_PER_SEARCH } from './name-searches';
 export { LISTING_CREDITS, PAGE_CREDITS, type CreditBudget } from './credits';
 export type { FreshAuthor, FreshPaper } from './sources/source';
 
@@ -67,7 +66,6 @@ export interface FreshIdentifierOptions {
   /** The sources of evidence, in order (sources/index.ts); a test may add its own. */
   sources?: readonly EvidenceSource[];
 }
-
 
 type Resolve = (papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean) => Promise<Map<string, Decision>>;
 

@@ -27,10 +27,8 @@ const FLUSH_WAIT_MS = { near: 1_000, ahead: 3_000 };
 
 interface Entry {
   paper: FreshPaper;
-  /** Its lookups' priority. */
+  /** How soon the reader wants it: the priority of its lookups, and of the decision it goes into. */
   priority: PriorityBox;
-  /** How soon the reader wants its decision: the priority its decision goes at. */
-  wantedAt: PriorityBox;
   /** Once decided together with others: that decision's priority, raised with this paper's. */
   group: PriorityBox | null;
   decided: Promise<FreshIdentities>;
@@ -76,7 +74,7 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
   }
 
   function decide(group: Entry[]): void {
-    const priority: PriorityBox = { value: Math.max(...group.map((entry) => entry.wantedAt.value)) };
+    const priority: PriorityBox = { value: Math.max(...group.map((entry) => entry.priority.value)) };
     for (const entry of group) entry.group = priority;
     // The reader is looking at one of them: every level of shared works at once (identifier.ts).
     const decided = fresh.identify(group.map((entry) => entry.paper), { credits, priority, eager: priority.value >= PRIORITY.view });
@@ -103,7 +101,7 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     const box: PriorityBox = { value: priority + nearer };
     let settle!: (p: Promise<FreshIdentities>) => void;
     const decided = new Promise<FreshIdentities>((resolve) => (settle = resolve));
-    const entry: Entry = { paper, priority: box, wantedAt: { value: priority + nearer }, group: null, decided, settle, prepared: false, wanted };
+    const entry: Entry = { paper, priority: box, group: null, decided, settle, prepared: false, wanted };
     entries.set(paper.arxivId, entry);
     const done = () => {
       if (entries.get(paper.arxivId) === entry) entries.delete(paper.arxivId);
@@ -133,7 +131,6 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     const known = entries.get(paper.arxivId);
     if (!known || JSON.stringify(known.paper) !== JSON.stringify(paper)) return start(paper, priority, wanted);
     raise(known.priority, priority);
-    raise(known.wantedAt, priority);
     if (known.group) raise(known.group, priority);
     if (wanted && !known.wanted) {
       known.wanted = true;
@@ -152,7 +149,6 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
         const entry = entries.get(id);
         if (!entry || entry.group) continue;
         entry.priority.value = Math.min(entry.priority.value, priority);
-        entry.wantedAt.value = Math.min(entry.wantedAt.value, priority);
       }
     },
 

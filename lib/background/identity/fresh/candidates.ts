@@ -1,8 +1,9 @@
 /**
- * Step 1 of identifying the authors of papers no catalog has (docs/identity.md, Candidates): one
- * free OpenAlex autocomplete per distinct name, or, for a paper of many authors, name searches of
- * 40 names pooled across papers (name-searches.ts); kept when the profile's name fits the printed
- * one (name-match.ts), and the sources' own free lookups (a printed ORCID's profile: sources/).
+ * Step 1 of identifying the authors of papers no catalog has (docs/identity.md, Candidates): each
+ * distinct name's free OpenAlex autocomplete, or its place in a name search of 40 names pooled
+ * across papers when its paper is a collaboration or the reader waits for it (name-lookups.ts);
+ * kept when the profile's name fits the printed one (name-match.ts), and the sources' own free
+ * lookups (a printed ORCID's profile: sources/).
  * Cached for the author TTL; a lookup someone else is reading is shared, at the priority of the
  * most urgent reader.
  */
@@ -11,10 +12,10 @@ import { CACHE_KEYS } from '../../cache/keys';
 import { TTL } from '../../catalog/catalog';
 import type { AuthorSuggestion, CandidateProfile } from '../../catalog/openalex';
 import { PRIORITY, priorityOf, sharedPriority, type Priority } from '../../catalog/pacer';
-import { createNameSearches } from './name-searches';
+import { createNameLookups, NAMESAKES_PER_NAME } from './name-lookups';
 import { fieldOfCategory } from '../../../catalog/fields';
 import { nameKey } from '../../../arxiv/names';
-import { holdsName, nameMatcher } from './name-match';
+import { nameMatcher } from './name-match';
 import { MAX_FILTER_IDS } from './plan';
 import { orNull } from './profiles';
 import type { EvidenceSource, FreshPaper, IdentifierClient, Lookup, PaperState, SlotState } from './sources/source';
@@ -24,11 +25,8 @@ import type { EvidenceSource, FreshPaper, IdentifierClient, Lookup, PaperState, 
  * call holds their profiles (a page's own paper: n autocompletes and three list calls).
  */
 export const ONE_CALL_AUTHORS = 25;
-/** A paper too large for one profile call (a collaboration): its names are searched together, and it is decided on its own (pipeline.ts). */
+/** A paper too large for one profile call (a collaboration): its names are always searched together, and it is decided on its own (pipeline.ts). */
 export const isLargePaper = (paper: FreshPaper) => paper.authors.length > ONE_CALL_AUTHORS;
-
-/** Profiles of one name an autocomplete gives, at most. */
-const NAMESAKES_PER_NAME = 10;
 
 const namesKey = (name: string) => CACHE_KEYS.freshNames(nameKey(name));
 const profileKey = CACHE_KEYS.candidate;
@@ -61,26 +59,26 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
    */
   const lookups = new Map<string, { shared: ReturnType<typeof sharedPriority>; readers: number }>();
 
-  const searches = createNameSearches({
+  const nameLookups = createNameLookups({
     openalex,
     held: () => reading > 0 || deciding(),
     keep: (profiles) => cache.putMany(profiles.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author }))),
   });
 
   /**
-   * Every name's autocomplete (a large paper's: name search) and every source's lookups for
-   * `papers`, at `priority`; cached. `revalidate` asks again.
+   * Every name's candidates (name-lookups.ts) and every source's lookups for `papers`, at
+   * `priority`; cached. `revalidate` asks again.
    */
   async function read(papers: FreshPaper[], priority: Priority, revalidate: boolean): Promise<Looked> {
     const queries = new Map<string, string>();
     const wantedNow = priorityOf(priority) >= PRIORITY.view;
-    /** The names of papers too large for an autocomplete each: searched together. */
-    const searched = new Set<string>();
+    /** The names of collaborations: always searched. */
+    const collaborations = new Set<string>();
     for (const p of papers) {
       for (const a of p.authors) {
         if (!nameKey(a.name)) continue;
         queries.set(namesKey(a.name), a.name);
-        if (isLargePaper(p)) searched.add(namesKey(a.name));
+        if (isLargePaper(p)) collaborations.add(namesKey(a.name));
       }
     }
     const perSource = sources.flatMap((s) => (s.lookups ? [new Map(papers.flatMap((p) => p.authors.flatMap((a) => s.lookups!(a))).map((l) => [l.key, l]))] : []));
@@ -94,17 +92,22 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
     }
     const share = (k: string) => lookups.get(k)?.shared.box ?? priority;
     const client = (k: string) => openalex.at(share(k));
+    /** The names this read's searches paid for. */
+    const searched = new Set<string>();
     let searchCredits = 0;
     if (wantedNow) reading++;
     try {
       const [names, ...found] = await Promise.all([
-        readNames(queries, searched, share, client, revalidate, (credits) => (searchCredits += credits)),
+        readNames(queries, collaborations, share, revalidate, (key, credits) => {
+          searched.add(key);
+          searchCredits += credits;
+        }),
         ...perSource.map((m) => readLookups(m, client, revalidate)),
       ]);
       return { names, found: new Map(found.flatMap((m) => [...m])) };
     } finally {
       if (wantedNow) reading--;
-      if (searchCredits > 0) onSearches(papers.filter(isLargePaper), searchCredits);
+      if (searchCredits > 0) onSearches(papers.filter((p) => p.authors.some((a) => searched.has(namesKey(a.name)))), searchCredits);
       for (const k of keys) {
         const running = lookups.get(k)!;
         if (--running.readers === 0) lookups.delete(k);
@@ -112,17 +115,15 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
     }
   }
 
-  function readNames(queries: Map<string, string>, searched: ReadonlySet<string>, share: (key: string) => Priority, client: (key: string) => IdentifierClient, revalidate: boolean, onSearched: (credits: number) => void) {
+  function readNames(queries: Map<string, string>, collaborations: ReadonlySet<string>, share: (key: string) => Priority, revalidate: boolean, onSearched: (key: string, credits: number) => void) {
     return cache.readMany<AuthorSuggestion[]>(
       [...queries.keys()],
       TTL.author,
       async (keys) => new Map(await Promise.all(keys.map(async (k) => {
-        const name = queries.get(k)!;
-        // A name another read is searching is joined (and paid for by that read).
-        const mine = searched.has(k) && !searches.has(k);
-        const found = searched.has(k) ? await searches.find(k, name, share(k)) : undefined;
-        if (found && mine) onSearched(found.credits);
-        const hits = found ? suggestionsFor(name, found.profiles) : await client(k).autocomplete('authors', name);
+        // A name another read asked for is joined (and paid for by that read).
+        const mine = !nameLookups.has(k);
+        const { hits, credits } = await nameLookups.find(k, queries.get(k)!, share(k), collaborations.has(k));
+        if (mine && credits > 0) onSearched(k, credits);
         // Each name kept as its answer comes, not once all have: a paper of a hundred names looked
         // up at the reader's pace loses none of those answered when its tab closes or the worker
         // stops, nor when one of the others is refused.
@@ -169,19 +170,6 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
   }
 
   return { read, candidates };
-}
-
-/**
- * What an autocomplete for `name` alone finds among a name search's profiles (the name within
- * the profile's), at most ten, the most cited first. Another name's profile may fit this one
- * loosely ("Zahra H. Mahmoud" read family name first).
- */
-function suggestionsFor(name: string, profiles: readonly CandidateProfile[]): AuthorSuggestion[] {
-  const fits = nameMatcher(name);
-  return profiles.filter((p) => holdsName(p.displayName, name) && fits(p.displayName))
-    .sort((a, b) => (b.citedBy ?? 0) - (a.citedBy ?? 0))
-    .slice(0, NAMESAKES_PER_NAME)
-    .map((p) => ({ id: p.openalexId, name: p.displayName, hint: p.lastKnownInstitutions[0]?.name ?? null, citedBy: p.citedBy, works: p.works }));
 }
 
 /** At most `max` candidates in all: the authors with the most lose their last ones first. */

@@ -183,7 +183,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
     let calls = 0;
     const counted = () => void calls++;
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
-      // The reader waits for it: name searches for papers further down wait too (name-searches.ts).
+      // The reader waits for it: name searches for papers further down wait too (name-lookups.ts).
       const inView = priority.value >= PRIORITY.view;
       if (inView) deciding++;
       try {

@@ -1,5 +1,5 @@
 import { PRIORITY, priorityOf, type Priority } from '../../catalog/pacer';
-import { ONE_CALL_AUTHORS, type FreshIdentities, type FreshPaper } from './identifier';
+import { ONE_CALL_AUTHORS, type CreditBudget, type FreshIdentities, type FreshPaper } from './identifier';
 import { createFreshPipeline } from './pipeline';
 
 const paper = (k: number, authors = 4): FreshPaper => ({
@@ -12,19 +12,31 @@ const paper = (k: number, authors = 4): FreshPaper => ({
 function setup() {
   const lookups = new Map<string, { priority: Priority; done: () => void }>();
   const decisions: { ids: string[]; priority: number }[] = [];
+  /** The credits each decision may spend. */
+  const budgets: (number | undefined)[] = [];
   const timers: (() => void)[] = [];
+  /** What decisions wait for before they end (the test may hold them). */
+  const hold: { current: Promise<void> } = { current: Promise.resolve() };
   const fresh = {
     decided: async (): Promise<FreshIdentities> => ({ papers: new Map(), profiles: new Map() }),
     prepare: (papers: FreshPaper[], priority: Priority) => new Promise<void>((resolve) => lookups.set(papers[0]!.arxivId, { priority, done: resolve })),
-    identify: async (papers: FreshPaper[], { priority }: { priority?: Priority } = {}): Promise<FreshIdentities> => {
+    identify: async (papers: FreshPaper[], { priority, credits }: { priority?: Priority; credits?: CreditBudget } = {}): Promise<FreshIdentities> => {
       // The class only: within it, the nearer paper goes first.
       decisions.push({ ids: papers.map((p) => p.arxivId), priority: Math.floor(priorityOf(priority)) });
+      budgets.push(credits?.(papers));
+      await hold.current;
       return { papers: new Map(papers.map((p) => [p.arxivId, []])), profiles: new Map() };
     },
   };
-  const pipeline = createFreshPipeline(fresh, { credits: () => 5, setTimer: (fn) => (timers.push(fn), () => void timers.splice(timers.indexOf(fn), 1)) });
+  // The wait of a paper in view (a moment, for the papers answered with it) passes; longer waits end when the test says.
+  const setTimer = (fn: () => void, ms: number) => {
+    if (ms > 0) return (timers.push(fn), () => void timers.splice(timers.indexOf(fn), 1));
+    const t = setTimeout(fn, 0);
+    return () => clearTimeout(t);
+  };
+  const pipeline = createFreshPipeline(fresh, { credits: () => 5, setTimer });
   const settle = () => new Promise((r) => setTimeout(r, 0));
-  return { pipeline, lookups, decisions, timers, settle, finish: (k: number) => lookups.get(paper(k).arxivId)!.done() };
+  return { pipeline, lookups, decisions, budgets, timers, settle, hold, finish: (k: number) => lookups.get(paper(k).arxivId)!.done() };
 }
 
 describe('fresh pipeline (listings)', () => {
@@ -39,6 +51,34 @@ describe('fresh pipeline (listings)', () => {
     expect(decisions).toEqual([{ ids: [paper(0).arxivId], priority: PRIORITY.view }]);
     [1, 2, 3].forEach(finish);
     await ahead;
+  });
+
+  it('decides the papers in view whose candidates came in the same answer together, with the credits each would have had alone', async () => {
+    const { pipeline, decisions, budgets, finish, settle } = setup();
+    const seen = Promise.all(pipeline.identify([0, 1, 2].map((k) => paper(k)), PRIORITY.view));
+    await settle();
+    [0, 1, 2].forEach(finish);
+    await seen;
+    expect(decisions).toEqual([{ ids: [0, 1, 2].map((k) => paper(k).arxivId), priority: PRIORITY.view }]);
+    expect(budgets).toEqual([15]);
+  });
+
+  it('while two decisions are under way, the papers ready meanwhile wait and are decided together', async () => {
+    const { pipeline, decisions, finish, settle, hold } = setup();
+    let release!: () => void;
+    hold.current = new Promise((r) => (release = r));
+    const seen = Promise.all(pipeline.identify([0, 1, 2, 3, 4].map((k) => paper(k)), PRIORITY.view));
+    await settle();
+    for (const k of [0, 1, 2, 3, 4]) {
+      finish(k);
+      // Its moment of waiting for company passes before the next comes in.
+      await settle();
+      await settle();
+    }
+    expect(decisions.map((d) => d.ids.length)).toEqual([1, 1]);
+    release();
+    await seen;
+    expect(decisions.map((d) => d.ids.length)).toEqual([1, 1, 3]);
   });
 
   it('decides a paper of many authors on its own, as soon as the reader wants it', async () => {

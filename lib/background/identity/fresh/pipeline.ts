@@ -5,7 +5,7 @@
  * farthest. So each paper's candidates (step 1, a free request per name) are looked up on their
  * own, at the paper's priority: the nearest come first, and a paper the reader reaches jumps the
  * queue. The papers whose candidates are in are then decided together (steps 2–4, the credits:
- * shared works and profiles, one call for many papers) as soon as one of them is wanted soon,
+ * shared works and profiles, one call for many papers) as soon as one of them is wanted now or soon,
  * enough of them wait to fill those calls, nothing else is being looked up, or a few seconds have
  * passed.
  */
@@ -20,10 +20,19 @@ const FLUSH_AUTHORS = 80;
 /** How far within its priority class a paper's place in the page order lifts it (less than a class). */
 const NEARER = 0.5;
 /**
- * The longest a paper whose candidates are in waits for company before it is decided: none when
- * the reader is looking at it, a moment when it is on the next screen, more when further down.
+ * The longest a paper whose candidates are in waits for company before it is decided: when the
+ * reader is looking at it, only for the papers whose candidates came in the same answer (a name
+ * search answers for several papers at once); a second when it is on the next screen, more when
+ * further down.
  */
-const FLUSH_WAIT_MS = { near: 1_000, ahead: 3_000 };
+const FLUSH_WAIT_MS = { view: 0, near: 1_000, ahead: 3_000 };
+/**
+ * Decisions of small papers under way at once. Each takes a round trip or two of shared-works
+ * calls; the papers ready meanwhile wait for the next, together: a reader who outpaces the host
+ * gets a few full calls instead of a call per paper per level (a paper's own hold a handful of
+ * its 200 candidate ids).
+ */
+const DECIDING_AT_ONCE = 2;
 
 interface Entry {
   paper: FreshPaper;
@@ -55,6 +64,8 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
   /** Papers wanted whose candidates are in, waiting to be decided. */
   let ready: Entry[] = [];
   let preparing = 0;
+  /** Decisions of small papers under way (see DECIDING_AT_ONCE). */
+  let deciding = 0;
   let cancelTimer: (() => void) | null = null;
   let timerAt = Infinity;
   /** Papers started so far: the earlier, the nearer the reader (pages ask in page order). */
@@ -69,25 +80,40 @@ export function createFreshPipeline(fresh: Pick<FreshIdentifier, 'identify' | 'd
     // others, it would hold them back.
     const large = ready.filter((entry) => isLargePaper(entry.paper));
     const rest = ready.filter((entry) => !isLargePaper(entry.paper));
-    ready = [];
-    for (const group of [...large.map((entry) => [entry]), rest]) if (group.length > 0) decide(group);
+    for (const entry of large) decide([entry]);
+    // The small ones wait for a decision to end (see DECIDING_AT_ONCE).
+    ready = deciding >= DECIDING_AT_ONCE ? rest : [];
+    if (rest.length === 0 || ready.length > 0) return;
+    deciding++;
+    const done = () => {
+      deciding--;
+      consider();
+    };
+    decide(rest).then(done, done);
   }
 
-  function decide(group: Entry[]): void {
+  function decide(group: Entry[]): Promise<FreshIdentities> {
     const priority: PriorityBox = { value: Math.max(...group.map((entry) => entry.priority.value)) };
     for (const entry of group) entry.group = priority;
-    // The reader is looking at one of them: every level of shared works at once (identifier.ts).
-    const decided = fresh.identify(group.map((entry) => entry.paper), { credits, priority, eager: priority.value >= PRIORITY.view });
+    // The reader is looking at one of them: every level of shared works at once (identifier.ts),
+    // with the credits each paper would have had decided on its own (they are spent as needed:
+    // together, their calls are fuller and fewer).
+    const eager = priority.value >= PRIORITY.view;
+    const budget: CreditBudget = eager ? (papers) => papers.reduce((n, p) => n + credits([p]), 0) : credits;
+    const decided = fresh.identify(group.map((entry) => entry.paper), { credits: budget, priority, eager });
     for (const entry of group) entry.settle(decided);
+    return decided;
   }
 
   /** Decides what is ready now, or arms the timer (see the top). */
   function consider(): void {
     if (ready.length === 0) return;
+    // A paper of many authors is decided on its own, never waiting for the others' decisions.
+    if (deciding >= DECIDING_AT_ONCE && !ready.some((entry) => isLargePaper(entry.paper))) return;
     const most = Math.max(...ready.map((entry) => entry.priority.value));
     const authors = ready.reduce((n, entry) => n + entry.paper.authors.length, 0);
-    if (most >= PRIORITY.view || authors >= FLUSH_AUTHORS || preparing === 0) return flush();
-    const at = Date.now() + (most >= PRIORITY.near ? FLUSH_WAIT_MS.near : FLUSH_WAIT_MS.ahead);
+    if (authors >= FLUSH_AUTHORS || preparing === 0) return flush();
+    const at = Date.now() + (most >= PRIORITY.view ? FLUSH_WAIT_MS.view : most >= PRIORITY.near ? FLUSH_WAIT_MS.near : FLUSH_WAIT_MS.ahead);
     if (at >= timerAt) return;
     cancelTimer?.();
     timerAt = at;

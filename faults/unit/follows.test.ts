@@ -95,6 +95,9 @@ describe('alerts under faults', () => {
     const alerts = watchAlerts();
     const A = bg.catalog.people[0]!.openalexId!;
     await followAndBaseline(bg, [A]);
+    // What following asked for may still be answering on a busy machine: only the checks count.
+    while (inFlight > 0) await new Promise((r) => setTimeout(r, 5));
+    most = 0;
     bg.fake.addWork(newWork(2, [A]));
     const [manual] = await Promise.all([checkNow(bg), bg.deps.follows.check('alarm'), bg.deps.follows.check('alarm')]);
     expect(manual).toMatchObject({ ok: true, data: { ran: true } });

@@ -68,7 +68,7 @@ export interface NameLookupOptions {
   openalex: { at(priority: Priority): Pick<IdentifierClient, 'namesakes' | 'autocomplete'> };
   /** Keeps a search's profiles (a decision then needs no profile call for them); awaited before its names are answered. */
   keep(profiles: CandidateProfile[]): Promise<void>;
-  /** Whether the reader waits for a paper in view: searches for names less urgent wait (see the top). */
+  /** Whether the reader waits for a paper in view: searches for names further down than the next screen wait (see the top). */
   held(): boolean;
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => void;

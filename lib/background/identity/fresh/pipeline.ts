@@ -2,7 +2,7 @@
  * Papers no catalog has, identified as a listing's reader approaches them (docs/identity.md,
  * Listings under the catalogs' limits). Under OpenAlex's per-second cap a block of forty papers
  * takes many seconds of lookups; decided as one batch, its nearest paper would wait for its
- * farthest. So each paper's candidates (step 1, a free request per name) are looked up on their
+ * farthest. So each paper's candidates (step 1: its names, name-lookups.ts) are looked up on their
  * own, at the paper's priority: the nearest come first, and a paper the reader reaches jumps the
  * queue. The papers whose candidates are in are then decided together (steps 2–4, the credits:
  * shared works and profiles, one call for many papers) as soon as one of them is wanted now or soon,

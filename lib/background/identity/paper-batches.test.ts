@@ -143,12 +143,31 @@ describe('paper batches (listing pages)', () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00002', ['Sam Roe']], ['2606.00003', ['Tia Poe']]]) };
     const { batches, s2 } = setup(world);
     const [one, two] = (await batches.authorsOf({
-      papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00002', ['Sam Roe'])], ahead: ['2606.00003'], followed: null,
+      papers: [listed('2606.00001', ['Ann Lee']), listed('2606.00002', ['Sam Roe'])], ahead: ['2606.00003'], followed: null, priority: PRIORITY.near,
     })).papers;
     expect(s2.papersByArxivIds.mock.calls.map((c) => c[0])).toEqual([['2606.00002', '2606.00003']]);
     expect(two).toMatchObject({ source: 's2' });
     expect(slots(two!)[0]).toMatchObject({ state: 'ready', match: 'record', metrics: { source: 's2', hIndex: 7 } });
     expect(one).toMatchObject({ source: 'openalex' });
+  });
+
+  it('asks Semantic Scholar with OpenAlex, not after it, about a first screen no catalog was asked about, in one call', async () => {
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00002', ['Sam Roe']], ['2606.00003', ['Tia Poe']]]) };
+    const { batches, openalex, s2, identifyFresh } = setup(world);
+    // OpenAlex answers only once Semantic Scholar has been asked.
+    const works = openalex.worksByArxivIds.getMockImplementation()!;
+    openalex.worksByArxivIds.mockImplementation(async (ids: string[]) => {
+      await vi.waitFor(() => expect(s2.papersByArxivIds).toHaveBeenCalled());
+      return works(ids);
+    });
+    const papers = [listed('2606.00001', ['Ann Lee']), listed('2606.00002', ['Sam Roe']), listed('2606.00004', ['Bo Li'])];
+    const answer = await batches.authorsOf({ papers, ahead: ['2606.00003'], followed: null });
+    expect(s2.papersByArxivIds.mock.calls.map((c) => c[0])).toEqual([['2606.00001', '2606.00002', '2606.00004', '2606.00003']]);
+    expect(answer.papers).toMatchObject([{ source: 'openalex' }, { source: 's2' }, { source: 'fresh' }]);
+    // The paper OpenAlex has never goes to the fresh-paper identity, though S2 was asked about it first.
+    const identified = identifyFresh.mock.calls.flatMap((c) => c[0].map((p) => p.arxivId));
+    expect(identified).toContain('2606.00004');
+    expect(identified).not.toContain('2606.00001');
   });
 
   it('carries the version of record each paper\'s record names, from the calls it makes anyway: none of its own', async () => {

@@ -194,7 +194,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
    * papers asked for and the papers ahead are asked in the same moment, so they share calls
    * however long the cache took to answer.
    */
-  async function openAlexSides(ids: string[], urgent: ReadonlySet<string>, priority: number): Promise<Map<string, Promise<CatalogSide>>> {
+  async function openAlexSides(ids: string[], urgent: ReadonlySet<string>, priority: number): Promise<{ side: Map<string, Promise<CatalogSide>>; asked: string[] }> {
     const keys = ids.flatMap((id) => [CACHE_KEYS.openAlexWork(id), CACHE_KEYS.openAlexListed(id)]);
     const hits = await cache.getMany<Lookup<PaperRecord>>(keys);
     const side = new Map<string, Promise<CatalogSide>>();
@@ -225,7 +225,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
         return { error: got.error };
       })());
     }
-    return side;
+    return { side, asked: unknown };
   }
 
   /**
@@ -253,6 +253,18 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   }
 
   /**
+   * Semantic Scholar asked about `ids` before OpenAlex has answered which of them it lacks:
+   * `named` the papers the call covers, `asking` the reader's among them it is still asking about
+   * afresh (cleared once it answered).
+   */
+  function earlyS2(ids: string[], urgent: ReadonlySet<string>, priority: number) {
+    const asking = new Set<string>();
+    const side = s2Side(ids, urgent, priority, (afresh) => afresh.forEach((id) => asking.add(id)));
+    side.then(() => asking.clear(), () => asking.clear());
+    return { named: new Set(ids), asking, side };
+  }
+
+  /**
    * Every paper's work. Resolves once the papers the reader is about to see are known; the
    * Semantic Scholar batch for the papers ahead goes on without them.
    */
@@ -261,7 +273,19 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     // The papers ahead are looked up in the same calls, but the reader's answer waits for them only
     // a moment (when they share its calls): a call of theirs alone goes at `ahead`, behind the
     // lookups of what the reader sees.
-    const sides = await openAlexSides([...urgentSet, ...ahead], urgentSet, priority);
+    const { side: sides, asked: askedOa } = await openAlexSides([...urgentSet, ...ahead], urgentSet, priority);
+    // Papers in view that no catalog was asked about yet (a page's first screen): Semantic Scholar
+    // is asked with OpenAlex, not after it (docs/performance.md, Priorities).
+    const early = priority >= PRIORITY.view && askedOa.some((id) => urgentSet.has(id)) ? earlyS2(askedOa, urgentSet, priority) : null;
+    /** Semantic Scholar's side of `ids`: the early call's answers for those it named, a call for the rest. */
+    const s2Of = async (ids: string[], urgentIds: ReadonlySet<string>, at: number, whileAsking: (ids: string[]) => void) => {
+      const named = early ? ids.filter((id) => early.named.has(id)) : [];
+      const asking = named.filter((id) => early!.asking.has(id));
+      if (asking.length) whileAsking(asking);
+      const rest = ids.filter((id) => !named.includes(id));
+      const [before, now] = await Promise.all([named.length ? early!.side : null, rest.length ? s2Side(rest, urgentIds, at, whileAsking) : null]);
+      return new Map([...named.map((id) => [id, before!.get(id)!] as const), ...(now ?? [])]);
+    };
     const known = async (ids: string[]) => new Map(await Promise.all(ids.map(async (id) => [id, await sides.get(id)!] as const)));
     const aheadOa = known(ahead);
     const oa = await known([...urgentSet]);
@@ -276,14 +300,14 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       else for (const decided of identifyFresh(papers, { priority })) decided.catch(() => undefined);
     };
     // One batch for the page's misses, near and ahead alike: its answers are cached for later.
-    const s2 = toS2.length ? s2Side(toS2, urgentSet, priority, prepare) : Promise.resolve(new Map<string, never>());
+    const s2 = toS2.length ? s2Of(toS2, urgentSet, priority, prepare) : Promise.resolve(new Map<string, never>());
     s2.catch(() => undefined);
     // The misses ahead OpenAlex answered too late for that batch: asked too, at `ahead`, so every
     // miss of a resolved block is asked and cached however soon OpenAlex answered, and reading the
     // page again asks for nothing more.
     void aheadOa.then((side) => {
       const late = misses(side).filter((id) => !toS2.includes(id));
-      return late.length ? s2Side(late, new Set(), PRIORITY.ahead, () => undefined) : null;
+      return late.length ? s2Of(late, new Set(), PRIORITY.ahead, () => undefined) : null;
     }).catch(() => undefined);
     const needS2 = urgent.some((p) => toS2.includes(p.arxivId));
     const s2Answers = needS2 ? await s2 : new Map<string, never>();
@@ -297,7 +321,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       freshAhead: async (ids: string[]) => {
         const side = await aheadOa;
         const asked = misses(side).filter((id) => ids.includes(id));
-        const answers = await s2Side(asked, new Set(), PRIORITY.ahead, () => undefined);
+        const answers = await s2Of(asked, new Set(), PRIORITY.ahead, () => undefined);
         return new Set(asked.filter((id) => paperSource(side.get(id)!, answers.get(id)).kind === 'fresh'));
       },
       /** The papers ahead OpenAlex has answered it lacks, by now. */

@@ -45,12 +45,12 @@ export interface CandidateReaderOptions {
   sources: readonly EvidenceSource[];
   /** Name searches are list calls: the credits of those a read asked for, told with its papers. */
   onSearches(papers: FreshPaper[], credits: number): void;
-  /** Whether an identification the reader waits for (a paper in view) is being decided. */
+  /** Whether an identification the reader waits for, or soon will (a paper in view or on the next screen), is being decided. */
   deciding(): boolean;
 }
 
 export function createCandidateReader({ openalex, cache, sources, onSearches, deciding }: CandidateReaderOptions) {
-  /** Reads of the names of papers in view under way: the reader waits for them. */
+  /** Reads of the names of papers in view or on the next screen under way: the reader waits, or soon will. */
   let reading = 0;
   /**
    * Candidate lookups (by cache key) someone is reading, with the priority of all who wait for
@@ -71,7 +71,7 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
    */
   async function read(papers: FreshPaper[], priority: Priority, revalidate: boolean): Promise<Looked> {
     const queries = new Map<string, string>();
-    const wantedNow = priorityOf(priority) >= PRIORITY.view;
+    const wantedSoon = priorityOf(priority) >= PRIORITY.near;
     /** The names of collaborations: always searched. */
     const collaborations = new Set<string>();
     for (const p of papers) {
@@ -95,7 +95,7 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
     /** The names this read's searches paid for. */
     const searched = new Set<string>();
     let searchCredits = 0;
-    if (wantedNow) reading++;
+    if (wantedSoon) reading++;
     try {
       const [names, ...found] = await Promise.all([
         readNames(queries, collaborations, share, revalidate, (key, credits) => {
@@ -106,7 +106,7 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
       ]);
       return { names, found: new Map(found.flatMap((m) => [...m])) };
     } finally {
-      if (wantedNow) reading--;
+      if (wantedSoon) reading--;
       if (searchCredits > 0) onSearches(papers.filter((p) => p.authors.some((a) => searched.has(namesKey(a.name)))), searchCredits);
       for (const k of keys) {
         const running = lookups.get(k)!;

@@ -93,7 +93,7 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
   const tell = (spent: IdentifySpend) => {
     for (const listener of spendListeners) listener(spent);
   };
-  /** Identifications of papers in view being decided. */
+  /** Identifications of papers in view or on the next screen being decided. */
   let deciding = 0;
   const reader = createCandidateReader({
     openalex, cache, sources,
@@ -183,13 +183,13 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
     let calls = 0;
     const counted = () => void calls++;
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
-      // The reader waits for it: name searches for papers further down wait too (name-lookups.ts).
-      const inView = priority.value >= PRIORITY.view;
-      if (inView) deciding++;
+      // The reader waits for it, or soon will: name searches for papers further down wait (name-lookups.ts).
+      const soon = priority.value >= PRIORITY.near;
+      if (soon) deciding++;
       try {
         return await decide(papers, revalidate, credits, eager);
       } finally {
-        if (inView) deciding--;
+        if (soon) deciding--;
         // Told even when it made none: a page is charged an estimate until then (background/page-allowance.ts).
         tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: calls });
       }

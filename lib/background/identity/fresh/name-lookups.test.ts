@@ -141,19 +141,20 @@ describe('name lookups', () => {
     expect(searches.map((s) => s.names)).toEqual([['Ann Lee']]);
   });
 
-  it('holds searches for names further down than the next screen while a paper in view is being identified, not the reader’s', async () => {
+  it('holds searches with no name in view while a paper in view is being identified, the next screen’s too', async () => {
     let waits = true;
     const { find, searches, later } = setup(() => waits);
     const ahead = find('Ann Lee', PRIORITY.ahead, true);
+    const near = find('Di Wu', PRIORITY.near, true);
     await later(50);
     await later(50);
     expect(searches).toEqual([]);
-    const next = find('Cy Ng', PRIORITY.near, true);
+    const next = find('Cy Ng', PRIORITY.view, true);
     await later(50);
-    expect(searches.map((s) => s.names)).toEqual([['Cy Ng', 'Ann Lee']]);
+    expect(searches.map((s) => s.names)).toEqual([['Cy Ng', 'Di Wu', 'Ann Lee']]);
     searches[0]!.answer();
-    await Promise.all([ahead, next]);
-    find('Bo Li', PRIORITY.ahead, true);
+    await Promise.all([ahead, near, next]);
+    find('Bo Li', PRIORITY.near, true);
     await later(50);
     expect(searches).toHaveLength(1);
     waits = false;

@@ -18,12 +18,15 @@ function world(limits: HostLimits = LIMITS, latency: (k: number) => number = (k)
   };
   const pacer = createPacer({ limits, now: () => t, sleep, setTimer, label: 'host' });
   const arrivals: number[] = [];
+  /** When each named request was sent. */
+  const sentAt = new Map<string, number>();
   let sent = 0;
 
   /** One request through the pacer: sent when permitted, answered after its latency. */
   async function request(priority: number | PriorityBox = PRIORITY.view, log?: string[], name = ''): Promise<void> {
     const permit: Permit = await pacer.acquire(priority);
     log?.push(name);
+    sentAt.set(name, t);
     const k = sent++;
     // Alternately at once and as late as possible (before the answer, within the host's
     // delivery bound when it has one): the worst mix for a client's count.
@@ -57,7 +60,7 @@ function world(limits: HostLimits = LIMITS, latency: (k: number) => number = (k)
     return most;
   }
 
-  return { pacer, request, run, busiestSecond, arrivals, now: () => t, advance: (ms: number) => (t += ms) };
+  return { pacer, request, run, busiestSecond, arrivals, sentAt, now: () => t, advance: (ms: number) => (t += ms) };
 }
 
 describe('pacer', () => {
@@ -97,6 +100,26 @@ describe('pacer', () => {
     await w.run();
     await Promise.all(all);
     expect(log).toEqual(['first', 'view', 'near', 'ahead 1', 'ahead 2']);
+  });
+
+  it('keeps most of the second’s places for what the reader looks at while it waits on the host', async () => {
+    const w = world(LIMITS, () => 100);
+    // A first screen: one request, then its next step of four at once; the next screen's twenty
+    // lookups were asked for at the same moment.
+    const first = w.request(PRIORITY.view, [], 'view');
+    const near = Array.from({ length: 20 }, (_, k) => w.request(PRIORITY.near, [], `near ${k}`));
+    const next = first.then(() => Promise.all([0, 1, 2, 3].map((k) => w.request(PRIORITY.view, [], `step ${k}`))));
+    await w.run();
+    await Promise.all([next, ...near]);
+    // The step goes on the first's answer, not a second later when the places the next screen took free up…
+    for (let k = 0; k < 4; k++) expect(w.sentAt.get(`step ${k}`)).toBe(100);
+    // …because the next screen took two of the ten meanwhile; it has the whole cap again once the
+    // reader's steps are over.
+    const nearSent = [...w.sentAt].filter(([name]) => name.startsWith('near')).map(([, at]) => at);
+    expect(nearSent.filter((at) => at < 500)).toHaveLength(2);
+    expect(nearSent.filter((at) => at < 1000).length).toBeGreaterThan(2);
+    expect(nearSent.filter((at) => at < 2500)).toHaveLength(20);
+    expect(w.busiestSecond()).toBeLessThanOrEqual(10);
   });
 
   it('lets a waiting request whose priority was raised go before the others', async () => {

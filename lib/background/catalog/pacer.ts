@@ -139,6 +139,17 @@ export function agedPriority(priority: number, waitedMs: number): number {
   if (priority >= AGING.ceiling) return priority;
   return Math.min(AGING.ceiling, priority + (waitedMs / 1000) * AGING.pointsPerSecond);
 }
+/**
+ * While the reader waits on a host (a request at `view` open there, or one ended less than
+ * VIEW_STEP_MS ago: the next step of what the reader looks at follows its answer), requests below
+ * `view` hold at most this share of the second's places. A page's first screen takes about as
+ * many requests as OpenAlex's keyless second has places (a new paper's names, then its shared
+ * works and profiles, then its figures); with the next screen's lookups in them, each step waited
+ * a second for places (docs/performance.md, Pacing).
+ */
+export const OTHERS_WHILE_VIEW = 0.2;
+/** How long after a request at `view` its next step is awaited: the worker's own time between steps, not a request's. */
+const VIEW_STEP_MS = 300;
 /** Clock granularity between the client and the host. */
 const EPSILON_MS = 25;
 const WINDOW_MS = 1000;
@@ -152,8 +163,11 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
   let active = 0;
   let seq = 0;
   const waiting: Waiter[] = [];
-  /** When each recent request stops counting against the window (may be in the future). */
-  const held: { until: number }[] = [];
+  /** When each recent request stops counting against the window (may be in the future), and whether it was at `view`. */
+  const held: { until: number; view: boolean }[] = [];
+  /** Requests at `view` open, and until when the reader counts as waiting on this host after the last one. */
+  let viewOpen = 0;
+  let viewUntil = 0;
   let pausedUntil = 0;
   /** The pace after the last 429, and when it came. */
   let slowedTo = 1;
@@ -165,18 +179,30 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
   const paceFactor = (t: number) => Math.min(1, slowedTo + ((t - slowedAt) / 1000) * RECOVERY_PER_S);
   const cap = (t: number) => Math.max(1, Math.floor(limits.perSecond * paceFactor(t)));
 
-  /** 0 when a request may be sent now, else how long until one may (Infinity: when an answer comes). */
-  function waitFor(t: number): number {
+  /** How long until a place is free among `places` of which at most `c` may be held (0: now). */
+  const freeIn = (places: { until: number }[], c: number, t: number) => {
+    if (places.length < c) return 0;
+    const until = places.map((h) => h.until).sort((a, b) => a - b);
+    return Math.max(1, until[places.length - c]! - t);
+  };
+
+  /**
+   * 0 when a request at `priority` may be sent now, else how long until one may (Infinity: when
+   * an answer comes).
+   */
+  function waitFor(t: number, priority: number): number {
     if (pausedUntil > t) return pausedUntil - t;
     for (let i = held.length - 1; i >= 0; i--) if (held[i]!.until <= t) held.splice(i, 1);
     const c = cap(t);
-    if (held.length < c) return 0;
-    const until = held.map((h) => h.until).sort((a, b) => a - b);
-    return Math.max(1, until[held.length - c]! - t);
+    const wait = freeIn(held, c, t);
+    if (wait > 0 || priority >= PRIORITY.view || (viewOpen === 0 && viewUntil <= t)) return wait;
+    // The reader waits on this host: the others keep to their share (OTHERS_WHILE_VIEW).
+    const others = freeIn(held.filter((h) => !h.view), Math.max(1, Math.floor(c * OTHERS_WHILE_VIEW)), t);
+    return others === 0 ? 0 : viewOpen > 0 ? Math.max(1, others) : Math.max(1, Math.min(others, viewUntil - t));
   }
 
-  function best(): number {
-    const t = now();
+  /** The waiter to go next, and its priority now. */
+  function best(t: number): { k: number; priority: number } {
     const effective = (w: Waiter) => agedPriority(priorityOf(w.priority), t - w.since);
     let k = 0;
     for (let i = 1; i < waiting.length; i++) {
@@ -184,28 +210,29 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
       const b = effective(waiting[k]!);
       if (a > b || (a === b && waiting[i]!.seq < waiting[k]!.seq)) k = i;
     }
-    return k;
+    return { k, priority: effective(waiting[k]!) };
   }
 
   /** Takes a slot and one of the second's places. */
-  function take(): Permit {
+  function take(priority: number): Permit {
     unansweredSince ??= now();
     active++;
-    return permit();
+    return permit(priority >= PRIORITY.view);
   }
 
   function pump(): void {
     while (waiting.length > 0 && active < limits.concurrency) {
       const t = now();
-      const wait = waitFor(t);
+      const { k, priority } = best(t);
+      const wait = waitFor(t, priority);
       if (wait > 0) {
         // A place held by a request still open frees up when its answer comes (pumped then).
         if (Number.isFinite(wait)) wake(t + wait);
         return;
       }
-      const [next] = waiting.splice(best(), 1);
+      const [next] = waiting.splice(k, 1);
       // Taken now, in this loop: the next turn of it must count this request.
-      next!.grant(take());
+      next!.grant(take(priority));
     }
   }
 
@@ -219,9 +246,10 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
     });
   }
 
-  function permit(): Permit {
-    const place = { until: limits.deliveryMs === undefined ? Infinity : now() + limits.deliveryMs + WINDOW_MS + EPSILON_MS };
+  function permit(view: boolean): Permit {
+    const place = { until: limits.deliveryMs === undefined ? Infinity : now() + limits.deliveryMs + WINDOW_MS + EPSILON_MS, view };
     held.push(place);
+    if (view) viewOpen++;
     let released = false;
     return {
       answered(at) {
@@ -234,6 +262,10 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
         // Ended without an answer (timed out, failed): it cannot reach the host any more.
         place.until = Math.min(place.until, now() + WINDOW_MS + EPSILON_MS);
         active--;
+        if (view) {
+          viewOpen--;
+          viewUntil = Math.max(viewUntil, now() + VIEW_STEP_MS);
+        }
         pump();
       },
     };
@@ -246,7 +278,7 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
      */
     async acquire(priority: Priority | undefined, signal?: AbortSignal, order = seq++): Promise<Permit> {
       signal?.throwIfAborted();
-      if (waiting.length === 0 && active < limits.concurrency && waitFor(now()) === 0) return take();
+      if (waiting.length === 0 && active < limits.concurrency && waitFor(now(), priorityOf(priority)) === 0) return take(priorityOf(priority));
       return new Promise<Permit>((resolve, reject) => {
         let disarm = () => {};
         const leave = (reason: unknown) => {

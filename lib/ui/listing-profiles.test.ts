@@ -128,6 +128,18 @@ describe('listing profiles: what is asked when', () => {
   });
 });
 
+describe('listing profiles: the first screen', () => {
+  it('asks for the entries in view when the page opened as its first screen, and for those of later screens as in view', async () => {
+    const { profiles, sent, flush, index } = setup(10);
+    profiles.near(0, true);
+    profiles.near(1, false);
+    await flush();
+    profiles.near(2, true);
+    await flush();
+    expect(sent.map((s) => [s.papers.map((p) => index(p.arxivId)), s.inView, s.firstScreen])).toEqual([[[0], true, true], [[1], false, false], [[2], true, false]]);
+  });
+});
+
 describe('listing profiles: the reader reaching entries asked for as the next screen', () => {
   it('asks again as in view for an entry still loading when it comes into view, once, and shows whichever answer comes first', async () => {
     const { profiles, sent, flush, index } = setup(10, (req) => (req.inView ? req.papers.map((p) => answerOf(p.arxivId)) : new Promise<never>(() => {})));

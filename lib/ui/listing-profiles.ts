@@ -38,6 +38,8 @@ const GATHER_MS = 16;
 export const PASSED_ENTRIES = 20;
 
 type Status = 'new' | 'asked' | 'done' | 'failed';
+/** How soon the reader looks at entries asked for: the page's first screen, in view, or the next screen. */
+type Urgency = 'first' | 'view' | 'near';
 
 export interface ListingProgress {
   /** Entries the page has. */
@@ -112,6 +114,8 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   const near = new Set<number>();
   /** Entries among `near` that were in the viewport when they came: what the reader waits for. */
   const inView = new Set<number>();
+  /** No entry was in view yet when asked for: the next ones in view are the page's first screen. */
+  let firstScreen = true;
   /** Settles when entry k's answer (or failure) has been applied. */
   const answered = new Map<number, { promise: Promise<void>; resolve: () => void }>();
   const answeredOf = (k: number) => {
@@ -259,7 +263,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
   }
 
   /** Applies a `papers-authors` answer to the entries `part` it was asked for. */
-  function applyAll(part: number[], answer: BatchAnswer, inView: boolean): void {
+  function applyAll(part: number[], answer: BatchAnswer, urgency: Urgency): void {
     if (disposed) return;
     // Papers OpenAlex lacks are being identified from evidence: their badges say so.
     batch(() => {
@@ -276,7 +280,7 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     });
     // The new papers answered `identifying`, asked for again together, apart from those with a record.
     const again = part.filter((k, i) => status[k] === 'asked' && answer.papers[i] && 'identifying' in answer.papers[i]!);
-    if (again.length) request(again, inView);
+    if (again.length) request(again, urgency);
     count();
   }
 
@@ -291,23 +295,24 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     reached.clear();
     if (!part.length) return;
     void ask({ type: 'papers-authors', papers: part.map(listed), ahead: [], upcoming: [], onlyFollowed, inView: true }).then(
-      (answer) => applyAll(part, answer, true),
+      (answer) => applyAll(part, answer, 'view'),
       () => undefined, // the first request's answer (or its error) still comes
     );
   }
 
   /** Asks for the entries `part` (with `ahead` and `upcoming` when given); an answer or failure settles them. */
-  function request(part: number[], inView: boolean, ahead: number[] = [], upcoming: number[] = []): void {
+  function request(part: number[], urgency: Urgency, ahead: number[] = [], upcoming: number[] = []): void {
     const message = {
       type: 'papers-authors' as const,
       papers: part.map(listed),
       ahead: ahead.map((k) => papers[k]!.arxivId),
       upcoming: upcoming.map(listed),
       onlyFollowed,
-      inView,
+      inView: urgency !== 'near',
+      firstScreen: urgency === 'first',
     };
     void ask(message).then(
-      (answer) => applyAll(part, answer, inView),
+      (answer) => applyAll(part, answer, urgency),
       (e: unknown) => {
         if (disposed) return;
         const state = errorState(e);
@@ -368,9 +373,12 @@ export function createListingProfiles(papers: readonly PagePaper[], ask: Ask, { 
     // What the reader sees goes first and on its own; the next screen's entries after it, with
     // the work ahead of them.
     const parts = [wanted.filter((k) => seen.has(k)), wanted.filter((k) => !seen.has(k))].flatMap(inBatches);
+    // The entries in view when the page opened are its first screen: most urgent of all.
+    const inViewNow = firstScreen ? 'first' : 'view';
+    if (seen.size) firstScreen = false;
     parts.forEach((part, i) => {
       const furthest = i === parts.length - 1;
-      request(part, seen.has(part[0]!), furthest ? ahead : [], furthest ? upcoming : []);
+      request(part, seen.has(part[0]!) ? inViewNow : 'near', furthest ? ahead : [], furthest ? upcoming : []);
     });
   }
 

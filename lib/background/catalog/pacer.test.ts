@@ -102,13 +102,13 @@ describe('pacer', () => {
     expect(log).toEqual(['first', 'view', 'near', 'ahead 1', 'ahead 2']);
   });
 
-  it('keeps most of the second’s places for what the reader looks at while it waits on the host', async () => {
+  it('keeps most of the second’s places for a listing’s first screen while it waits on the host', async () => {
     const w = world(LIMITS, () => 100);
     // A first screen: one request, then its next step of four at once; the next screen's twenty
     // lookups were asked for at the same moment.
-    const first = w.request(PRIORITY.view, [], 'view');
+    const first = w.request(PRIORITY.first, [], 'first');
     const near = Array.from({ length: 20 }, (_, k) => w.request(PRIORITY.near, [], `near ${k}`));
-    const next = first.then(() => Promise.all([0, 1, 2, 3].map((k) => w.request(PRIORITY.view, [], `step ${k}`))));
+    const next = first.then(() => Promise.all([0, 1, 2, 3].map((k) => w.request(PRIORITY.first, [], `step ${k}`))));
     await w.run();
     await Promise.all([next, ...near]);
     // The step goes on the first's answer, not a second later when the places the next screen took free up…
@@ -120,6 +120,15 @@ describe('pacer', () => {
     expect(nearSent.filter((at) => at < 1000).length).toBeGreaterThan(2);
     expect(nearSent.filter((at) => at < 2500)).toHaveLength(20);
     expect(w.busiestSecond()).toBeLessThanOrEqual(10);
+  });
+
+  it('leaves the whole cap to the look-ahead while later screens are read', async () => {
+    const w = world(LIMITS, () => 100);
+    const view = w.request(PRIORITY.view, [], 'view');
+    const ahead = Array.from({ length: LIMITS.concurrency - 1 }, (_, k) => w.request(PRIORITY.ahead, [], `ahead ${k}`));
+    await w.run();
+    await Promise.all([view, ...ahead]);
+    expect([...w.sentAt.values()].every((at) => at === 0)).toBe(true);
   });
 
   it('lets a waiting request whose priority was raised go before the others', async () => {

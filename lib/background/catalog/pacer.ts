@@ -35,6 +35,8 @@ export interface PriorityBox {
 
 /** What the requests are for, from the most urgent (docs/performance.md, Priorities). */
 export const PRIORITY = {
+  /** A listing's first screen, in view before the reader scrolled: the others keep to a share of the host (OTHERS_WHILE_FIRST). */
+  first: 50,
   /** What the reader is looking at: an abs page, the popup, a listing's entries in view. */
   view: 40,
   /** A listing's entries near the viewport, the next screen. */
@@ -140,16 +142,17 @@ export function agedPriority(priority: number, waitedMs: number): number {
   return Math.min(AGING.ceiling, priority + (waitedMs / 1000) * AGING.pointsPerSecond);
 }
 /**
- * While the reader waits on a host (a request at `view` open there, or one ended less than
- * VIEW_STEP_MS ago: the next step of what the reader looks at follows its answer), requests below
- * `view` hold at most this share of the second's places. A page's first screen takes about as
- * many requests as OpenAlex's keyless second has places (a new paper's names, then its shared
- * works and profiles, then its figures); with the next screen's lookups in them, each step waited
- * a second for places (docs/performance.md, Pacing).
+ * While a listing's first screen waits on a host (a request at `first` open there, or one ended
+ * less than FIRST_STEP_MS ago: its next step follows the answer), requests below `first` hold at
+ * most this share of the second's places. A new paper on a first screen takes about as many
+ * requests as OpenAlex's keyless second has places (its names, then its shared works and
+ * candidates' profiles, then its figures); with the next screen's lookups in them, each step
+ * waited a second for places. Later screens do without: while the reader reads, the look-ahead
+ * needs the whole cap to stay ahead (docs/performance.md, Pacing).
  */
-export const OTHERS_WHILE_VIEW = 0.2;
-/** How long after a request at `view` its next step is awaited: the worker's own time between steps, not a request's. */
-const VIEW_STEP_MS = 300;
+export const OTHERS_WHILE_FIRST = 0.2;
+/** How long after a request at `first` its next step is awaited: the worker's own time between steps, not a request's. */
+const FIRST_STEP_MS = 300;
 /** Clock granularity between the client and the host. */
 const EPSILON_MS = 25;
 const WINDOW_MS = 1000;
@@ -163,11 +166,11 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
   let active = 0;
   let seq = 0;
   const waiting: Waiter[] = [];
-  /** When each recent request stops counting against the window (may be in the future), and whether it was at `view`. */
-  const held: { until: number; view: boolean }[] = [];
-  /** Requests at `view` open, and until when the reader counts as waiting on this host after the last one. */
-  let viewOpen = 0;
-  let viewUntil = 0;
+  /** When each recent request stops counting against the window (may be in the future), and whether it was at `first`. */
+  const held: { until: number; first: boolean }[] = [];
+  /** Requests at `first` open, and until when a first screen counts as waiting on this host after the last one. */
+  let firstOpen = 0;
+  let firstUntil = 0;
   let pausedUntil = 0;
   /** The pace after the last 429, and when it came. */
   let slowedTo = 1;
@@ -195,10 +198,10 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
     for (let i = held.length - 1; i >= 0; i--) if (held[i]!.until <= t) held.splice(i, 1);
     const c = cap(t);
     const wait = freeIn(held, c, t);
-    if (wait > 0 || priority >= PRIORITY.view || (viewOpen === 0 && viewUntil <= t)) return wait;
-    // The reader waits on this host: the others keep to their share (OTHERS_WHILE_VIEW).
-    const others = freeIn(held.filter((h) => !h.view), Math.max(1, Math.floor(c * OTHERS_WHILE_VIEW)), t);
-    return others === 0 ? 0 : viewOpen > 0 ? Math.max(1, others) : Math.max(1, Math.min(others, viewUntil - t));
+    if (wait > 0 || priority >= PRIORITY.first || (firstOpen === 0 && firstUntil <= t)) return wait;
+    // A first screen waits on this host: the others keep to their share (OTHERS_WHILE_FIRST).
+    const others = freeIn(held.filter((h) => !h.first), Math.max(1, Math.floor(c * OTHERS_WHILE_FIRST)), t);
+    return others === 0 ? 0 : firstOpen > 0 ? Math.max(1, others) : Math.max(1, Math.min(others, firstUntil - t));
   }
 
   /** The waiter to go next, and its priority now. */
@@ -217,7 +220,7 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
   function take(priority: number): Permit {
     unansweredSince ??= now();
     active++;
-    return permit(priority >= PRIORITY.view);
+    return permit(priority >= PRIORITY.first);
   }
 
   function pump(): void {
@@ -246,10 +249,10 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
     });
   }
 
-  function permit(view: boolean): Permit {
-    const place = { until: limits.deliveryMs === undefined ? Infinity : now() + limits.deliveryMs + WINDOW_MS + EPSILON_MS, view };
+  function permit(first: boolean): Permit {
+    const place = { until: limits.deliveryMs === undefined ? Infinity : now() + limits.deliveryMs + WINDOW_MS + EPSILON_MS, first };
     held.push(place);
-    if (view) viewOpen++;
+    if (first) firstOpen++;
     let released = false;
     return {
       answered(at) {
@@ -262,9 +265,9 @@ export function createPacer({ limits, now, sleep, setTimer = defaultTimer, label
         // Ended without an answer (timed out, failed): it cannot reach the host any more.
         place.until = Math.min(place.until, now() + WINDOW_MS + EPSILON_MS);
         active--;
-        if (view) {
-          viewOpen--;
-          viewUntil = Math.max(viewUntil, now() + VIEW_STEP_MS);
+        if (first) {
+          firstOpen--;
+          firstUntil = Math.max(firstUntil, now() + FIRST_STEP_MS);
         }
         pump();
       },

@@ -86,6 +86,8 @@ export const paperRequests = defineRequests({
       onlyFollowed: v.boolean(),
       /** Whether `papers` are in the viewport, or near it (the next screen): how urgent they are. */
       inView: v.optional(v.boolean()),
+      /** Whether they are the page's first screen (in view before the reader scrolled): the most urgent of all. */
+      firstScreen: v.optional(v.boolean()),
     },
   },
   /**
@@ -190,9 +192,10 @@ export function paperService(deps: BackgroundDeps, now = Date.now) {
       paperBatches.passed(ids);
       return null;
     },
-    'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed, inView = true }) => {
+    'papers-authors': async ({ papers, ahead, upcoming, onlyFollowed, inView = true, firstScreen = false }) => {
       const followed = onlyFollowed ? new Set(await follows.followedIds()) : null;
-      const batch = await paperBatches.authorsOf({ papers, ahead, upcoming, followed, priority: inView ? PRIORITY.view : PRIORITY.near });
+      const priority = firstScreen ? PRIORITY.first : inView ? PRIORITY.view : PRIORITY.near;
+      const batch = await paperBatches.authorsOf({ papers, ahead, upcoming, followed, priority });
       // The reader's corrections, as on the abs page; read after the batch, so one saved meanwhile counts.
       const answer = await correctListing(batch, papers.map((p) => p.names), await corrections.list(), followed, metricsOf);
       // Where the people a record, evidence or the reader names post: same-day alerts learn followed researchers' categories.

@@ -11,7 +11,7 @@ import type { Cache } from '../../cache/cache';
 import { CACHE_KEYS } from '../../cache/keys';
 import { TTL } from '../../catalog/catalog';
 import type { AuthorSuggestion, CandidateProfile } from '../../catalog/openalex';
-import { PRIORITY, priorityOf, sharedPriority, type Priority } from '../../catalog/pacer';
+import { priorityOf, sharedPriority, type Priority } from '../../catalog/pacer';
 import { createNameLookups, NAMESAKES_PER_NAME } from './name-lookups';
 import { fieldOfCategory } from '../../../catalog/fields';
 import { nameKey } from '../../../arxiv/names';
@@ -45,13 +45,13 @@ export interface CandidateReaderOptions {
   sources: readonly EvidenceSource[];
   /** Name searches are list calls: the credits of those a read asked for, told with its papers. */
   onSearches(papers: FreshPaper[], credits: number): void;
-  /** Whether an identification the reader waits for, or soon will (a paper in view or on the next screen), is being decided. */
-  deciding(): boolean;
+  /** Whether an identification at `atLeast` or more urgent is being decided. */
+  deciding(atLeast: number): boolean;
 }
 
 export function createCandidateReader({ openalex, cache, sources, onSearches, deciding }: CandidateReaderOptions) {
-  /** Reads of the names of papers in view or on the next screen under way: the reader waits, or soon will. */
-  let reading = 0;
+  /** The priorities of the reads under way (one entry each). */
+  const reading = new Set<{ priority: Priority }>();
   /**
    * Candidate lookups (by cache key) someone is reading, with the priority of all who wait for
    * each: the cache shares a load between its readers, so a paper the reader reached must lift
@@ -61,7 +61,7 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
 
   const nameLookups = createNameLookups({
     openalex,
-    held: () => reading > 0 || deciding(),
+    held: (atLeast) => [...reading].some((r) => priorityOf(r.priority) >= atLeast) || deciding(atLeast),
     keep: (profiles) => cache.putMany(profiles.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author }))),
   });
 
@@ -71,7 +71,6 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
    */
   async function read(papers: FreshPaper[], priority: Priority, revalidate: boolean): Promise<Looked> {
     const queries = new Map<string, string>();
-    const wantedSoon = priorityOf(priority) >= PRIORITY.near;
     /** The names of collaborations: always searched. */
     const collaborations = new Set<string>();
     for (const p of papers) {
@@ -95,7 +94,8 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
     /** The names this read's searches paid for. */
     const searched = new Set<string>();
     let searchCredits = 0;
-    if (wantedSoon) reading++;
+    const mine = { priority };
+    reading.add(mine);
     try {
       const [names, ...found] = await Promise.all([
         readNames(queries, collaborations, share, revalidate, (key, credits) => {
@@ -106,7 +106,7 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
       ]);
       return { names, found: new Map(found.flatMap((m) => [...m])) };
     } finally {
-      if (wantedSoon) reading--;
+      reading.delete(mine);
       if (searchCredits > 0) onSearches(papers.filter((p) => p.authors.some((a) => searched.has(namesKey(a.name)))), searchCredits);
       for (const k of keys) {
         const running = lookups.get(k)!;

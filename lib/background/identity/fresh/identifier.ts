@@ -93,11 +93,11 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
   const tell = (spent: IdentifySpend) => {
     for (const listener of spendListeners) listener(spent);
   };
-  /** Identifications of papers in view or on the next screen being decided. */
-  let deciding = 0;
+  /** The priorities of the identifications being decided (one entry each). */
+  const deciding = new Set<{ priority: PriorityBox }>();
   const reader = createCandidateReader({
     openalex, cache, sources,
-    deciding: () => deciding > 0,
+    deciding: (atLeast) => [...deciding].some((d) => d.priority.value >= atLeast),
     onSearches: (papers, credits) => tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits }),
   });
   const profileStore = profileReader(cache);
@@ -183,13 +183,13 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
     let calls = 0;
     const counted = () => void calls++;
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
-      // The reader waits for it, or soon will: name searches for papers further down wait (name-lookups.ts).
-      const soon = priority.value >= PRIORITY.near;
-      if (soon) deciding++;
+      // Name searches for papers further down wait for the reader's (name-lookups.ts).
+      const mine = { priority };
+      deciding.add(mine);
       try {
         return await decide(papers, revalidate, credits, eager);
       } finally {
-        if (soon) deciding--;
+        deciding.delete(mine);
         // Told even when it made none: a page is charged an estimate until then (background/page-allowance.ts).
         tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: calls });
       }

@@ -7,7 +7,7 @@ const profile = (name: string, k = 0) => ({ openalexId: `A${name.length}${k}`, d
 const hit = (name: string): AuthorSuggestion => ({ id: `A${name.length}9`, name, hint: null, citedBy: 0, works: 1 });
 
 /** A fake OpenAlex whose searches and autocompletes answer when the test says; a clock the test moves. */
-function setup(held = () => false) {
+function setup(held: (atLeast: number) => boolean = () => false) {
   const searches: { names: string[]; priority: Priority; answer: (complete?: boolean) => void }[] = [];
   const autocompletes: { name: string; priority: Priority; answer: () => void; fail: () => void }[] = [];
   const timers: (() => void)[] = [];
@@ -141,25 +141,30 @@ describe('name lookups', () => {
     expect(searches.map((s) => s.names)).toEqual([['Ann Lee']]);
   });
 
-  it('holds searches with no name in view while a paper in view is being identified, the next screen’s too', async () => {
-    let waits = true;
-    const { find, searches, later } = setup(() => waits);
+  it('holds searches further down while the reader’s screen is identified, and the next screen’s while the first screen is', async () => {
+    /** The most urgent paper being identified. */
+    let identifying: number = PRIORITY.first;
+    const { find, searches, later } = setup((atLeast) => identifying >= atLeast);
     const ahead = find('Ann Lee', PRIORITY.ahead, true);
     const near = find('Di Wu', PRIORITY.near, true);
     await later(50);
     await later(50);
     expect(searches).toEqual([]);
-    const next = find('Cy Ng', PRIORITY.view, true);
-    await later(50);
-    expect(searches.map((s) => s.names)).toEqual([['Cy Ng', 'Di Wu', 'Ann Lee']]);
+    // The first screen is done; a paper in view (a later screen) is being identified.
+    identifying = PRIORITY.view;
+    await later(250);
+    expect(searches.map((s) => s.names)).toEqual([['Di Wu', 'Ann Lee']]);
     searches[0]!.answer();
-    await Promise.all([ahead, near, next]);
-    find('Bo Li', PRIORITY.near, true);
-    await later(50);
+    await Promise.all([ahead, near]);
+    const further = find('Bo Li', PRIORITY.ahead, true);
+    await later(250);
     expect(searches).toHaveLength(1);
-    waits = false;
+    // A name in view is searched whatever is being identified.
+    const inView = find('Cy Ng', PRIORITY.view, true);
     await later(50);
-    expect(searches[1]!.names).toEqual(['Bo Li']);
+    expect(searches[1]!.names).toEqual(['Cy Ng', 'Bo Li']);
+    searches[1]!.answer();
+    await Promise.all([further, inView]);
   });
 
   it('leaves the names of a search cut short or failed to the autocompletes, and passes on an autocomplete’s failure', async () => {

@@ -18,10 +18,10 @@
  *
  * One search at a time. A search is the slowest request OpenAlex answers (seconds while it is
  * busy), and it holds one of the host's open requests and one of its places in the second until
- * it is answered: several at once would hold back what the reader is looking at. And while a paper
- * in view or on the next screen is being identified (`held`), searches with no name in view wait:
- * a page's first screen is decided before the collaboration below it is searched, and a
- * collaboration ahead is searched while the reader's screens are done.
+ * it is answered: several at once would hold back what the reader is looking at. So searches with
+ * no name in view wait (`held`) while the reader's screen is being identified, and those of the
+ * next screen while a page's first screen is: it is decided before the collaboration below it is
+ * searched.
  */
 import { PRIORITY, priorityOf, type Priority } from '../../catalog/pacer';
 import { NAME_SEARCH_CREDITS, type AuthorSuggestion, type CandidateProfile } from '../../catalog/openalex';
@@ -69,8 +69,8 @@ export interface NameLookupOptions {
   openalex: { at(priority: Priority): Pick<IdentifierClient, 'namesakes' | 'autocomplete'> };
   /** Keeps a search's profiles (a decision then needs no profile call for them); awaited before its names are answered. */
   keep(profiles: CandidateProfile[]): Promise<void>;
-  /** Whether a paper in view or on the next screen is being identified: searches with no name in view wait (see the top). */
-  held(): boolean;
+  /** Whether a paper at `atLeast` or more urgent is being identified (its names read or its decision taken). */
+  held(atLeast: number): boolean;
   now?: () => number;
   setTimer?: (fn: () => void, ms: number) => void;
 }
@@ -159,7 +159,9 @@ export function createNameLookups({ openalex, keep, held, now = Date.now, setTim
 
   async function search(): Promise<void> {
     const taken = nextSearch();
-    if (taken.length === 0 || (urgency(taken[0]![1]) < PRIORITY.view && held())) return;
+    if (taken.length === 0) return;
+    const top = urgency(taken[0]![1]);
+    if (top < PRIORITY.view && held(top >= PRIORITY.near ? PRIORITY.first : PRIORITY.view)) return;
     searching = true;
     for (const [key] of taken) waiting.delete(key);
     // The call goes at its most urgent name's priority, followed as that one is raised.

@@ -71,6 +71,23 @@ export function raise(box: PriorityBox | undefined, to: number): void {
 }
 
 /**
+ * Work under way at priorities that may rise while it runs (a read of names, a decision): whether
+ * any of it is at least so urgent now.
+ */
+export function underWay() {
+  const running = new Set<{ priority: Priority }>();
+  return {
+    /** Counts work at `priority` until the function returned is called. */
+    start(priority: Priority): () => void {
+      const mine = { priority };
+      running.add(mine);
+      return () => void running.delete(mine);
+    },
+    atLeast: (priority: number) => [...running].some((w) => priorityOf(w.priority) >= priority),
+  };
+}
+
+/**
  * The priority of one load several callers wait for (a lookup the cache shares between them):
  * the highest of theirs, followed as each one's own box is raised. Raising it adds a part.
  */

@@ -11,7 +11,7 @@ import type { Cache } from '../../cache/cache';
 import { CACHE_KEYS } from '../../cache/keys';
 import { TTL } from '../../catalog/catalog';
 import type { AuthorSuggestion, CandidateProfile } from '../../catalog/openalex';
-import { priorityOf, sharedPriority, type Priority } from '../../catalog/pacer';
+import { sharedPriority, underWay, type Priority } from '../../catalog/pacer';
 import { createNameLookups, NAMESAKES_PER_NAME } from './name-lookups';
 import { fieldOfCategory } from '../../../catalog/fields';
 import { nameKey } from '../../../arxiv/names';
@@ -50,8 +50,8 @@ export interface CandidateReaderOptions {
 }
 
 export function createCandidateReader({ openalex, cache, sources, onSearches, deciding }: CandidateReaderOptions) {
-  /** The priorities of the reads under way (one entry each). */
-  const reading = new Set<{ priority: Priority }>();
+  /** The reads of names under way. */
+  const reading = underWay();
   /**
    * Candidate lookups (by cache key) someone is reading, with the priority of all who wait for
    * each: the cache shares a load between its readers, so a paper the reader reached must lift
@@ -61,7 +61,7 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
 
   const nameLookups = createNameLookups({
     openalex,
-    held: (atLeast) => [...reading].some((r) => priorityOf(r.priority) >= atLeast) || deciding(atLeast),
+    held: (atLeast) => reading.atLeast(atLeast) || deciding(atLeast),
     keep: (profiles) => cache.putMany(profiles.map((p) => ({ key: profileKey(p.openalexId), value: p, ttlMs: TTL.author }))),
   });
 
@@ -94,8 +94,7 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
     /** The names this read's searches paid for. */
     const searched = new Set<string>();
     let searchCredits = 0;
-    const mine = { priority };
-    reading.add(mine);
+    const done = reading.start(priority);
     try {
       const [names, ...found] = await Promise.all([
         readNames(queries, collaborations, share, revalidate, (key, credits) => {
@@ -106,7 +105,7 @@ export function createCandidateReader({ openalex, cache, sources, onSearches, de
       ]);
       return { names, found: new Map(found.flatMap((m) => [...m])) };
     } finally {
-      reading.delete(mine);
+      done();
       if (searchCredits > 0) onSearches(papers.filter((p) => p.authors.some((a) => searched.has(namesKey(a.name)))), searchCredits);
       for (const k of keys) {
         const running = lookups.get(k)!;

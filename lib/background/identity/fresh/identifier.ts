@@ -23,7 +23,7 @@ import { decideIdentities } from './evidence';
 import { displayName, nameKey } from '../../../arxiv/names';
 import { EAGER_AUTHORS } from '../../../shared/limits';
 import { NOT_INDEXED_TTL } from '../../catalog/not-indexed';
-import { PRIORITY, priorityOf, raise, type Priority, type PriorityBox } from '../../catalog/pacer';
+import { PRIORITY, priorityOf, raise, underWay, type Priority, type PriorityBox } from '../../catalog/pacer';
 import { MAX_FILTER_IDS } from './plan';
 import { createCandidateReader } from './candidates';
 import { creditsFor, PAGE_CREDITS, type CreditBudget } from './credits';
@@ -93,11 +93,11 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
   const tell = (spent: IdentifySpend) => {
     for (const listener of spendListeners) listener(spent);
   };
-  /** The priorities of the identifications being decided (one entry each). */
-  const deciding = new Set<{ priority: PriorityBox }>();
+  /** The identifications being decided. */
+  const deciding = underWay();
   const reader = createCandidateReader({
     openalex, cache, sources,
-    deciding: (atLeast) => [...deciding].some((d) => d.priority.value >= atLeast),
+    deciding: deciding.atLeast,
     onSearches: (papers, credits) => tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits }),
   });
   const profileStore = profileReader(cache);
@@ -184,12 +184,11 @@ export function createFreshIdentifier({ openalex, cache, now = Date.now, sources
     const counted = () => void calls++;
     async function resolve(papers: FreshPaper[], revalidate: boolean, credits: CreditBudget, eager: boolean): Promise<Map<string, Decision>> {
       // Name searches for papers further down wait for the reader's (name-lookups.ts).
-      const mine = { priority };
-      deciding.add(mine);
+      const done = deciding.start(priority);
       try {
         return await decide(papers, revalidate, credits, eager);
       } finally {
-        deciding.delete(mine);
+        done();
         // Told even when it made none: a page is charged an estimate until then (background/page-allowance.ts).
         tell({ papers: papers.map((p) => ({ arxivId: p.arxivId, authors: p.authors.length })), credits: calls });
       }

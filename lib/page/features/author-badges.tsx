@@ -86,17 +86,6 @@ export const authorBadges: Feature = {
       disposers.forEach((dispose) => dispose());
       hosts.forEach((h) => h.remove());
     });
-    const setUp = (entry: AuthorEntry) => {
-      page.locateThrough(entry.index);
-      const host = hostOf(entry.index);
-      disposers.push(effect(() => syncHooks(host, entry.state.value, entry.position.value)), themeHost(host, theme));
-      placeHost(page, page.authors[entry.index]!, host);
-    };
-    // The authors shown with the page first (last first: see resolveTextPosition), then the
-    // thousands a long list may hide, all in time slices so no single task runs long.
-    const [eager, lazy] = [profiles.entries.filter((e) => !e.lazy), profiles.entries.filter((e) => e.lazy)];
-    inSlices([...[...eager].reverse(), ...lazy], setUp, abort);
-
     const layer = createCardLayer(profiles, hostOf, theme, abort, () => page.primaryCategory);
     const drawn = new Set<number>();
     const draw = (i: number) => {
@@ -104,8 +93,20 @@ export const authorBadges: Feature = {
       drawn.add(i);
       disposers.push(renderBadge(hostOf(i), profiles.entries[i]!, profiles, layer));
     };
-    // Drawn in slices too: a hundred shadow roots at once is itself a long task.
-    inSlices(eager.map((e) => e.index), draw, abort);
+    const setUp = (entry: AuthorEntry) => {
+      page.locateThrough(entry.index);
+      const host = hostOf(entry.index);
+      disposers.push(effect(() => syncHooks(host, entry.state.value, entry.position.value)), themeHost(host, theme));
+      // An author shown with the page enters it drawn: from a warm cache its hooks say "ready" at
+      // once, and a badge placed empty would say so with nothing to show until a later slice.
+      if (!entry.lazy) draw(entry.index);
+      placeHost(page, page.authors[entry.index]!, host);
+    };
+    // The authors shown with the page first (last first: see resolveTextPosition), then the
+    // thousands a long list may hide, all in time slices so no single task runs long (a hundred
+    // shadow roots at once is itself a long task).
+    const [eager, lazy] = [profiles.entries.filter((e) => !e.lazy), profiles.entries.filter((e) => e.lazy)];
+    inSlices([...[...eager].reverse(), ...lazy], setUp, abort);
     watchLazyAuthors(page, hostOf, profiles, draw, abort);
     return profiles.start();
   },

@@ -93,6 +93,28 @@ describe.each(PAGES)('author badges and paper panels on the HTML view $file', ({
     expect(hosts()).toHaveLength(0);
   });
 
+  it('puts each badge on the page already drawn, whatever slice places it (its hooks say "ready" from a warm cache at once)', async () => {
+    const { ask } = background(positions);
+    const abort = new AbortController();
+    const page = open(file, url);
+    // A slow machine: every slice's time is up after one author.
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10));
+    const placedEmpty: string[] = [];
+    const watch = new MutationObserver((records) => {
+      for (const node of records.flatMap((r) => [...r.addedNodes])) {
+        if (node instanceof HTMLElement && node.localName === 'weft-author' && !node.shadowRoot?.textContent?.trim()) placedEmpty.push(node.getAttribute('data-state') ?? '');
+      }
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    await authorBadges.run(context(page, ask, abort.signal));
+    await vi.waitFor(() => expect(document.querySelectorAll('weft-author[data-state="ready"]')).toHaveLength(positions.filter((p) => p !== null).length));
+    watch.disconnect();
+    vi.restoreAllMocks();
+    expect(placedEmpty).toEqual([]);
+    abort.abort();
+  });
+
   it('puts the panels outside the text column, on the page\'s theme, and takes them away on abort', async () => {
     const { ask } = background(positions);
     const abort = new AbortController();

@@ -93,6 +93,25 @@ describe('name lookups', () => {
     void ahead;
   });
 
+  it('a reader a whole search ahead of the autocompletes is caught up by searches alone: freed places take no more names one at a time', async () => {
+    const { find, searches, autocompletes, later, tick } = setup();
+    const inView = names(2 * AUTOCOMPLETE_WINDOW + 2 * NAMES_PER_SEARCH).map((n) => find(n, PRIORITY.view));
+    await later();
+    await later(SEARCH_AFTER_MS);
+    expect(autocompletes).toHaveLength(2 * AUTOCOMPLETE_WINDOW);
+    expect(searches.map((s) => s.names)).toEqual([names(NAMES_PER_SEARCH, 2 * AUTOCOMPLETE_WINDOW)]);
+    // Forty more wait: the autocompletes answered are not followed by others.
+    for (const a of autocompletes.slice(0, 5)) a.answer();
+    await later();
+    expect(autocompletes).toHaveLength(2 * AUTOCOMPLETE_WINDOW);
+    searches[0]!.answer();
+    await tick();
+    await later();
+    expect(searches.map((s) => s.names)).toEqual([names(NAMES_PER_SEARCH, 2 * AUTOCOMPLETE_WINDOW), names(NAMES_PER_SEARCH, 2 * AUTOCOMPLETE_WINDOW + NAMES_PER_SEARCH)]);
+    searches[1]!.answer();
+    expect(await inView.at(-1)).toMatchObject({ credits: 10 / NAMES_PER_SEARCH });
+  });
+
   it('a name raised while it waits counts as reached: the queue follows its priority', async () => {
     const { find, searches, later } = setup();
     const boxes = names(40).map(() => ({ value: PRIORITY.ahead as number }));

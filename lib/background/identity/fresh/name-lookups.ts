@@ -99,7 +99,11 @@ export function createNameLookups({ openalex, keep, held, now = Date.now, setTim
   }
 
   function pump(): void {
-    for (const [key, w] of mostUrgent(waiting)) {
+    // A reader a whole search ahead of the autocompletes is caught up by searches alone: forty
+    // names a request, where autocompletes would spend a request of the cap on each name that
+    // the reader's shared-works and figures calls wait for.
+    const caughtUpBySearches = searchable(now()).behind.length >= NAMES_PER_SEARCH;
+    for (const [key, w] of caughtUpBySearches ? [] : mostUrgent(waiting)) {
       // The names in view go into the host's queue past a window of less urgent ones: it sends
       // them first (pacer.ts), and they are never left to a search while autocompletes wait.
       if (autocompleting >= (urgency(w) >= PRIORITY.view ? 2 : 1) * AUTOCOMPLETE_WINDOW) break;
@@ -143,17 +147,22 @@ export function createNameLookups({ openalex, keep, held, now = Date.now, setTim
    * urgent first; else a collaboration's names gathered. Either way filled with names of the
    * look-ahead, never with the reader's names the autocompletes are about to answer.
    */
+  /** The names a search could take at `t`, and those of them the reader has waited for (SEARCH_AFTER_MS). */
+  function searchable(t: number) {
+    const all = [...waiting].filter(([, w]) => w.way !== 'never');
+    return { all, behind: all.filter(([, w]) => w.way === 'when-behind' && reached(w) && t - w.since >= SEARCH_AFTER_MS) };
+  }
+
   function nextSearch(): [string, Waiting][] {
     const t = now();
-    const searchable = [...waiting].filter(([, w]) => w.way !== 'never');
-    const behind = searchable.filter(([, w]) => w.way === 'when-behind' && reached(w) && t - w.since >= SEARCH_AFTER_MS).length;
-    const gathered = searchable.some(([, w]) => w.way === 'always' && t - w.since >= GATHER_MS);
-    const first = behind >= SEARCH_BACKLOG
-      ? searchable.filter(([, w]) => reached(w))
-      : gathered ? searchable.filter(([, w]) => w.way === 'always') : [];
+    const { all, behind } = searchable(t);
+    const gathered = all.some(([, w]) => w.way === 'always' && t - w.since >= GATHER_MS);
+    const first = behind.length >= SEARCH_BACKLOG
+      ? all.filter(([, w]) => reached(w))
+      : gathered ? all.filter(([, w]) => w.way === 'always') : [];
     if (first.length === 0) return [];
     const chosen = new Set(first.map(([key]) => key));
-    const fill = searchable.filter(([key, w]) => !reached(w) && !chosen.has(key));
+    const fill = all.filter(([key, w]) => !reached(w) && !chosen.has(key));
     return [...mostUrgent(first), ...mostUrgent(fill)].slice(0, NAMES_PER_SEARCH);
   }
 

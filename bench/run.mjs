@@ -33,7 +33,7 @@
 //      viewport at a time at the scenario's pace (LISTINGS). 2,000-entry /pastweek, mostly indexed,
 //      to its end in 60 s; 400-entry /new, mostly papers no catalog has yet, a screen every 4 s for
 //      120 s. Requests (and those a cap refused), credits per 100 entries, requests per new-paper
-//      author, DOMContentLoaded → first screen final, coming into view → settled (median, p95),
+//      author, DOMContentLoaded → first screen final, coming into view → settled (median, p95; and by kind of paper),
 //      entries settled, long tasks and long animation frames while loading and scrolling (and the
 //      same page without Weft); warm (browser restarted): API requests.
 //      Frames while scrolling the 2,000-entry page against issue 23's targets, from the same run
@@ -435,11 +435,12 @@ async function readListing(session, sc, entries, { weft = true } = {}) {
   const inLoad = (xs) => xs.filter(([st]) => st < scrollStart);
   const inScroll = (xs) => xs.filter(([st]) => st >= scrollStart && st <= scrollEnd + 500);
   // From coming into view to settled, for the entries the scrolling brought (the first screen apart).
-  const late = Object.entries(b.inView).filter(([, at]) => at >= scrollStart).map(([id, at]) => (b.settled[id] == null ? Infinity : Math.max(0, b.settled[id] - at)));
+  const lateOf = Object.fromEntries(Object.entries(b.inView).filter(([, at]) => at >= scrollStart).map(([id, at]) => [id, b.settled[id] == null ? Infinity : Math.max(0, b.settled[id] - at)]));
+  const late = Object.values(lateOf);
   const badges = await page.evaluate(() => { const t = {}; for (const el of document.querySelectorAll('[data-weft-paper]')) { const k = el.getAttribute('data-state'); t[k] = (t[k] ?? 0) + 1; } return t; });
   await page.close();
   return {
-    ...b, settledPapers, badges, seen: Object.keys(b.inView), scrollMs: scrollEnd - scrollStart, late,
+    ...b, settledPapers, badges, seen: Object.keys(b.inView), scrollMs: scrollEnd - scrollStart, late, lateOf,
     load: inLoad(b.longTasks), scroll: inScroll(b.longTasks), loadFrames: inLoad(b.frames), scrollFrames: inScroll(b.frames),
   };
 }
@@ -494,6 +495,10 @@ async function listingRows(sc, row) {
   row(`${sc.label}: requests per new-paper author seen`, newAuthors ? `${(reqs.filter(isIdentityCall).length / newAuthors).toFixed(2)} (${newAuthors} authors)` : 'n/a');
   row(`${sc.label}: DOMContentLoaded → first screen final`, cold.firstReady != null ? `${Math.round(cold.firstReady - cold.dcl)} ms (${cold.first.length} entries; target ≤ ${sc.targets.firstScreenMs} ms after navigation)` : 'never');
   row(`${sc.label}: coming into view → settled, median / p95`, `${msOrNever(quantile(cold.late, 0.5))} / ${msOrNever(quantile(cold.late, 0.95))} (target p95 ≤ ${sc.targets.settleP95Ms} ms; ${cold.late.length} entries)`);
+  // Which papers are late: an indexed one needs two batch calls, a fresh one its authors identified.
+  const byKind = {};
+  entries.forEach((e, k) => { const ms = cold.lateOf[e.id]; if (ms !== undefined) (byKind[sc.kindOf(k)] ??= []).push(ms); });
+  row(`${sc.label}: coming into view → settled by kind, median / p95`, Object.entries(byKind).map(([kind, xs]) => `${kind} (${xs.length}) ${msOrNever(quantile(xs, 0.5))} / ${msOrNever(quantile(xs, 0.95))}`).join('; '));
   row(`${sc.label}: entries seen, settled by the end; badges`, `${cold.seen.length} seen, ${cold.settledPapers}/${papers} settled (scroll ${(cold.scrollMs / 1000).toFixed(1)} s); ${JSON.stringify(cold.badges)}`);
   row(`${sc.label}: long tasks > 50 ms, loading / scrolling`, `${lt(cold.load)} / ${lt(cold.scroll)}`);
   row(`${sc.label}: animation frames > 50 ms, loading / scrolling`, `${lt(cold.loadFrames)} / ${lt(cold.scrollFrames)}`);

@@ -9,7 +9,8 @@
  * a reader gives it (a collaboration), and when the reader has reached it: names of entries in
  * view, on the next screen or scrolled past still loading, that the autocompletes have left
  * waiting SEARCH_AFTER_MS, SEARCH_BACKLOG or more of them. A reader slower than the autocompletes
- * costs no credits; one who outpaces them is caught up forty names a request. A search takes the
+ * costs no credits; one who outpaces them is caught up forty names a request, by searches alone
+ * while a whole search's worth of them waits. A search takes the
  * names the reader reached, most urgent first, and fills its forty with those ahead: its ten
  * credits are paid either way.
  *
@@ -89,6 +90,12 @@ export function createNameLookups({ openalex, keep, held, now = Date.now, setTim
   /** The reader is at the name's entry or past it: everything but the look-ahead (pacer.ts PRIORITY). */
   const reached = (w: Waiting) => urgency(w) >= PRIORITY.near || urgency(w) < PRIORITY.ahead;
 
+  /** The names a search could take at `t`, and those of them the reader has waited for (SEARCH_AFTER_MS). */
+  function searchable(t: number) {
+    const all = [...waiting].filter(([, w]) => w.way !== 'never');
+    return { all, behind: all.filter(([, w]) => w.way === 'when-behind' && reached(w) && t - w.since >= SEARCH_AFTER_MS) };
+  }
+
   function arm(ms: number): void {
     if (armed) return;
     armed = true;
@@ -103,11 +110,13 @@ export function createNameLookups({ openalex, keep, held, now = Date.now, setTim
     // names a request, where autocompletes would spend a request of the cap on each name that
     // the reader's shared-works and figures calls wait for.
     const caughtUpBySearches = searchable(now()).behind.length >= NAMES_PER_SEARCH;
-    for (const [key, w] of caughtUpBySearches ? [] : mostUrgent(waiting)) {
-      // The names in view go into the host's queue past a window of less urgent ones: it sends
-      // them first (pacer.ts), and they are never left to a search while autocompletes wait.
-      if (autocompleting >= (urgency(w) >= PRIORITY.view ? 2 : 1) * AUTOCOMPLETE_WINDOW) break;
-      if (w.way !== 'always') void autocomplete(key, w);
+    if (!caughtUpBySearches) {
+      for (const [key, w] of mostUrgent(waiting)) {
+        // The names in view go into the host's queue past a window of less urgent ones: it sends
+        // them first (pacer.ts), and they are never left to a search while autocompletes wait.
+        if (autocompleting >= (urgency(w) >= PRIORITY.view ? 2 : 1) * AUTOCOMPLETE_WINDOW) break;
+        if (w.way !== 'always') void autocomplete(key, w);
+      }
     }
     if (!searching) void search();
     if (waiting.size > 0) arm(!searching && [...waiting.values()].some((w) => w.way === 'always') ? GATHER_MS : CHECK_MS);
@@ -147,12 +156,6 @@ export function createNameLookups({ openalex, keep, held, now = Date.now, setTim
    * urgent first; else a collaboration's names gathered. Either way filled with names of the
    * look-ahead, never with the reader's names the autocompletes are about to answer.
    */
-  /** The names a search could take at `t`, and those of them the reader has waited for (SEARCH_AFTER_MS). */
-  function searchable(t: number) {
-    const all = [...waiting].filter(([, w]) => w.way !== 'never');
-    return { all, behind: all.filter(([, w]) => w.way === 'when-behind' && reached(w) && t - w.since >= SEARCH_AFTER_MS) };
-  }
-
   function nextSearch(): [string, Waiting][] {
     const t = now();
     const { all, behind } = searchable(t);

@@ -371,14 +371,39 @@ describe('createHttp', () => {
     const a = http.getJson(new URL('https://api.openalex.org/works/W1'));
     await vi.waitFor(() => expect(sleeps).toHaveLength(1));
     const b = http.getJson(new URL('https://api.openalex.org/works/W2'));
-    await vi.waitFor(() => expect(sleeps).toHaveLength(2));
-    expect(sleeps.map((s) => s.ms)).toEqual([2000, 2000]);
+    // Both wait in the host's queue for the one pause.
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sleeps.map((s) => s.ms)).toEqual([2000]);
     expect(fetch).toHaveBeenCalledTimes(1);
 
     sleeps[0]!.wake();
-    sleeps[1]!.wake();
     await expect(Promise.all([a, b])).resolves.toEqual([{ ok: 1 }, { ok: 1 }]);
     expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('sends a refused request again before the less urgent ones that came while the host paused', async () => {
+    let t = T0;
+    const sleeps: { ms: number; wake: () => void }[] = [];
+    const sleep = (ms: number) => new Promise<void>((resolve) => sleeps.push({ ms, wake: () => ((t += ms), resolve()) }));
+    const asked: string[] = [];
+    const responses = [json({ message: 'Too Many Requests', code: '429' }, 429), json({ ok: 'screen' }), json({ ok: 'ahead' })];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      asked.push(new URL(String(input)).pathname);
+      return responses.shift()!;
+    });
+    const http = createHttp({ fetch, sleep, wait: sleep, now: () => t, random: () => 0.5 });
+    const screen = prioritized(http, PRIORITY.first).getJson(new URL('https://api.semanticscholar.org/graph/v1/paper/screen'));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    // Refused (Semantic Scholar's shared pool); meanwhile a lookup ahead of the reader comes.
+    const ahead = prioritized(http, PRIORITY.ahead).getJson(new URL('https://api.semanticscholar.org/graph/v1/paper/ahead'));
+    // The latest wait ends first, as a timer armed later for the same moment may.
+    while (fetch.mock.calls.length < 3) {
+      await vi.waitFor(() => expect(sleeps.length).toBeGreaterThan(0));
+      sleeps.pop()!.wake();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+    await expect(Promise.all([screen, ahead])).resolves.toEqual([{ ok: 'screen' }, { ok: 'ahead' }]);
+    expect(asked).toEqual(['/graph/v1/paper/screen', '/graph/v1/paper/screen', '/graph/v1/paper/ahead']);
   });
 });
 

@@ -236,8 +236,11 @@ export function createHttp(opts: HttpOptions = {}) {
       }
       // Never less than the backoff: `Retry-After: 0` (or a past date) must not retry at once.
       const delayMs = Math.max(result.delayMs ?? 0, backoff(tries - 1, refused ? rateBackoffCapMs : backoffCapMs));
+      // A refusal pauses the whole host, and the request waits in its queue with its priority and
+      // place: when the pause ends it goes before the less urgent requests that came meanwhile
+      // (slept apart, it lost its turn to them: a first screen waited a second more per refusal).
       if (refused) pacer.refused(now() + delayMs);
-      await sleep(delayMs, init.signal);
+      else await sleep(delayMs, init.signal);
     }
   }
 

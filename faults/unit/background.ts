@@ -53,6 +53,8 @@ export function startBackground({ n = 4, arxivId = ID, route, http, idb = new ID
   const catalog = buildCatalog({ arxivId, title: TITLE, authors });
   const fake = new FakeApis(catalog);
   const requests: URL[] = [];
+  /** When each request went out, in the fetch layer's skipped waits (./setup.ts). */
+  const sentAt: number[] = [];
   httpTuning.current = http ?? {};
   httpTuning.slept = [];
   const slept = httpTuning.slept;
@@ -60,6 +62,7 @@ export function startBackground({ n = 4, arxivId = ID, route, http, idb = new ID
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     requests.push(url);
+    sentAt.push(httpTuning.waited());
     const own = await currentRoute?.(url, init, fake);
     return own ?? toResponse(fake.respond(init?.method ?? 'GET', url.href, typeof init?.body === 'string' ? init.body : null));
   });
@@ -76,6 +79,7 @@ export function startBackground({ n = 4, arxivId = ID, route, http, idb = new ID
     catalog,
     fake,
     requests,
+    sentAt,
     slept,
     /** The page's author list in citation form, as the content script sends it. */
     names: authors.map((a) => `${a.last}, ${a.first}`),

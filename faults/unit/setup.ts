@@ -6,7 +6,8 @@
 import type { HttpOptions } from '@/lib/background/catalog/http';
 import type { CacheOptions } from '@/lib/background/cache/cache';
 
-export const httpTuning: { current: HttpOptions; slept: number[] } = { current: {}, slept: [] };
+/** `waited`: the fetch layer's skipped waits so far, all of them (backoff, Retry-After, the pace): a request's place in that time. */
+export const httpTuning: { current: HttpOptions; slept: number[]; waited: () => number } = { current: {}, slept: [], waited: () => 0 };
 
 vi.mock('@/lib/background/catalog/http', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/lib/background/catalog/http')>();
@@ -17,6 +18,7 @@ vi.mock('@/lib/background/catalog/http', async (importOriginal) => {
       // the per-second pace pass at once and stay in force just as long on that clock.
       let skipped = 0;
       const skip = async (ms: number) => void (skipped += ms);
+      httpTuning.waited = () => skipped;
       return real.createHttp({
         ...opts,
         now: () => Date.now() + skipped,

@@ -52,16 +52,25 @@ export const PRIORITY = {
 export const priorityOf = (p: Priority | undefined): number => (p === undefined ? PRIORITY.view : typeof p === 'number' ? p : p.value);
 
 /**
- * How far a listing's batch call (works by DOI, authors by id: a hundred entries in one request)
- * goes before the single lookups of its class (a name's autocomplete): half a class, so it never
- * passes a more urgent class.
+ * A listing's batch call (works by DOI, authors by id: a hundred entries in one request) at its
+ * callers' priority `p`: from the look-ahead to the viewport, above every single lookup but the
+ * first screen's (ahead 41, near 45, view 49), in their order; the first screen's half a class
+ * above its lookups; work below the look-ahead half a class above its own. On a skimmed
+ * 2,000-entry listing the lookups of the new papers in view (their names, shared works) filled
+ * OpenAlex's cap, and the few calls that answer every entry with a record waited seconds behind
+ * them: the entries after them came into view still loading (docs/performance.md, Priorities).
  */
-export const BATCH_LIFT = (PRIORITY.view - PRIORITY.near) / 2;
+export function batchPriority(p: number): number {
+  const half = (PRIORITY.view - PRIORITY.near) / 2;
+  if (p >= PRIORITY.first || p < PRIORITY.ahead) return p + half;
+  const span = PRIORITY.first - PRIORITY.view - 2;
+  return PRIORITY.view + 1 + ((Math.min(p, PRIORITY.view) - PRIORITY.ahead) / (PRIORITY.view - PRIORITY.ahead)) * span;
+}
 
-/** `box`, read `by` higher (it still follows the box as that is raised). */
-export const lifted = (box: PriorityBox, by: number): PriorityBox => ({
+/** `box`, read as a batch call's priority (it still follows the box as that is raised). */
+export const asBatch = (box: PriorityBox): PriorityBox => ({
   get value() {
-    return box.value + by;
+    return batchPriority(box.value);
   },
 });
 

@@ -7,7 +7,7 @@ import { NO_PROFILE } from '../../catalog/identity';
 import type { OpenAlexClient } from '../catalog/openalex';
 import { createPaperAuthors } from './paper-authors';
 import { createPaperBatches, type PaperAnswer, type SlotAnswer } from './paper-batches';
-import { BATCH_LIFT, PRIORITY, priorityOf, type Priority } from '../catalog/pacer';
+import { PRIORITY, priorityOf, type Priority } from '../catalog/pacer';
 import type { SemanticScholarClient } from '../catalog/semantic-scholar';
 import { CatalogError, type AuthorMetrics, type PaperAuthor, type PaperRecord } from '../../catalog/types';
 
@@ -247,13 +247,22 @@ describe('paper batches (listing pages)', () => {
     expect(again).toMatchObject([{ source: 'fresh', slots: Array.from({ length: 100 }, () => ({ state: 'unmatched' })) }]);
   });
 
-  it('sends its batch calls before the single lookups of the same priority (new papers\' names), never before a more urgent one', async () => {
+  it("sends its batch calls before every new paper's lookups but the first screen's, in the order of their own priorities", async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map() };
-    const { batches, openalex } = setup(world);
-    await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null, priority: PRIORITY.near });
-    expect(openalex.asked.length).toBeGreaterThan(0);
-    for (const p of openalex.asked) expect(p).toBe(PRIORITY.near + BATCH_LIFT);
-    expect(PRIORITY.near + BATCH_LIFT).toBeLessThan(PRIORITY.view);
+    const at = async (priority: number) => {
+      const { batches, openalex } = setup(world);
+      await batches.authorsOf({ papers: [listed('2606.00001', ['Ann Lee'])], ahead: [], followed: null, priority });
+      expect(openalex.asked.length).toBeGreaterThan(0);
+      expect(new Set(openalex.asked).size).toBe(1);
+      return openalex.asked[0]!;
+    };
+    const [ahead, near, view, first] = [await at(PRIORITY.ahead), await at(PRIORITY.near), await at(PRIORITY.view), await at(PRIORITY.first)];
+    // A skimming reader's entries ahead answer before the names of the new papers in view are looked up.
+    expect(ahead).toBeGreaterThan(PRIORITY.view);
+    expect(ahead).toBeLessThan(near);
+    expect(near).toBeLessThan(view);
+    expect(view).toBeLessThan(PRIORITY.first);
+    expect(first).toBeGreaterThan(PRIORITY.first);
   });
 
   it('answers the papers asked for without waiting for the lookups of the papers ahead', async () => {

@@ -17,7 +17,7 @@
  */
 import type { Cache, CacheEntry } from '../cache/cache';
 import { createBatcher, type Batcher } from '../catalog/batcher';
-import { BATCH_LIFT, lifted, PRIORITY, type Priority } from '../catalog/pacer';
+import { asBatch, PRIORITY, type Priority } from '../catalog/pacer';
 import { TTL, lookupTtl, pairAuthors, type Catalog, type Fresh, type Lookup } from '../catalog/catalog';
 import { CACHE_KEYS } from '../cache/keys';
 import type { IdentifyFresh, ListedPaper } from '../catalog/fresh-papers';
@@ -139,7 +139,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     windowMs: WINDOW_MS,
     load: async (ids, priority) => {
       // Entries with a record never wait behind new papers' lookups (docs/performance.md, Priorities).
-      const found = await openalex.at(lifted(priority, BATCH_LIFT)).worksByArxivIds(ids);
+      const found = await openalex.at(asBatch(priority)).worksByArxivIds(ids);
       // "Not there" lives as long as the abs page's 404 (catalog.ts, lookupTtl): hours for a paper that may be new.
       store(ids.map((id) => {
         const record = found.get(id);
@@ -165,7 +165,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     max: OPENALEX_MAX_OR_VALUES,
     windowMs: WINDOW_MS,
     load: async (ids, priority) => {
-      const found = await openalex.at(lifted(priority, BATCH_LIFT)).authorsByIds(ids);
+      const found = await openalex.at(asBatch(priority)).authorsByIds(ids);
       store(found.map((m) => ({ key: CACHE_KEYS.openAlexAuthor(m.openalexId!), value: m, ttlMs: TTL.author })));
       return new Map(found.map((m) => [m.openalexId!, m]));
     },

@@ -1,4 +1,5 @@
 import { createBatcher } from './batcher';
+import { PRIORITY } from './pacer';
 
 function setup(max = 3, fail = false, latencyMs = 0) {
   const calls: string[][] = [];
@@ -60,5 +61,32 @@ describe('batcher', () => {
     expect(batcher.has('a')).toBe(false);
     await all(batcher.get(['a']));
     expect(calls).toEqual([['a'], ['a']]);
+  });
+
+  it('with one call at a time, puts every key asked while it is out into the next call, at the most urgent priority', async () => {
+    const calls: { keys: string[]; priority: number }[] = [];
+    const answer: (() => void)[] = [];
+    const batcher = createBatcher<string, string>({
+      max: 10,
+      windowMs: 5,
+      maxCalls: 1,
+      load: async (keys, priority) => {
+        calls.push({ keys, priority: priority.value });
+        await new Promise<void>((r) => answer.push(r));
+        return new Map(keys.map((k) => [k, k.toUpperCase()]));
+      },
+    });
+    const first = batcher.get(['a'], PRIORITY.ahead);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // Three requests while the first call is out, over more than a window each.
+    const later = [batcher.get(['b'], PRIORITY.ahead), batcher.get(['c', 'a'], PRIORITY.near), batcher.get(['d'], PRIORITY.view)];
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls).toHaveLength(1);
+    answer[0]!();
+    expect(await all(first)).toEqual(new Map([['a', 'A']]));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toEqual({ keys: ['b', 'c', 'd'], priority: PRIORITY.view });
+    answer[1]!();
+    expect(await Promise.all(later.map(all))).toEqual([new Map([['b', 'B']]), new Map([['c', 'C'], ['a', 'A']]), new Map([['d', 'D']])]);
   });
 });

@@ -18,6 +18,12 @@ export interface BatcherOptions<K, V> {
    * requests go at `priority`, which may rise while they wait.
    */
   load: (keys: K[], priority: PriorityBox) => Promise<Map<K, V>>;
+  /**
+   * Calls out at once (default: no limit). Keys asked while so many are out wait and go together
+   * in the next call: a host that takes about a request a second (Semantic Scholar's keyless
+   * pool) is asked a few full calls, not a queue of small ones each waiting for its second.
+   */
+  maxCalls?: number;
 }
 
 interface Waiting<V> {
@@ -40,12 +46,14 @@ function deferred<V>(): Waiting<V> {
   return { resolve, reject, promise, priority: { value: -Infinity } };
 }
 
-export function createBatcher<K, V>({ max, windowMs, load }: BatcherOptions<K, V>) {
+export function createBatcher<K, V>({ max, windowMs, load, maxCalls = Infinity }: BatcherOptions<K, V>) {
   /** Keys not yet sent, in the order asked. */
   const waiting = new Map<K, Waiting<V>>();
   const inflight = new Map<K, Waiting<V>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let flushQueued = false;
+  /** Calls sent and not yet settled. */
+  let open = 0;
 
   function send(keys: K[]): void {
     const calls = keys.map((key) => [key, waiting.get(key)!] as const);
@@ -55,8 +63,12 @@ export function createBatcher<K, V>({ max, windowMs, load }: BatcherOptions<K, V
       w.priority = priority;
       inflight.set(key, w);
     }
+    open++;
     const done = () => {
+      open--;
       for (const [key, w] of calls) if (inflight.get(key) === w) inflight.delete(key);
+      // What waited for a call to end goes now, together.
+      if (waiting.size) flush(true);
     };
     load(keys, priority).then(
       (values) => {
@@ -73,7 +85,7 @@ export function createBatcher<K, V>({ max, windowMs, load }: BatcherOptions<K, V
   function flush(all: boolean): void {
     const keys = [...waiting.keys()];
     const full = keys.length - (keys.length % max);
-    for (let k = 0; k < (all ? keys.length : full); k += max) send(keys.slice(k, k + max));
+    for (let k = 0; k < (all ? keys.length : full) && open < maxCalls; k += max) send(keys.slice(k, k + max));
     if (waiting.size === 0) {
       clearTimeout(timer);
       timer = undefined;

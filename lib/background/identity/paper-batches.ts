@@ -152,6 +152,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   const s2Papers = createBatcher<string, PaperRecord | null>({
     max: S2_BATCH_MAX,
     windowMs: WINDOW_MS,
+    // One request a second: the page's misses asked while a call is out go together in the next.
+    maxCalls: 1,
     load: async (ids, priority) => {
       const found = await s2.at(priority).papersByArxivIds(ids);
       store([...found].map(([id, record]) => {

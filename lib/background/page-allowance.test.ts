@@ -42,6 +42,19 @@ describe('page allowance: papers answered while still being identified', () => {
     expect(allowance.spent(LISTING_TAB).credits).toBeCloseTo(resolving + 2);
   });
 
+  it('charges a paper answered before Semantic Scholar said whether it has it by what its answer shows once asked again', async () => {
+    const { allowance } = setup();
+    const ids = ['2606.00001'];
+    const unresolved: BatchAnswer = { papers: [{ arxivId: ids[0]!, identifying: true, unresolved: true }], unindexed: [] };
+    await allowance.spend(LISTING_TAB, papersAuthors(ids), async () => unresolved);
+    // Only its lookup so far: no estimate of identifying a paper Semantic Scholar may well have.
+    expect(allowance.spent(LISTING_TAB).credits).toBeCloseTo(ids.length / 100);
+    const s2Record: BatchAnswer = { papers: [{ arxivId: ids[0]!, source: 's2', slots: [], fetchedAt: 0, stale: false, published: null }], unindexed: [] };
+    await allowance.spend(LISTING_TAB, papersAuthors(ids), async () => s2Record);
+    // Semantic Scholar's record carries its authors' figures: no credits more, its names' free lookups as requests.
+    expect(allowance.spent(LISTING_TAB)).toMatchObject({ credits: expect.closeTo(ids.length / 100), requests: expect.closeTo(ids.length / 100 + NAMES.length) });
+  });
+
   it('what their identifications spend after the answers fills the page\'s share: then the page is paused', async () => {
     const { allowance, tell } = setup();
     let answered = 0;

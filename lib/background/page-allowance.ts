@@ -276,7 +276,8 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
       return cost;
     }
     const { papers: answers, unindexed } = answer as BatchAnswer;
-    const source = new Map(answers.map((a) => [a.arxivId, 'source' in a ? a.source : 'identifying' in a ? 'fresh' as const : null]));
+    // One answered `unresolved` (Semantic Scholar not asked yet) is charged when asked again, its source known.
+    const source = new Map(answers.map((a) => [a.arxivId, 'source' in a ? a.source : 'identifying' in a && !a.unresolved ? 'fresh' as const : null]));
     // A paper answered `identifying` is still being identified once the message ends: it is
     // charged an estimate, as the papers coming up are, until its identification tells what it
     // spent, so its asking again costs nothing more. Not as much as it may spend decided on its
@@ -284,7 +285,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
     // their bounds together paused a page that spent a third of its share.
     const lacking = new Set(unindexed);
     for (const id of unindexed) tab.lacking.add(id);
-    for (const p of r.papers) if (source.get(p.arxivId) === 'fresh') tab.lacking.add(p.arxivId);
+    for (const a of answers) if (source.get(a.arxivId) === 'fresh' || 'identifying' in a) tab.lacking.add(a.arxivId);
     const resolved = fresh(tab, [...r.papers.map((p) => p.arxivId), ...r.ahead], true).length;
     // Figures come from OpenAlex for its records and for the people identified; Semantic Scholar's records carry their own.
     const shown = r.papers.filter((p) => (source.get(p.arxivId) === 'openalex' || source.get(p.arxivId) === 'fresh') && fresh(tab, [figuresKey(p.arxivId)], true).length);

@@ -314,9 +314,42 @@ describe('paper batches (listing pages)', () => {
     const answer = batches.authorsOf({ papers, ahead: [], followed: null });
     await vi.waitFor(() => expect(identifyFresh).toHaveBeenCalled());
     expect(identifyFresh.mock.calls[0]![0].map((p) => p.arxivId)).toEqual(['2606.00002', '2606.00003']);
+    // The paper with a record is answered meanwhile; the two S2 has not answered for are to be asked again.
+    expect((await answer).papers).toMatchObject([{ source: 'openalex' }, { arxivId: '2606.00002', identifying: true, unresolved: true }, { arxivId: '2606.00003', identifying: true, unresolved: true }]);
+    const again = batches.authorsOf({ papers: papers.slice(1), ahead: [], followed: null });
     answerS2();
-    // S2 has the third: shown as its record; the second is new, and its decision is joined.
-    expect((await answer).papers).toMatchObject([{ source: 'openalex' }, { source: 'fresh' }, { source: 's2' }]);
+    // S2 has the third: shown as its record; the second is new, and its decision is joined. One S2 call in all.
+    expect((await again).papers).toMatchObject([{ source: 'fresh' }, { source: 's2' }]);
+    expect(s2.papersByArxivIds).toHaveBeenCalledTimes(1);
+  });
+
+  it("answers the papers OpenAlex has without waiting for Semantic Scholar's answer about those it lacks", async () => {
+    // Semantic Scholar takes about a request a second, and a listing's misses queue for it: the
+    // papers asked with one of them must not.
+    const world = { openalex: new Map([['2606.00001', ['Ann Lee']], ['2606.00002', ['Sam Roe']]]), s2: new Map([['2606.00003', ['Bo Li']]]) };
+    const { batches, s2 } = setup(world);
+    let answerS2!: () => void;
+    const s2Answers = new Promise<void>((r) => (answerS2 = r));
+    const ask = s2.papersByArxivIds.getMockImplementation()!;
+    s2.papersByArxivIds.mockImplementation(async (ids: string[]) => {
+      await s2Answers;
+      return ask(ids);
+    });
+    const papers = [listed('2606.00001', ['Ann Lee']), listed('2606.00003', ['Bo Li']), listed('2606.00002', ['Sam Roe'])];
+    const first = await batches.authorsOf({ papers, ahead: [], followed: null, priority: PRIORITY.near });
+    expect(first.papers).toMatchObject([
+      { source: 'openalex', slots: [{ state: 'ready', match: 'record' }] },
+      { arxivId: '2606.00003', identifying: true, unresolved: true },
+      { source: 'openalex', slots: [{ state: 'ready', match: 'record' }] },
+    ]);
+    // Asked alone, it waits for the answer: each request answers something, so asking again ends.
+    let alone: PaperAnswer[] | null = null;
+    const asked = batches.authorsOf({ papers: [papers[1]!], ahead: [], followed: null, priority: PRIORITY.near }).then((a) => (alone = a.papers));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(alone).toBeNull();
+    answerS2();
+    await asked;
+    expect(alone).toMatchObject([{ source: 's2', slots: [{ state: 'ready', match: 'record' }] }]);
   });
 
   it('by default shows every author of a fresh paper as no profile, without a request for them', async () => {

@@ -30,7 +30,7 @@ import type { WireError } from '../../shared/protocol/wire';
 import { publishedOf, type Published } from '../../catalog/published';
 import { OPENALEX_MAX_OR_VALUES, S2_BATCH_MAX } from '../../shared/limits';
 import { delay } from '../../shared/delay';
-import { needsS2, paperSource, type CatalogSide } from './identities';
+import { needsS2, paperSource, type CatalogSide, type PaperSource } from './identities';
 
 /** How long a partial call waits for lookups from other requests: well under a frame. */
 const WINDOW_MS = 12;
@@ -74,10 +74,11 @@ export type PaperAnswer =
       published: Published | null;
     }
   /**
-   * No catalog has the paper and its authors are still being identified: asked with papers that
-   * have a record, it is answered so, to be asked for again apart from them (authorsOf).
+   * No catalog has the paper and its authors are still being identified, or (`unresolved`)
+   * OpenAlex lacks it and Semantic Scholar has not said yet whether it has it: asked with papers
+   * that have a record, it is answered so, to be asked for again apart from them (authorsOf).
    */
-  | { arxivId: string; identifying: true }
+  | { arxivId: string; identifying: true; unresolved?: true }
   | { arxivId: string; error: WireError };
 
 export interface BatchAnswer {
@@ -267,8 +268,9 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   }
 
   /**
-   * Every paper's work. Resolves once the papers the reader is about to see are known; the
-   * Semantic Scholar batch for the papers ahead goes on without them.
+   * Every paper's work. Resolves once OpenAlex has answered for the papers the reader is about to
+   * see; Semantic Scholar's answer for those it lacks comes `later`, and its batch for the papers
+   * ahead goes on without them.
    */
   async function resolve(urgent: ListedPaper[], ahead: string[], priority: number) {
     const urgentSet = new Set(urgent.map((p) => p.arxivId));
@@ -311,14 +313,15 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       const late = misses(side).filter((id) => !toS2.includes(id));
       return late.length ? s2Of(late, new Set(), PRIORITY.ahead, () => undefined) : null;
     }).catch(() => undefined);
-    const needS2 = urgent.some((p) => toS2.includes(p.arxivId));
-    const s2Answers = needS2 ? await s2 : new Map<string, never>();
     const found = (id: string) => {
       const side = aheadKnown.get(id);
       return side && !('error' in side) ? side.value : null;
     };
     return {
-      work: (id: string) => paperSource(oa.get(id)!, s2Answers.get(id)),
+      /** Each paper's source as OpenAlex gave it; null for those it lacks, whose source `fromS2` tells. */
+      fromOpenAlex: (id: string): PaperSource | null => (needsS2(oa.get(id)!) ? null : paperSource(oa.get(id)!)),
+      /** The source of each paper OpenAlex lacks, once Semantic Scholar has answered. */
+      fromS2: () => s2.then((answers) => (id: string) => paperSource(oa.get(id)!, answers.get(id))),
       /** Which of the papers ahead neither catalog has, once both have answered. */
       freshAhead: async (ids: string[]) => {
         const side = await aheadOa;
@@ -421,43 +424,53 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
   /** The answer for `papers`, resolving `ahead` along the way. */
   async function authorsOf({ papers, ahead, upcoming = [], followed, priority = PRIORITY.view }: BatchRequest): Promise<BatchAnswer> {
     const urgent = [...new Set(papers.map((p) => p.arxivId))];
-    const { work, aheadRecords, freshAhead, unindexed } = await resolve([...new Map(papers.map((p) => [p.arxivId, p])).values()], [...new Set(ahead)].filter((id) => !urgent.includes(id)), priority);
+    const { fromOpenAlex, fromS2, aheadRecords, freshAhead, unindexed } = await resolve([...new Map(papers.map((p) => [p.arxivId, p])).values()], [...new Set(ahead)].filter((id) => !urgent.includes(id)), priority);
     const filler = fillerPool(aheadRecords, followed);
-    const outcomes = papers.map((p) => work(p.arxivId));
-    const paired = papers.map((p, k) => {
-      const o = outcomes[k]!;
-      return o.kind === 'openalex' || o.kind === 's2' ? pairAuthors(p.names, o.record.authors) : null;
-    });
     const wanted = (id: string | null | undefined): id is string => !!id && (!followed || followed.has(id));
+    const pairedOf = (p: ListedPaper, o: PaperSource) => (o.kind === 'openalex' || o.kind === 's2' ? pairAuthors(p.names, o.record.authors) : null);
 
-    // Records first: their authors' metrics go out while the fresh papers are being identified.
-    const recordIds = paired.flatMap((slots, k) => (outcomes[k]!.kind === 'openalex' && slots ? slots.map((a) => a?.openalexId).filter(wanted) : []));
-    const fresh = papers.filter((_, k) => outcomes[k]!.kind === 'fresh');
-    const identifying = fresh.length ? identifyFresh(fresh, { priority }).map(settle) : [];
+    // Records first: their authors' metrics go out at once. The papers OpenAlex lacks wait for
+    // Semantic Scholar (one request a second, the whole page's misses in its queue); once it has
+    // answered, those it lacks too are identified while the metrics come.
+    const lacking = papers.filter((p) => !fromOpenAlex(p.arxivId));
+    const recordIds = papers.flatMap((p) => {
+      const o = fromOpenAlex(p.arxivId);
+      return o?.kind === 'openalex' ? (pairedOf(p, o) ?? []).map((a) => a?.openalexId).filter(wanted) : [];
+    });
+    const lacked = lacking.length ? fromS2().then((sourceOf) => {
+      const fresh = lacking.filter((p) => sourceOf(p.arxivId).kind === 'fresh');
+      return { sourceOf, fresh, identifying: fresh.length ? identifyFresh(fresh, { priority }).map(settle) : [] };
+    }) : null;
+    lacked?.catch(() => undefined);
     const recordMetrics = await metricsOf(recordIds, filler, priority);
-    // A paper with a record never waits for papers identified from evidence (seconds of lookups
-    // under the catalogs' caps), nor does a new paper wait for another: the new papers not
-    // decided by then are answered `identifying`, and once one is (docs/identity.md, Listings
-    // under the catalogs' limits). The tab's allowance keeps charging those still deciding
+    // A paper with a record never waits for Semantic Scholar's answer about the others, nor for
+    // papers identified from evidence (seconds of lookups under the catalogs' caps), nor does a
+    // new paper wait for another: the papers not known or not decided by then are answered
+    // `identifying`, and a request of those only once one is (docs/identity.md, Listings under
+    // the catalogs' limits). The tab's allowance keeps charging those still deciding
     // (background/page-allowance.ts).
-    const settled = await settledSoon(identifying, fresh.length === papers.length);
+    const missed = !lacked ? null : lacking.length === papers.length ? await lacked : (await settledSoon([lacked]))[0];
+    const fresh = missed?.fresh ?? [];
+    const settled = await settledSoon(missed?.identifying ?? [], fresh.length === papers.length);
     const decision = new Map(fresh.map((p, k) => [p.arxivId, settled[k] ?? null]));
     const identifiedIds = settled.flatMap((one) => (one?.ok ? one.value.map((i) => i.openalexId).filter(wanted) : []));
     const freshMetrics = identifiedIds.length ? await metricsOf(identifiedIds, filler, priority) : new Map<string, MetricsOutcome>();
     // Only now: the papers in view must not queue behind the upcoming ones' lookups.
     identifyAhead(upcoming.filter((p) => !urgent.includes(p.arxivId)), freshAhead);
 
-    const answers = papers.map((paper, k): PaperAnswer => {
-      const o = outcomes[k]!;
+    const answers = papers.map((paper): PaperAnswer => {
       const { arxivId } = paper;
+      const o = fromOpenAlex(arxivId) ?? missed?.sourceOf(arxivId);
+      if (!o) return { arxivId, identifying: true, unresolved: true };
       if (o.kind === 'error') return { arxivId, error: toWireError(o.error) };
+      const paired = pairedOf(paper, o);
       let slots: SlotAnswer[];
       let metrics: Map<string, MetricsOutcome> = recordMetrics;
       if (o.kind === 'openalex') {
-        slots = paired[k]!.map((a) => slotFor(a?.openalexId ?? null, 'record', recordMetrics, followed, a?.institutions));
+        slots = paired!.map((a) => slotFor(a?.openalexId ?? null, 'record', recordMetrics, followed, a?.institutions));
       } else if (o.kind === 's2') {
         // Semantic Scholar carries each author's numbers in the paper record; its ids are no follows.
-        slots = paired[k]!.map((a) => {
+        slots = paired!.map((a) => {
           if (!a?.metrics) return { state: 'unmatched' };
           return followed ? { state: 'not-followed' } : ready('record', { value: a.metrics, fetchedAt: o.fetchedAt, stale: o.stale }, [], a.s2Id);
         });

@@ -1,4 +1,5 @@
 import { IDBFactory } from 'fake-indexeddb';
+import type { Mock } from 'vitest';
 import { createCache } from '../cache/cache';
 import { createCatalog } from '../catalog/catalog';
 import { NOT_INDEXED_TTL } from '../catalog/not-indexed';
@@ -43,6 +44,18 @@ const recordIn = (world: World, source: 'openalex' | 's2', id: string): PaperRec
   const venue = world.venues?.get(id) ?? null;
   return { ...record(source, id, world[source].get(id)!), journalName: venue, journalDoi: venue && `10.5555/${id}` };
 };
+
+/** Holds `lookup`'s answers until the function returned is called. */
+function holdAnswers<K, V>(lookup: Mock<(ids: K[]) => Promise<V>>): () => void {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  const answer = lookup.getMockImplementation()!;
+  lookup.mockImplementation(async (ids: K[]) => {
+    await released;
+    return answer(ids);
+  });
+  return release;
+}
 
 function setup(world: World, over: { identifyFresh?: IdentifyFresh; budgetResetAt?: number; authorsBudget429?: boolean; oaDown?: boolean; s2Down?: boolean; now?: () => number } = {}) {
   const openalex = {
@@ -303,13 +316,7 @@ describe('paper batches (listing pages)', () => {
   it('decides the papers in view OpenAlex lacks while Semantic Scholar is asked, without waiting for its answer', async () => {
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']]]), s2: new Map([['2606.00003', ['Bo Li']]]) };
     const { batches, identifyFresh, s2 } = setup(world);
-    let answerS2!: () => void;
-    const s2Answers = new Promise<void>((r) => (answerS2 = r));
-    const ask = s2.papersByArxivIds.getMockImplementation()!;
-    s2.papersByArxivIds.mockImplementation(async (ids: string[]) => {
-      await s2Answers;
-      return ask(ids);
-    });
+    const answerS2 = holdAnswers(s2.papersByArxivIds);
     const papers = ['2606.00001', '2606.00002', '2606.00003'].map((id, k) => listed(id, names(k, 2)));
     const answer = batches.authorsOf({ papers, ahead: [], followed: null });
     await vi.waitFor(() => expect(identifyFresh).toHaveBeenCalled());
@@ -328,13 +335,7 @@ describe('paper batches (listing pages)', () => {
     // papers asked with one of them must not.
     const world = { openalex: new Map([['2606.00001', ['Ann Lee']], ['2606.00002', ['Sam Roe']]]), s2: new Map([['2606.00003', ['Bo Li']]]) };
     const { batches, s2 } = setup(world);
-    let answerS2!: () => void;
-    const s2Answers = new Promise<void>((r) => (answerS2 = r));
-    const ask = s2.papersByArxivIds.getMockImplementation()!;
-    s2.papersByArxivIds.mockImplementation(async (ids: string[]) => {
-      await s2Answers;
-      return ask(ids);
-    });
+    const answerS2 = holdAnswers(s2.papersByArxivIds);
     const papers = [listed('2606.00001', ['Ann Lee']), listed('2606.00003', ['Bo Li']), listed('2606.00002', ['Sam Roe'])];
     const first = await batches.authorsOf({ papers, ahead: [], followed: null, priority: PRIORITY.near });
     expect(first.papers).toMatchObject([

@@ -6,8 +6,9 @@
  * an entry never approached costs nothing. Badges are made off the page in time slices and reach
  * it in as few frames as they can: a group of entries in one frame, the figures that arrive later
  * together, since every frame that changes a long page's layout costs the browser a pass over the
- * whole page (docs/performance.md, "Drawing badges without jank"). A placeholder is as wide as
- * most badges, so the page hardly moves when figures arrive.
+ * whole page (docs/performance.md, "Drawing badges without jank"); on a long page the browser
+ * skips the entries far from the viewport. A placeholder is as wide as most badges, so the page
+ * hardly moves when figures arrive.
  *
  * Applies to: https://arxiv.org/list/cs.DC/new, https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000,
  * https://arxiv.org/list/math.OA/2026-06, https://arxiv.org/catchup/cs.DC/2026-06-26,
@@ -28,6 +29,7 @@ import { SLICE_MS } from '../slices';
 import { yieldToPage } from '../yield-to-page';
 import { createCardLayer, renderBadge, syncHooks } from '../author-card';
 import { placeHost } from '../badge-placement';
+import { containEntries } from '../entry-containment';
 import { createPublishedLabel, type PublishedLabel } from '../listing-published';
 import type { Feature, FeatureContext } from './types';
 
@@ -67,6 +69,12 @@ const DRAW_GAPS = { gapMs: 120, lazyGapMs: 1200 };
  * below, whatever it inserts; this bounds what the badges add to that (about 0.1 ms each).
  */
 const FRAME_BADGES = 600;
+/**
+ * Pages with at least this many entries let the browser skip those far from the viewport
+ * (entry-containment.ts): on a 400-entry page a frame's walk over the page stays short (one long
+ * frame in a two-minute reading); on 2,000 entries each frame that drew badges was a long one.
+ */
+const CONTAIN_MIN_ENTRIES = 500;
 /** The progress line stays this long after the last load, then goes. */
 const PROGRESS_LINGER_MS = 1500;
 
@@ -317,6 +325,7 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
   const watched = papers.filter((_, k) => k % WATCH_EVERY === WATCH_EVERY - 1 || k === papers.length - 1);
   slicedQueue<PagePaper>((p) => observer.observe(p.element), abort)(watched);
   if (papers.length >= PROGRESS_MIN_ENTRIES) showProgress(progress, abort);
+  if (papers.length >= CONTAIN_MIN_ENTRIES) containEntries(papers.map((p) => p.element), abort);
 
   abort.addEventListener('abort', () => {
     observer.disconnect();

@@ -254,6 +254,20 @@ export const tests = [
       if (far.length) throw new Error(`entries far below the first screen were asked for: ${fmt(far.map((e) => e.id))}`);
       const idle = await probe(page);
       if (lst.entries.slice(300).some((e) => idle[e.id])) throw new Error('entries far below the first screen have badges before the reader came near');
+      // The browser skips the entries far from view, each keeping the room it took: the entries
+      // below are where they would be drawn, so the page and its scrollbar do not move.
+      const place = await page.evaluate(() => {
+        const dds = [...document.querySelectorAll('#dlpage dl > dt + dd')];
+        const contained = dds.filter((dd) => dd.style.getPropertyValue('content-visibility') === 'auto');
+        const tops = () => [300, 1000, dds.length - 1].map((k) => dds[k].getBoundingClientRect().top + scrollY);
+        const skipped = tops();
+        for (const dd of contained) dd.style.removeProperty('content-visibility');
+        const drawn = tops();
+        for (const dd of contained) dd.style.setProperty('content-visibility', 'auto');
+        return { contained: contained.length, skipped, drawn };
+      });
+      if (place.contained < 1900) throw new Error(`${place.contained} of 2,000 entries let the browser skip them`);
+      if (place.skipped.some((top, k) => Math.abs(top - place.drawn[k]) > 2)) throw new Error(`entries skipped are not where they are drawn: at ${place.skipped.map(Math.round)} px, drawn at ${place.drawn.map(Math.round)} px`);
       // jump to the middle of the page, as the End key or a link to #item1500 would
       await page.evaluate(() => document.querySelectorAll('#dlpage dl > dt + dd')[1500].scrollIntoView());
       const there = await entriesInView(page);

@@ -63,6 +63,32 @@ describe('batcher', () => {
     expect(calls).toEqual([['a'], ['a']]);
   });
 
+  it('without a limit on calls, keeps keys asked after a call went waiting for their window when it ends, for the callers still to come', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const calls: string[][] = [];
+      const batcher = createBatcher<string, string>({
+        max: 2,
+        windowMs: 50,
+        load: async (keys) => {
+          calls.push(keys);
+          return new Map(keys.map((k) => [k, k.toUpperCase()]));
+        },
+      });
+      // A full call goes at once; the key asked next waits for its window, not for that call's end.
+      const first = batcher.get(['a', 'b']);
+      const next = batcher.get(['c']);
+      expect(await all(first)).toEqual(new Map([['a', 'A'], ['b', 'B']]));
+      const more = batcher.get(['d']);
+      expect(calls).toEqual([['a', 'b']]);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(calls).toEqual([['a', 'b'], ['c', 'd']]);
+      expect(await Promise.all([all(next), all(more)])).toEqual([new Map([['c', 'C']]), new Map([['d', 'D']])]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('with one call at a time, puts every key asked while it is out into the next call, at the most urgent priority', async () => {
     const calls: { keys: string[]; priority: number }[] = [];
     const answer: (() => void)[] = [];

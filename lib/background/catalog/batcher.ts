@@ -67,8 +67,9 @@ export function createBatcher<K, V>({ max, windowMs, load, maxCalls = Infinity }
     const done = () => {
       open--;
       for (const [key, w] of calls) if (inflight.get(key) === w) inflight.delete(key);
-      // What waited for a call to end goes now, together.
-      if (waiting.size) flush(true);
+      // What waited for a place (all calls were out) goes now, together; with places to spare,
+      // keys wait for their window as ever.
+      if (open === maxCalls - 1 && waiting.size) flush(true);
     };
     load(keys, priority).then(
       (values) => {

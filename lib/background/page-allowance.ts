@@ -276,7 +276,7 @@ export function createPageAllowance({ now = Date.now, daily = { requests: PAGE_D
       return cost;
     }
     const { papers: answers, unindexed } = answer as BatchAnswer;
-    // One answered `unresolved` (Semantic Scholar not asked yet) is charged when asked again, its source known.
+    // One answered `unresolved` (Semantic Scholar has not answered for it yet) is charged when asked again, its source known.
     const source = new Map(answers.map((a) => [a.arxivId, 'source' in a ? a.source : 'identifying' in a && !a.unresolved ? 'fresh' as const : null]));
     // A paper answered `identifying` is still being identified once the message ends: it is
     // charged an estimate, as the papers coming up are, until its identification tells what it

@@ -269,8 +269,8 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
 
   /**
    * Every paper's work. Resolves once OpenAlex has answered for the papers the reader is about to
-   * see; Semantic Scholar's answer for those it lacks comes `later`, and its batch for the papers
-   * ahead goes on without them.
+   * see; Semantic Scholar's answer for those it lacks comes with `fromS2`, and its batch for the
+   * papers ahead goes on without them.
    */
   async function resolve(urgent: ListedPaper[], ahead: string[], priority: number) {
     const urgentSet = new Set(urgent.map((p) => p.arxivId));
@@ -427,7 +427,6 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const { fromOpenAlex, fromS2, aheadRecords, freshAhead, unindexed } = await resolve([...new Map(papers.map((p) => [p.arxivId, p])).values()], [...new Set(ahead)].filter((id) => !urgent.includes(id)), priority);
     const filler = fillerPool(aheadRecords, followed);
     const wanted = (id: string | null | undefined): id is string => !!id && (!followed || followed.has(id));
-    const pairedOf = (p: ListedPaper, o: PaperSource) => (o.kind === 'openalex' || o.kind === 's2' ? pairAuthors(p.names, o.record.authors) : null);
 
     // Records first: their authors' metrics go out at once. The papers OpenAlex lacks wait for
     // Semantic Scholar (one request a second, the whole page's misses in its queue); once it has
@@ -435,7 +434,7 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
     const lacking = papers.filter((p) => !fromOpenAlex(p.arxivId));
     const recordIds = papers.flatMap((p) => {
       const o = fromOpenAlex(p.arxivId);
-      return o?.kind === 'openalex' ? (pairedOf(p, o) ?? []).map((a) => a?.openalexId).filter(wanted) : [];
+      return o?.kind === 'openalex' ? pairAuthors(p.names, o.record.authors).map((a) => a?.openalexId).filter(wanted) : [];
     });
     const lacked = lacking.length ? fromS2().then((sourceOf) => {
       const fresh = lacking.filter((p) => sourceOf(p.arxivId).kind === 'fresh');
@@ -463,14 +462,13 @@ export function createPaperBatches({ openalex, s2, cache, catalog, identifyFresh
       const o = fromOpenAlex(arxivId) ?? missed?.sourceOf(arxivId);
       if (!o) return { arxivId, identifying: true, unresolved: true };
       if (o.kind === 'error') return { arxivId, error: toWireError(o.error) };
-      const paired = pairedOf(paper, o);
       let slots: SlotAnswer[];
       let metrics: Map<string, MetricsOutcome> = recordMetrics;
       if (o.kind === 'openalex') {
-        slots = paired!.map((a) => slotFor(a?.openalexId ?? null, 'record', recordMetrics, followed, a?.institutions));
+        slots = pairAuthors(paper.names, o.record.authors).map((a) => slotFor(a?.openalexId ?? null, 'record', recordMetrics, followed, a?.institutions));
       } else if (o.kind === 's2') {
         // Semantic Scholar carries each author's numbers in the paper record; its ids are no follows.
-        slots = paired!.map((a) => {
+        slots = pairAuthors(paper.names, o.record.authors).map((a) => {
           if (!a?.metrics) return { state: 'unmatched' };
           return followed ? { state: 'not-followed' } : ready('record', { value: a.metrics, fetchedAt: o.fetchedAt, stale: o.stale }, [], a.s2Id);
         });

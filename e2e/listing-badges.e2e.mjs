@@ -254,20 +254,31 @@ export const tests = [
       if (far.length) throw new Error(`entries far below the first screen were asked for: ${fmt(far.map((e) => e.id))}`);
       const idle = await probe(page);
       if (lst.entries.slice(300).some((e) => idle[e.id])) throw new Error('entries far below the first screen have badges before the reader came near');
-      // The browser skips the entries far from view, each keeping the room it took: the entries
-      // below are where they would be drawn, so the page and its scrollbar do not move.
+      // The browser skips the entries far from view, and the days' lists, each keeping the room
+      // it took: the entries and headings below are where they would be drawn, so the page and its
+      // scrollbar do not move.
       const place = await page.evaluate(() => {
         const dds = [...document.querySelectorAll('#dlpage dl > dt + dd')];
-        const contained = dds.filter((dd) => dd.style.getPropertyValue('content-visibility') === 'auto');
-        const tops = () => [300, 1000, dds.length - 1].map((k) => dds[k].getBoundingClientRect().top + scrollY);
+        const lists = [...new Set(dds.map((dd) => dd.parentElement))];
+        const contained = [...lists, ...dds].filter((el) => el.style.getPropertyValue('content-visibility') === 'auto');
+        const top = (el) => Math.round(el.getBoundingClientRect().top + scrollY);
+        const tops = () => [...[300, 1000, dds.length - 1].map((k) => top(dds[k])), ...lists.map((l) => top(l.firstElementChild)), document.documentElement.scrollHeight];
         const skipped = tops();
-        for (const dd of contained) dd.style.removeProperty('content-visibility');
+        // The page as it was: nothing contained, and the margins Weft set on each list's first and last children as the page had them.
+        const touched = [...contained, ...lists.flatMap((l) => [l.firstElementChild, l.lastElementChild])];
+        const styles = touched.map((el) => el.style.cssText);
+        for (const el of contained) el.style.removeProperty('content-visibility');
+        for (const l of lists) {
+          l.firstElementChild.style.removeProperty('margin-top');
+          l.lastElementChild.style.removeProperty('margin-bottom');
+        }
         const drawn = tops();
-        for (const dd of contained) dd.style.setProperty('content-visibility', 'auto');
-        return { contained: contained.length, skipped, drawn };
+        touched.forEach((el, k) => (el.style.cssText = styles[k]));
+        return { entries: contained.filter((el) => el.matches('dd')).length, lists: `${contained.filter((el) => el.matches('dl')).length} of ${lists.length}`, skipped, drawn };
       });
-      if (place.contained < 1900) throw new Error(`${place.contained} of 2,000 entries let the browser skip them`);
-      if (place.skipped.some((top, k) => Math.abs(top - place.drawn[k]) > 2)) throw new Error(`entries skipped are not where they are drawn: at ${place.skipped.map(Math.round)} px, drawn at ${place.drawn.map(Math.round)} px`);
+      if (place.entries < 1900) throw new Error(`${place.entries} of 2,000 entries let the browser skip them`);
+      if (place.lists !== '5 of 5') throw new Error(`${place.lists} lists of entries let the browser skip them`);
+      if (place.skipped.some((top, k) => Math.abs(top - place.drawn[k]) > 2)) throw new Error(`entries and headings skipped are not where they are drawn: at ${place.skipped} px, drawn at ${place.drawn} px`);
       // jump to the middle of the page, as the End key or a link to #item1500 would
       await page.evaluate(() => document.querySelectorAll('#dlpage dl > dt + dd')[1500].scrollIntoView());
       const there = await entriesInView(page);

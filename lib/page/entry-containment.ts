@@ -49,7 +49,8 @@ function setUntil(element: HTMLElement, property: string, value: string, restore
  * the next element where it was, and the list keeps the room in between.
  */
 function containLists(lists: readonly HTMLElement[], restore: (() => void)[]): void {
-  // Where each list's children and the element after it were, before any change.
+  // Where each list's first and last children and the element after it are before the lists
+  // change (the entries, contained just before, kept their room: nothing has moved).
   const before = lists.map((list) => {
     const first = list.firstElementChild as HTMLElement | null;
     const last = list.lastElementChild as HTMLElement | null;

@@ -16,6 +16,9 @@
 /** Pixels of a computed length such as "4.5px". */
 const px = (length: string) => Number.parseFloat(length) || 0;
 
+/** Whether `element` is wider than its box (a long unbroken URL in a narrow window): contained, it would be clipped. */
+const overflows = (element: Element) => element.scrollWidth > element.clientWidth;
+
 /**
  * The room `element` will take once contained: its box, and the top and bottom margins of its
  * children that collapsed through its edges (arXiv's `.list-title` has `margin-top: .25em`):
@@ -54,9 +57,9 @@ function containLists(lists: readonly HTMLElement[], restore: (() => void)[]): v
   const before = lists.map((list) => {
     const first = list.firstElementChild as HTMLElement | null;
     const last = list.lastElementChild as HTMLElement | null;
-    if (!first || !last || list.scrollWidth > list.clientWidth) return null;
+    if (!first || !last || overflows(list)) return null;
     const next = list.nextElementSibling;
-    return { list, first, last, next, top: first.getBoundingClientRect().top, bottom: last.getBoundingClientRect().bottom, nextTop: next?.getBoundingClientRect().top };
+    return { list, first, last, top: first.getBoundingClientRect().top, bottom: last.getBoundingClientRect().bottom, next: next && { element: next, top: next.getBoundingClientRect().top } };
   });
   for (const was of before) {
     if (!was) continue;
@@ -69,9 +72,10 @@ function containLists(lists: readonly HTMLElement[], restore: (() => void)[]): v
     setUntil(first, 'margin-top', `${marginTop}px`, restore);
     let marginBottom = px(getComputedStyle(last).marginBottom);
     const room = () => marginTop + (was.bottom - was.top) + marginBottom;
+    // The room first, for what follows to be measured: a skipped list without it takes none.
     setUntil(list, 'contain-intrinsic-block-size', `auto ${room()}px`, restore);
-    if (next && was.nextTop !== undefined) {
-      marginBottom += was.nextTop - next.getBoundingClientRect().top;
+    if (next) {
+      marginBottom += next.top - next.element.getBoundingClientRect().top;
       setUntil(last, 'margin-bottom', `${marginBottom}px`, restore);
       setUntil(list, 'contain-intrinsic-block-size', `auto ${room()}px`, restore);
     }
@@ -84,9 +88,8 @@ export function containEntries(entries: readonly HTMLElement[], abort: AbortSign
   for (const entry of entries) if (entry.parentElement) lists.add(entry.parentElement);
   const restore: (() => void)[] = [];
   const frame = requestAnimationFrame(() => {
-    // Every read, then every write: one layout, not one per entry. An entry wider than its box
-    // (a long unbroken URL in a narrow window) is left as it is: contained, it would be clipped.
-    const heights = entries.map((element) => (element.scrollWidth > element.clientWidth ? null : containedHeight(element)));
+    // Every read, then every write: one layout, not one per entry. An entry that overflows is left as it is.
+    const heights = entries.map((element) => (overflows(element) ? null : containedHeight(element)));
     entries.forEach((element, k) => {
       if (heights[k] === null) return;
       setUntil(element, 'contain-intrinsic-block-size', `auto ${heights[k]}px`, restore);

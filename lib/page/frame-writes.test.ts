@@ -1,4 +1,4 @@
-import { frameWrites, groupsWithin } from './frame-writes';
+import { drawWhileTime, frameWrites, groupsWithin } from './frame-writes';
 
 const GAPS = { gapMs: 100, lazyGapMs: 500 };
 const FRAME_MS = 16;
@@ -108,5 +108,40 @@ describe('groupsWithin', () => {
 
   it('takes nothing when nothing waits', () => {
     expect(groupsWithin([], 100)).toBe(0);
+  });
+});
+
+describe('drawWhileTime', () => {
+  /** Badges waiting, and a clock on which drawing one takes 1 ms. */
+  function waiting(n: number) {
+    let clock = 0;
+    const items = new Set(Array.from({ length: n }, (_, k) => k));
+    const drawn: number[] = [];
+    const draw = (k: number) => {
+      drawn.push(k);
+      clock += 1;
+    };
+    return { items, drawn, draw, now: () => clock };
+  }
+
+  it("draws waiting badges in order until the frame's time is up; the rest wait for the next frame", () => {
+    const w = waiting(10);
+    drawWhileTime(w.items, w.draw, 4, w.now);
+    expect(w.drawn).toEqual([0, 1, 2, 3]);
+    expect([...w.items]).toEqual([4, 5, 6, 7, 8, 9]);
+  });
+
+  it('draws one even with the time up, so that drawing moves on', () => {
+    const w = waiting(3);
+    drawWhileTime(w.items, w.draw, -1, w.now);
+    expect(w.drawn).toEqual([0]);
+    expect([...w.items]).toEqual([1, 2]);
+  });
+
+  it('draws all that wait when the time allows', () => {
+    const w = waiting(3);
+    drawWhileTime(w.items, w.draw, 100, w.now);
+    expect(w.drawn).toEqual([0, 1, 2]);
+    expect(w.items.size).toBe(0);
   });
 });

@@ -83,3 +83,18 @@ export function groupsWithin(sizes: readonly number[], budget: number): number {
   }
   return k;
 }
+
+/**
+ * Takes the waiting items out of `waiting` in order and draws each while the frame's time lasts
+ * (`until`, on `now`'s clock), at least one, so that drawing moves on. Each is drawn as it is
+ * taken, so the time it takes counts; the rest wait for the next frame.
+ */
+export function drawWhileTime<T>(waiting: Set<T>, draw: (item: T) => void, until: number, now = () => performance.now()): void {
+  let drawn = 0;
+  for (const item of waiting) {
+    if (drawn > 0 && now() >= until) return;
+    waiting.delete(item);
+    draw(item);
+    drawn++;
+  }
+}

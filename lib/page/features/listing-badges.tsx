@@ -5,10 +5,10 @@
  * entries within a screen and a half of the viewport, in batches (lib/ui/listing-profiles.ts);
  * an entry never approached costs nothing. Badges are made off the page in time slices and reach
  * it in as few frames as they can: a group of entries in one frame, the figures that arrive later
- * together, since every frame that changes a long page's layout costs the browser a pass over the
- * whole page (docs/performance.md, "Drawing badges without jank"); on a long page the browser
- * skips the entries far from the viewport. A placeholder is as wide as most badges, so the page
- * hardly moves when figures arrive.
+ * together (a few milliseconds of rendering them a frame), since every frame that changes a long
+ * page's layout costs the browser a pass over the page (docs/performance.md, "Drawing badges
+ * without jank"); on a long page the browser skips the entries far from the viewport. A
+ * placeholder is as wide as most badges, so the page hardly moves when figures arrive.
  *
  * Applies to: https://arxiv.org/list/cs.DC/new, https://arxiv.org/list/cs.LG/pastweek?skip=0&show=2000,
  * https://arxiv.org/list/math.OA/2026-06, https://arxiv.org/catchup/cs.DC/2026-06-26,
@@ -22,7 +22,7 @@ import type { AuthorEntry, BadgeState } from '../../ui/author-profiles';
 import { onChange } from '../../ui/changes';
 import { followedIds } from '../../ui/followed-ids';
 import { createListingProfiles, type ListingProgress as Progress } from '../../ui/listing-profiles';
-import { frameWrites, groupsWithin } from '../frame-writes';
+import { drawWhileTime, frameWrites, groupsWithin } from '../frame-writes';
 import { mount } from '../mount';
 import { attachStyledShadow, createHost } from '../shadow-host';
 import { SLICE_MS } from '../slices';
@@ -69,6 +69,13 @@ const DRAW_GAPS = { gapMs: 120, lazyGapMs: 1200 };
  * below, whatever it inserts; this bounds what the badges add to that (about 0.1 ms each).
  */
 const FRAME_BADGES = 600;
+/**
+ * Time a frame spends bringing badges already drawn up to date, at most (each is rendered again,
+ * about 0.05 ms): the browser's own rendering of a frame that changes a long listing takes
+ * 15–35 ms on the bench's machine and twice that on one twice as slow (docs/performance.md,
+ * "Drawing badges without jank"); Weft's part must leave it under the 50 ms of a long frame.
+ */
+const FRAME_WORK_MS = 4;
 /**
  * Pages with at least this many entries let the browser skip those far from the viewport
  * (entry-containment.ts): on a 400-entry page a frame's walk over the page stays short (one long
@@ -190,29 +197,24 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
   const progress = signal(profiles.progress.peek());
 
   const writes = frameWrites(() => {
-    const budget = FRAME_BADGES;
-    let drawn = 0;
+    let placed = 0;
     batch(() => {
-      // Badges already on the page first: the reader may be looking at them.
-      for (const badge of stale) {
-        if (drawn >= budget) break;
-        stale.delete(badge);
-        show(badge);
-        drawn++;
-      }
-      for (const label of staleLabels) label.sync();
-      staleLabels.clear();
       const sizes = made.map((group) => group.reduce((sum, { badges }) => sum + badges.length, 0));
-      const take = drawn < budget ? groupsWithin(sizes, budget - drawn) : 0;
-      for (const group of made.splice(0, take)) {
+      for (const group of made.splice(0, groupsWithin(sizes, FRAME_BADGES))) {
         for (const { paper, badges, label } of group) {
           for (const badge of badges) placeHost(paper, badge.author, badge.host);
           label?.sync();
-          drawn += badges.length;
+          placed += badges.length;
         }
       }
+      for (const label of staleLabels) label.sync();
+      staleLabels.clear();
       progress.value = profiles.progress.peek();
     });
+    // Badges already on the page, in a frame that inserted nothing (inserting is the costly
+    // part of a frame: the two together make a long one), while the frame's time lasts; each
+    // rendered as it is brought up to date (outside the batch, so that the time it takes counts).
+    if (!placed) drawWhileTime(stale, show, performance.now() + FRAME_WORK_MS);
     return stale.size > 0 || made.length > 0;
   }, DRAW_GAPS, abort);
   disposers.push(effect(() => {

@@ -38,7 +38,9 @@
 //      same page without Weft); warm (browser restarted): API requests.
 //      Frames while scrolling the 2,000-entry page against issue 23's targets, from the same run
 //      with and without Weft: long animation frames with / without (target ≤ 1.5×), the worst of
-//      the frames Weft changed the page in (target ≤ 100 ms), blocking and style-and-layout time.
+//      the frames Weft changed the page in (target ≤ 100 ms), blocking and style-and-layout time;
+//      and the same pair of readings with the CPU slowed 2× (Chromium's CPU throttling), for a
+//      reader's slower machine.
 //
 //   8. same-day alerts: 100 followed researchers (imported from a file), then an evening's
 //      announcement of 2,000 papers (arXiv's /new listing, abstracts included, ~3 MB) read on "Check
@@ -382,6 +384,9 @@ const LISTINGS = [
     pace: { readMs: 60_000 },
     targets: { firstScreenMs: 5_000, settleP95Ms: 2_000 },
     baseline: true,
+    // A reader's machine slower than this one (the same reading with the CPU slowed so many
+    // times, with and without Weft): how much margin the frames keep.
+    slowCpu: 2,
     warm: true,
   },
   {
@@ -403,8 +408,9 @@ const endpoints = (reqs) => Object.entries(reqs.reduce((m, r) => {
  * One reading of a listing: navigate, first screen, then a viewport at a time at the scenario's
  * pace (`readMs` for the whole page, or `dwellMs` a step within `budgetMs`), then settle.
  */
-async function readListing(session, sc, entries, { weft = true } = {}) {
+async function readListing(session, sc, entries, { weft = true, cpuSlowdown = 1 } = {}) {
   const page = await session.context.newPage();
+  if (cpuSlowdown > 1) await (await session.context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   await page.goto(sc.url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   if (weft) await page.waitForFunction(() => window.__weftList?.firstReady != null, null, { timeout: 30_000, polling: 100 }).catch(() => null);
   else await sleep(2000); // the page's own parsing and layout
@@ -515,6 +521,15 @@ async function listingRows(sc, row) {
     row(`${sc.label}: long tasks > 50 ms without Weft, loading / scrolling`, `${lt(base.load)} / ${lt(base.scroll)}`);
     row(`${sc.label}: animation frames > 50 ms without Weft, loading / scrolling`, `${lt(base.loadFrames)} / ${lt(base.scrollFrames)}`);
     frameRows(sc.label, cold.scrollFrames, base.scrollFrames, row);
+  }
+  if (sc.slowCpu) {
+    // Cold again (a new profile), then the page alone, both with the CPU slowed.
+    const viewport = { width: 1280, height: 900 };
+    const slow = await readListing(await launch(fake, { viewport, initScripts: [listingInit] }), sc, entries, { cpuSlowdown: sc.slowCpu });
+    await closeAll();
+    const alone = await readListing(await launch(fake, { extension: false, viewport, initScripts: [listingInit] }), sc, [], { weft: false, cpuSlowdown: sc.slowCpu });
+    await closeAll();
+    frameRows(`${sc.label}, CPU ${sc.slowCpu}× slower`, slow.scrollFrames, alone.scrollFrames, row);
   }
 }
 

@@ -18,7 +18,8 @@
 //                 contents, rebuild from the sources zip identical (its check counts)
 //   9. e2e        node e2e/run.mjs (its test counts) — needs 1 and 5
 //  10. faults     node faults/run.mjs: the fault and bad-input suite, unit and browser (its test
-//                 counts; its browser tests fail on their own without 1 and 5)
+//                 counts; its browser tests fail on their own without 1 and 5, its Firefox ones
+//                 without 6 and Firefox ESR, which is installed before it as for 11)
 //  11. firefox    node e2e/run.mjs --firefox: the end-to-end checks in Firefox ESR on the Firefox
 //                 build (its test counts) — needs 6, FIREFOX_PATH or /usr/bin/firefox-esr and
 //                 certutil; when missing and running as root with apt-get: `apt-get install -y
@@ -164,9 +165,9 @@ async function firefoxTools() {
   return false;
 }
 
-async function stepFirefox(built) {
+async function stepFirefox(built, tools) {
   const title = 'end-to-end tests in Firefox (node e2e/run.mjs --firefox)';
-  const why = !built ? 'the Firefox build failed' : !(await firefoxTools()) ? `no Firefox ESR at ${FIREFOX} or no certutil` : '';
+  const why = !built ? 'the Firefox build failed' : !tools ? `no Firefox ESR at ${FIREFOX} or no certutil` : '';
   if (!why) return stepCounted('firefox', title, 'e2e/run.mjs', ['--firefox']);
   heading(title);
   const n = e2eTestCount('--firefox');
@@ -188,8 +189,10 @@ async function main() {
   await stepCounted('ff-package', 'Firefox packages (scripts/check-firefox.mjs: addons-linter, sources zip)', 'scripts/check-firefox.mjs');
   const why = [!built && 'the build failed', !chromiumOk && 'no Chromium'].filter(Boolean).join(' and ');
   await stepE2e(built && chromiumOk, why);
+  // The fault suite has Firefox tests too: Firefox ESR is made ready before it, not only before 11.
+  const ffTools = await firefoxTools();
   await stepCounted('faults', 'fault and bad-input suite (node faults/run.mjs)', 'faults/run.mjs');
-  await stepFirefox(ffBuilt);
+  await stepFirefox(ffBuilt, ffTools);
 
   heading(`summary (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   let passed = 0;

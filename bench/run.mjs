@@ -474,6 +474,9 @@ function frameRows(label, withWeft, without, row) {
   row(`${label}: while scrolling, with / without Weft: blocking, style and layout (long frames)`, `${total(withWeft, 2)} / ${total(without, 2)} ms blocking; ${total(withWeft, 3)} / ${total(without, 3)} ms style and layout`);
 }
 
+/** The browser window every listing reading uses, with the listing probe. */
+const LISTING_BROWSER = { viewport: { width: 1280, height: 900 }, initScripts: [listingInit] };
+
 async function listingRows(sc, row) {
   const html = fixturePage(sc.file);
   if (!html) { row(sc.label, 'skipped: the generated listings are not on this machine'); return; }
@@ -482,7 +485,7 @@ async function listingRows(sc, row) {
   await closeAll();
   const catalog = listingCatalog(entries, { kindOf: sc.kindOf });
   const fake = new FakeApis(catalog, { pages: { [new URL(sc.url).pathname]: html }, twists: { net: true } });
-  const s = await launch(fake, { viewport: { width: 1280, height: 900 }, initScripts: [listingInit] });
+  const s = await launch(fake, LISTING_BROWSER);
   const cold = await readListing(s, sc, entries);
   const reqs = fake.apiRequests();
   const papers = entries.length;
@@ -509,14 +512,14 @@ async function listingRows(sc, row) {
   row(`${sc.label}: long tasks > 50 ms, loading / scrolling`, `${lt(cold.load)} / ${lt(cold.scroll)}`);
   row(`${sc.label}: animation frames > 50 ms, loading / scrolling`, `${lt(cold.loadFrames)} / ${lt(cold.scrollFrames)}`);
   if (sc.warm) {
-    const w = await relaunch(s, { viewport: { width: 1280, height: 900 }, initScripts: [listingInit] });
+    const w = await relaunch(s, LISTING_BROWSER);
     const since = Date.now();
     const warm = await readListing(w, sc, entries);
     row(`${sc.label}: warm (browser restarted), the same reading: API requests`, `${fake.apiRequests(since).length}; first screen ${warm.firstReady != null ? `${Math.round(warm.firstReady - warm.dcl)} ms` : 'never'}; ${warm.settledPapers}/${papers} settled`);
   }
   await closeAll();
   if (sc.baseline) {
-    const b = await launch(fake, { extension: false, viewport: { width: 1280, height: 900 }, initScripts: [listingInit] });
+    const b = await launch(fake, { ...LISTING_BROWSER, extension: false });
     const base = await readListing(b, sc, [], { weft: false });
     row(`${sc.label}: long tasks > 50 ms without Weft, loading / scrolling`, `${lt(base.load)} / ${lt(base.scroll)}`);
     row(`${sc.label}: animation frames > 50 ms without Weft, loading / scrolling`, `${lt(base.loadFrames)} / ${lt(base.scrollFrames)}`);
@@ -524,10 +527,9 @@ async function listingRows(sc, row) {
   }
   if (sc.slowCpu) {
     // Cold again (a new profile), then the page alone, both with the CPU slowed.
-    const viewport = { width: 1280, height: 900 };
-    const slow = await readListing(await launch(fake, { viewport, initScripts: [listingInit] }), sc, entries, { cpuSlowdown: sc.slowCpu });
+    const slow = await readListing(await launch(fake, LISTING_BROWSER), sc, entries, { cpuSlowdown: sc.slowCpu });
     await closeAll();
-    const alone = await readListing(await launch(fake, { extension: false, viewport, initScripts: [listingInit] }), sc, [], { weft: false, cpuSlowdown: sc.slowCpu });
+    const alone = await readListing(await launch(fake, { ...LISTING_BROWSER, extension: false }), sc, [], { weft: false, cpuSlowdown: sc.slowCpu });
     await closeAll();
     frameRows(`${sc.label}, CPU ${sc.slowCpu}× slower`, slow.scrollFrames, alone.scrollFrames, row);
   }

@@ -2,8 +2,8 @@
  * Listing badges: on arXiv listings and search results, the abs page's badge after each author
  * name, the same card on hover, focus or click (with Follow, Refresh and "Not this person?"),
  * followed researchers marked on every entry they are on. Badges load as the reader scrolls:
- * entries within a screen and a half of the viewport, in batches (lib/ui/listing-profiles.ts);
- * an entry never approached costs nothing. Badges are made off the page in time slices and reach
+ * entries within five screens of the viewport, in batches (lib/ui/listing-profiles.ts); an entry
+ * never approached costs nothing. Badges are made off the page in time slices and reach
  * it in as few frames as they can: a group of entries in one frame, the figures that arrive later
  * together (a few milliseconds of rendering them a frame), since every frame that changes a long
  * page's layout costs the browser a pass over the page (docs/performance.md, "Drawing badges
@@ -33,12 +33,23 @@ import { containEntries } from '../entry-containment';
 import { createPublishedLabel, type PublishedLabel } from '../listing-published';
 import type { Feature, FeatureContext } from './types';
 
-/** Entries this close to the viewport (above or below) load: a screen and a half. */
-const NEAR_MARGIN = '150% 0px';
+/**
+ * Entries this close to the viewport (above or below) load: five screens, so that a group's
+ * answers can come before the browser renders its entries (below).
+ */
+const NEAR_MARGIN = '500% 0px';
+/**
+ * A group still waiting for its answers goes onto the page as it is once its first entry comes
+ * this close, a screen before the browser renders it: the browser renders a long listing's
+ * entries within 150 % of the viewport (entry-containment.ts), and badges inserted into entries
+ * not yet rendered cost a frame nearly nothing, into rendered ones a pass over them and all they
+ * move (docs/performance.md, "Drawing badges without jank").
+ */
+const DUE_MARGIN = '250% 0px';
 /**
  * One entry in so many is watched for nearness, and stands for those before it: the browser
  * computes every watched element's intersection each frame (2,000 of them cost a long task on
- * load). Four entries stay well within the margin's screen and a half.
+ * load). Four entries stay well within the margin's five screens.
  */
 const WATCH_EVERY = 4;
 /**
@@ -51,8 +62,8 @@ const PROGRESS_MIN_ENTRIES = 50;
 /**
  * Badges of entries coming near are drawn with their answer, so that the page changes once
  * rather than twice (placeholder, then figures): each change of a 2,000-entry page costs a
- * rendering pass. A slow answer does not hold them longer than this (the first screen's, which
- * the reader is looking at, only briefly): placeholders show meanwhile.
+ * rendering pass. A slow answer does not hold them longer than this once they are due (the first
+ * screen's, which the reader is looking at, only briefly): placeholders show meanwhile.
  */
 const DRAW_WAIT_MS = { first: 150, ahead: 500 };
 /**
@@ -285,6 +296,21 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
     void profiles.answered(k).then(() => viewing.unobserve(element));
   };
 
+  /** Resolves once `element` comes within the due margin. */
+  const dueWaiting = new Map<Element, () => void>();
+  const due = new IntersectionObserver((records) => {
+    for (const r of records) {
+      if (!r.isIntersecting) continue;
+      due.unobserve(r.target);
+      dueWaiting.get(r.target)?.();
+      dueWaiting.delete(r.target);
+    }
+  }, { rootMargin: DUE_MARGIN });
+  const dueOf = (element: Element) => new Promise<void>((resolve) => {
+    dueWaiting.set(element, resolve);
+    due.observe(element);
+  });
+
   const near = new Uint8Array(papers.length);
   // The first screen loads as it is (a glance costs a call or three); groups start with scrolling.
   let group = 1;
@@ -322,7 +348,10 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
       if (!seen.has(k)) watchUntilSeen(k);
     }
     const drawn = Promise.all(came.map((k) => profiles.answered(k)));
-    void Promise.race([drawn, new Promise((resolve) => setTimeout(resolve, wait))]).then(() => setUp(came));
+    const waited = new Promise((resolve) => setTimeout(resolve, wait));
+    // The first screen is drawn soon; a later group once answered, or once it is due and has
+    // waited its while (a reader who jumped to it is already there).
+    void Promise.race([drawn, group === 1 ? waited : Promise.all([waited, dueOf(papers[came[0]!]!.element)])]).then(() => setUp(came));
   }, { rootMargin: NEAR_MARGIN });
   const watched = papers.filter((_, k) => k % WATCH_EVERY === WATCH_EVERY - 1 || k === papers.length - 1);
   slicedQueue<PagePaper>((p) => observer.observe(p.element), abort)(watched);
@@ -332,6 +361,7 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
   abort.addEventListener('abort', () => {
     observer.disconnect();
     viewing.disconnect();
+    due.disconnect();
     profiles.dispose();
     disposers.forEach((dispose) => dispose());
     hosts.forEach((h) => h.remove());

@@ -2,7 +2,7 @@
  * Listing badges: on arXiv listings and search results, the abs page's badge after each author
  * name, the same card on hover, focus or click (with Follow, Refresh and "Not this person?"),
  * followed researchers marked on every entry they are on. Badges load as the reader scrolls:
- * entries within five screens of the viewport, in batches (lib/ui/listing-profiles.ts); an entry
+ * entries within five screens below the viewport, in batches (lib/ui/listing-profiles.ts); an entry
  * never approached costs nothing. Badges are made off the page in time slices and reach
  * it in as few frames as they can: a group of entries in one frame, the figures that arrive later
  * together (a few milliseconds of rendering them a frame), since every frame that changes a long
@@ -34,10 +34,11 @@ import { createPublishedLabel, type PublishedLabel } from '../listing-published'
 import type { Feature, FeatureContext } from './types';
 
 /**
- * Entries this close to the viewport (above or below) load: five screens, so that a group's
- * answers can come before the browser renders its entries (below).
+ * Entries this close to the viewport load: a screen and a half above it, where a reader seldom
+ * goes back, and five screens below, so that a group's answers can come before the browser renders
+ * its entries (DUE_MARGIN).
  */
-const NEAR_MARGIN = '500% 0px';
+const NEAR_MARGIN = '150% 0px 500% 0px';
 /**
  * A group still waiting for its answers goes onto the page as it is once its first entry comes
  * this close, a screen before the browser renders it: the browser renders a long listing's

@@ -289,8 +289,8 @@ export const tests = [
       assertRight(lst, await settled(page, lst, there), there, 'after the jump');
       // Ahead of the reader the figures are there before the reader is: the entries three to four
       // screens below are final already, and the browser has not yet drawn them (badges put into
-      // entries it draws cost it a pass over them: docs/performance.md, "Inserting before the
-      // browser renders").
+      // entries it draws cost it a pass over them: docs/performance.md, "Drawing badges without
+      // jank").
       const ahead = await page.evaluate(() => [...document.querySelectorAll('#dlpage dl > dt + dd')].flatMap((dd, k) => {
         const top = dd.getBoundingClientRect().top;
         return top > innerHeight * 3 && top < innerHeight * 4 ? [k] : [];

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, launch, openToolbarPopup, sleep, until, waitForBadgeStates } from './harness.mjs';
-import { PANELS, absScenario, weftElementsProbe } from './checks.mjs';
+import { PANELS, absScenario, waitForPanels, weftElementsProbe } from './checks.mjs';
 
 const expected = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'expected-manifest.json'), 'utf8')).commands;
 const final = (st) => st && st !== 'loading' && st !== 'idle';
@@ -63,7 +63,10 @@ export const tests = [
       await waitForBadgeStates(other, sc.range(), final, { timeout: 20_000 });
       const page = await s.open(sc.url);
       await waitForBadgeStates(page, sc.range(), final, { timeout: 20_000 });
-      await until(async () => (await page.locator('weft-panels [data-weft-panel]').count()) === PANELS.length, { timeout: 15_000, what: 'the paper panels' });
+      // Answered, not only shown, in both tabs: a panel's request still waiting for Semantic
+      // Scholar's turn (one a second and a half) would go out after the switch, asked before it.
+      await waitForPanels(other);
+      await waitForPanels(page);
 
       let popup = await openToolbarPopup(s, page);
       const focused = await popup.evaluate(() => document.activeElement?.getAttribute('data-weft'));

@@ -297,20 +297,24 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
     void profiles.answered(k).then(() => viewing.unobserve(element));
   };
 
-  /** Resolves once `element` comes within the due margin. */
+  /** The first entries of groups still waiting, each with what its coming within the due margin resolves. */
   const dueWaiting = new Map<Element, () => void>();
   const due = new IntersectionObserver((records) => {
     for (const r of records) {
       if (!r.isIntersecting) continue;
-      due.unobserve(r.target);
       dueWaiting.get(r.target)?.();
-      dueWaiting.delete(r.target);
+      forgetDue(r.target);
     }
   }, { rootMargin: DUE_MARGIN });
   const dueOf = (element: Element) => new Promise<void>((resolve) => {
     dueWaiting.set(element, resolve);
     due.observe(element);
   });
+  /** A group drawn (answered, or due) no longer needs its first entry watched. */
+  const forgetDue = (element: Element) => {
+    due.unobserve(element);
+    dueWaiting.delete(element);
+  };
 
   const near = new Uint8Array(papers.length);
   // The first screen loads as it is (a glance costs a call or three); groups start with scrolling.
@@ -352,7 +356,11 @@ function runListing(papers: readonly PagePaper[], ask: FeatureContext['ask'], on
     const waited = new Promise((resolve) => setTimeout(resolve, wait));
     // The first screen is drawn soon; a later group once answered, or once it is due and has
     // waited its while (a reader who jumped to it is already there).
-    void Promise.race([drawn, group === 1 ? waited : Promise.all([waited, dueOf(papers[came[0]!]!.element)])]).then(() => setUp(came));
+    const first = papers[came[0]!]!.element;
+    void Promise.race([drawn, group === 1 ? waited : Promise.all([waited, dueOf(first)])]).then(() => {
+      forgetDue(first);
+      setUp(came);
+    });
   }, { rootMargin: NEAR_MARGIN });
   const watched = papers.filter((_, k) => k % WATCH_EVERY === WATCH_EVERY - 1 || k === papers.length - 1);
   slicedQueue<PagePaper>((p) => observer.observe(p.element), abort)(watched);

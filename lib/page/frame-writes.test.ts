@@ -1,13 +1,18 @@
 import { drawWhileTime, frameWrites, groupsWithin } from './frame-writes';
 
-const GAPS = { gapMs: 100, lazyGapMs: 500 };
+const GAPS = { gapMs: 100, lazyGapMs: 500, quietMs: 120, quietAtMostMs: 1000 };
 const FRAME_MS = 16;
 
 let hidden = false;
+/** The window, whose scroll events say the reader is scrolling. */
+let view: EventTarget;
+const scroll = () => view.dispatchEvent(new Event('scroll'));
 beforeEach(() => {
   vi.useFakeTimers();
   hidden = false;
+  view = new EventTarget();
   vi.stubGlobal('document', { get hidden() { return hidden; } });
+  vi.stubGlobal('addEventListener', view.addEventListener.bind(view));
   vi.stubGlobal('requestAnimationFrame', (cb: () => void) => setTimeout(cb, FRAME_MS));
 });
 afterEach(() => {
@@ -83,6 +88,40 @@ describe('frameWrites: Weft changes a long page in as few frames as it can', () 
     p.writes.request();
     await vi.advanceTimersByTimeAsync(0);
     expect(p.frames).toHaveLength(1);
+  });
+
+  it('waits for the reader to stop scrolling: its frames are the browser\'s busiest', async () => {
+    const p = page();
+    scroll();
+    p.writes.request();
+    await vi.advanceTimersByTimeAsync(GAPS.quietMs - 20);
+    scroll(); // still scrolling: the wait starts again
+    await vi.advanceTimersByTimeAsync(GAPS.quietMs - 20);
+    expect(p.frames).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(20 + FRAME_MS);
+    expect(p.frames).toHaveLength(1);
+    expect(p.frames[0]).toBeGreaterThanOrEqual(2 * GAPS.quietMs - 20);
+  });
+
+  it('draws within quietAtMostMs however long the reader keeps scrolling', async () => {
+    const p = page();
+    p.writes.request();
+    scroll();
+    for (let t = 0; t < 3 * GAPS.quietAtMostMs; t += FRAME_MS) {
+      await vi.advanceTimersByTimeAsync(FRAME_MS);
+      scroll();
+    }
+    expect(p.frames.length).toBeGreaterThanOrEqual(1);
+    expect(p.frames[0]).toBeLessThanOrEqual(GAPS.quietAtMostMs + 2 * FRAME_MS);
+    // Each later frame waits its own while, not a second one since the first.
+    p.writes.request();
+    const asked = performance.now();
+    for (let t = 0; t < 2 * GAPS.quietAtMostMs; t += FRAME_MS) {
+      await vi.advanceTimersByTimeAsync(FRAME_MS);
+      scroll();
+    }
+    expect(p.frames).toHaveLength(2);
+    expect(p.frames[1]! - asked).toBeGreaterThanOrEqual(GAPS.quietAtMostMs - FRAME_MS);
   });
 
   it('draws nothing once stopped', async () => {

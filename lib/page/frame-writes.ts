@@ -6,7 +6,10 @@
  * much changed, so Weft changes the page in as few frames as it can: every change waiting goes
  * into the next frame Weft draws; frames that change the page are at least `gapMs` apart, and a
  * frame wanted only for changes that can wait (figures for badges already drawn, the progress
- * line) waits `lazyGapMs`, so that the changes coming meanwhile share it.
+ * line) waits `lazyGapMs`, so that the changes coming meanwhile share it. And a frame waits for the
+ * reader to stop scrolling (`quietMs` without a scroll, `quietAtMostMs` at most): the frames right
+ * after a scroll are the browser's own busy ones (it renders the entries that came near), and
+ * Weft's changes in them made them long ones (docs/performance.md, "Drawing badges without jank").
  */
 
 export interface FrameWrites {
@@ -17,13 +20,15 @@ export interface FrameWrites {
 export interface FrameGaps {
   gapMs: number;
   lazyGapMs: number;
+  quietMs: number;
+  quietAtMostMs: number;
 }
 
 /**
  * `draw` makes the page's changes for one frame and says whether more wait (then the next frame
  * follows after the gap).
  */
-export function frameWrites(draw: () => boolean, { gapMs, lazyGapMs }: FrameGaps, abort: AbortSignal): FrameWrites {
+export function frameWrites(draw: () => boolean, { gapMs, lazyGapMs, quietMs, quietAtMostMs }: FrameGaps, abort: AbortSignal): FrameWrites {
   /** Changes wait: none, only ones that can, or some that should be drawn soon. */
   let requested: 'none' | 'lazy' | 'soon' = 'none';
   /** A frame is on its way. */
@@ -31,6 +36,11 @@ export function frameWrites(draw: () => boolean, { gapMs, lazyGapMs }: FrameGaps
   let last = Number.NEGATIVE_INFINITY;
   let timer: ReturnType<typeof setTimeout> | undefined;
   abort.addEventListener('abort', () => clearTimeout(timer));
+  let scrolled = Number.NEGATIVE_INFINITY;
+  /** When the frame now waiting for the reader to stop scrolling first could have been drawn. */
+  let waitingSince: number | null = null;
+  // Passive: it never holds the reader's scrolling up.
+  addEventListener('scroll', () => (scrolled = performance.now()), { passive: true, signal: abort });
 
   function run() {
     if (abort.aborted) return;
@@ -44,6 +54,15 @@ export function frameWrites(draw: () => boolean, { gapMs, lazyGapMs }: FrameGaps
 
   function frame() {
     timer = undefined;
+    const now = performance.now();
+    waitingSince ??= now;
+    const wait = Math.min(scrolled + quietMs, waitingSince + quietAtMostMs) - now;
+    // A hidden page is not being scrolled, and renders no frame.
+    if (wait > 0 && !document.hidden) {
+      timer = setTimeout(frame, wait);
+      return;
+    }
+    waitingSince = null;
     busy = true;
     // A hidden page renders no frame: its changes are made at once.
     if (document.hidden) run();

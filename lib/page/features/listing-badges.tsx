@@ -73,9 +73,11 @@ const DRAW_WAIT_MS = { first: 150, ahead: 500 };
  * answers that arrive one after the other are drawn together, and the browser scrolls freely in
  * between. Every such frame costs a walk over the whole page, however little it changes
  * (docs/performance.md, "Drawing badges without jank"): 1.2 s rather than 0.6 s took a third off
- * the long frames of a minute's skim of 2,000 entries.
+ * the long frames of a minute's skim of 2,000 entries. And they wait for the reader to pause
+ * (120 ms without scrolling; a reader who keeps scrolling, a second at most): with the CPU slowed
+ * 2×, that took the long frames Weft drew in on the same skim from 24–31 to 2–3.
  */
-const DRAW_GAPS = { gapMs: 120, lazyGapMs: 1200 };
+const DRAW_GAPS = { gapMs: 120, lazyGapMs: 1200, quietMs: 120, quietAtMostMs: 1000 };
 /**
  * Badges one frame draws at most, about two groups' worth: a frame that inserts moves everything
  * below, whatever it inserts; this bounds what the badges add to that (about 0.1 ms each).

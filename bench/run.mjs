@@ -156,6 +156,18 @@ async function loadAndMeasure(session, url, timeout) {
   return { page, ok, tNav, ...m };
 }
 
+/**
+ * Until `fake` has answered every request and been asked nothing for `quietMs` (at most 30 s): a
+ * page's late requests (Semantic Scholar's pace is one in 1.6 s; its related papers come last)
+ * are not counted as the next run's, nor cut short by a restart.
+ */
+async function untilQuiet(fake, quietMs = 2500) {
+  for (const t0 = Date.now(); Date.now() - t0 < 30_000; await sleep(100)) {
+    const last = Math.max(0, ...fake.apiRequests().map((r) => Math.max(r.tStart, r.tEnd ?? Infinity)));
+    if (Date.now() - last >= quietMs) return;
+  }
+}
+
 function scenario(n, seed, id = '2406.05546', twists = {}) {
   const authors = makeAuthors(n);
   const title = 'Training Through Failure: Consistency Trade-offs in Parallel Parameter Servers';
@@ -604,7 +616,7 @@ async function main() {
   try {
     let s = await launch(sc.fake, { initScripts: [benchInit(n)] });
     const cold = await loadAndMeasure(s, sc.url, 30_000);
-    await sleep(800);
+    await untilQuiet(sc.fake);
     if (!cold.ok) {
       row(`cold (${n} authors)`, `badges never all loaded within 30 s (states: ${JSON.stringify(cold.tally)})`);
     } else {
@@ -752,7 +764,7 @@ async function main() {
       let s = await launch(v.fake, { initScripts: [init] });
       const cold = await loadAndMeasure(s, v.url, 30_000);
       row(`html view ${v.id}v${v.version} (${v.persons.length} authors) cold: navigation start → all badges ready`, cold.ok ? `${Math.round(cold.readyPerf)} ms; ${v.fake.apiRequests().length} API requests (${hosts(v.fake.apiRequests())})` : 'never ready');
-      await sleep(800);
+      await untilQuiet(v.fake);
       const reloadMs = [];
       const reloadSince = Date.now();
       for (let k = 0; k < opts.runs; k++) {

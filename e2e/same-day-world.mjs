@@ -69,8 +69,11 @@ export async function checkNow(popup) {
 
 export const countOf = (popup, id) => popup.locator(`[data-weft-followed="${id}"]`).getAttribute('data-new-count');
 
-/** The service worker's clock at `iso` (same-day alerts read Date.now at each call). */
-export const setClock = (s, iso) => s.sw.evaluate((target) => {
+/**
+ * The clock of `where` (the service worker, whose same-day alerts read Date.now at each call, or
+ * the popup, which says when a paper was announced) at `iso`.
+ */
+export const setClock = (where, iso) => where.evaluate((target) => {
   const real = (globalThis.__weftRealNow ??= Date.now.bind(Date));
   const offset = target - real();
   Date.now = () => real() + offset;

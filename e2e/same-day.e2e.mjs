@@ -22,7 +22,10 @@ export const tests = [
       const sc = scenario(41);
       const { s, popup } = await followed(sc);
       const { me, coauthor } = sc;
-      sc.fake.setAnnouncement({ entries: [
+      // Monday 30 November 2026, 21:00 EST, in the worker that reads and the popup that says when:
+      // on the real clock "announced today" holds only within a day of an announcement (not at weekends).
+      for (const where of [s.sw, popup]) await setClock(where, '2026-12-01T02:00:00Z');
+      sc.fake.setAnnouncement({ listedAs: '2026-12-01', entries: [
         entry(1, [me.name, coauthor.name, 'Newcomer Person']),
         entry(2, ['Bo Friendly', me.name]),
         entry(3, [me.name, 'Unknown Stranger']),
@@ -106,12 +109,12 @@ export const tests = [
       const { s, popup } = await followed(sc);
       const { me, coauthor } = sc;
       // Thursday 3 December 2026, 21:00 EST: Thursday's announcement, listed Friday.
-      await setClock(s, '2026-12-04T02:00:00Z');
+      await setClock(s.sw, '2026-12-04T02:00:00Z');
       sc.fake.setAnnouncement({ listedAs: '2026-12-04', entries: [entry(1, [me.name, coauthor.name])] });
       await checkNow(popup);
       await until(() => sc.fake.feedRequests.length === 1, { timeout: 10_000, what: 'Thursday’s announcement read' });
       for (const iso of ['2026-12-05T17:00:00Z', '2026-12-06T17:00:00Z']) { // Saturday, Sunday noon
-        await setClock(s, iso);
+        await setClock(s.sw, iso);
         await checkNow(popup);
       }
       if (sc.fake.feedRequests.length !== 1) throw new Error(`arXiv asked on the weekend: ${sc.fake.feedRequests.length - 1} more request(s)`);
@@ -119,12 +122,12 @@ export const tests = [
       const next = new Date(alarm?.scheduledTime ?? 0).toISOString();
       if (!(next >= '2026-12-07T01:30:00.000Z' && next < '2026-12-07T02:00:00.000Z')) throw new Error(`next read ${next}, not Sunday 20:30–21:00 EST`);
 
-      await setClock(s, '2026-12-07T01:40:00Z'); // Sunday 20:40 EST: the listing still shows Thursday's
+      await setClock(s.sw, '2026-12-07T01:40:00Z'); // Sunday 20:40 EST: the listing still shows Thursday's
       await checkNow(popup);
       const conditional = sc.fake.feedRequests[1];
       if (!conditional?.ifNoneMatch || conditional.status !== 304) throw new Error(`the second request: ${JSON.stringify(conditional)}`);
       sc.fake.setAnnouncement({ listedAs: '2026-12-07', entries: [entry(2, [me.name, coauthor.name])] });
-      await setClock(s, '2026-12-07T02:05:00Z');
+      await setClock(s.sw, '2026-12-07T02:05:00Z');
       await checkNow(popup);
       await popup.locator(`[data-weft-new-paper="${paperId(2)}"]`).waitFor({ timeout: 10_000 });
       if (sc.fake.feedRequests.length !== 3 || sc.fake.feedRequests[2].status !== 200) throw new Error(`requests: ${JSON.stringify(sc.fake.feedRequests)}`);
@@ -161,7 +164,7 @@ export const tests = [
       const sc = scenario(46);
       const { s, popup } = await followed(sc);
       const { me, coauthor } = sc;
-      await setClock(s, '2026-12-01T02:00:00Z'); // Monday 30 November 2026, 21:00 EST
+      await setClock(s.sw, '2026-12-01T02:00:00Z'); // Monday 30 November 2026, 21:00 EST
       sc.fake.setAnnouncement({ listedAs: '2026-12-01', entries: [entry(1, [me.name, `<b>${coauthor.name}</b>`], {
         title: 'Safe &lt;img src=x onerror="window.__weftPwned=1"&gt; <img src=x onerror="window.__weftPwned=2"> title',
       })] });
@@ -173,7 +176,7 @@ export const tests = [
       if (!(await el.locator('.paper-title').textContent()).includes('Safe <img src=x onerror="window.__weftPwned=1"> title')) throw new Error(`title shown: ${await el.locator('.paper-title').textContent()}`);
 
       // The next evening arXiv answers with something that is no listing: catalog only, said so.
-      await setClock(s, '2026-12-02T02:00:00Z');
+      await setClock(s.sw, '2026-12-02T02:00:00Z');
       sc.fake.setAnnouncement({ body: '<html><body><h1>Please verify you are a human</h1></body></html>' });
       await checkNow(popup);
       const mode = popup.locator('[data-weft-alert-mode="catalog"]');

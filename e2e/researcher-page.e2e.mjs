@@ -234,14 +234,15 @@ export const tests = [
     fn: async () => {
       const sc = researcherScenario({ works: 10, seed: 35 });
       const s = await launch(sc.fake);
-      const page = await s.open(pageUrl(s, 'A5000000009'));
+      const unknown = 'A5000000009';
+      const page = await s.open(pageUrl(s, unknown));
       await until(async () => (await probe(page)).state === 'unmatched', { what: 'an unknown id to be unmatched' });
       const t0 = Date.now();
       await page.reload();
       await until(async () => (await probe(page)).state === 'unmatched', { what: 'unmatched again' });
       // The profile's 404 is what must be cached; the first open's works call, asked with it, may
       // still be waiting its turn at OpenAlex's pace when the reload starts.
-      expectEqual('requests for a known 404', sc.fake.apiRequests(t0).filter((r) => r.path === '/authors/A5000000009').length, 0);
+      expectEqual('requests for a known 404', sc.fake.apiRequests(t0).filter((r) => r.path === `/authors/${unknown}`).length, 0);
       sc.fake.setTwists({ down: 'openalex' });
       await page.goto(pageUrl(s, sc.id));
       await until(async () => (await probe(page)).state === 'error', { timeout: 20_000, what: 'the catalog error' });

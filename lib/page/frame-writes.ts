@@ -57,7 +57,7 @@ export function frameWrites(draw: () => boolean, { gapMs, lazyGapMs, quietMs, qu
     const now = performance.now();
     waitingSince ??= now;
     const wait = Math.min(scrolled + quietMs, waitingSince + quietAtMostMs) - now;
-    // A hidden page is not being scrolled, and renders no frame.
+    // A hidden page is not being scrolled.
     if (wait > 0 && !document.hidden) {
       timer = setTimeout(frame, wait);
       return;

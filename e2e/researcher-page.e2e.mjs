@@ -236,10 +236,11 @@ export const tests = [
       const s = await launch(sc.fake);
       const unknown = 'A5000000009';
       const page = await s.open(pageUrl(s, unknown));
-      await until(async () => (await probe(page)).state === 'unmatched', { what: 'an unknown id to be unmatched' });
+      const unmatched = async () => { const p = await probe(page); return p.state === 'unmatched' && p.id === unknown; };
+      await until(unmatched, { what: 'an unknown id to be unmatched' });
       const t0 = Date.now();
       await page.reload();
-      await until(async () => (await probe(page)).state === 'unmatched', { what: 'unmatched again' });
+      await until(unmatched, { what: 'unmatched again' });
       // The profile's 404 is what must be cached; the first open's works call, asked with it, may
       // still be waiting its turn at OpenAlex's pace when the reload starts.
       expectEqual('requests for a known 404', sc.fake.apiRequests(t0).filter((r) => r.path === `/authors/${unknown}`).length, 0);

@@ -28,6 +28,8 @@ function openFromLocation() {
   const { id, s2Id } = researcherOfLocation(location);
   page.open(id, s2Id);
 }
+// Before the first render, so a page opened with an id never shows "no researcher" for a frame.
+openFromLocation();
 
 function Section({ id, title, children }: { id: string; title: string; children: ComponentChildren }) {
   return (
@@ -146,7 +148,6 @@ function Ready({ p }: { p: ResearcherPage }) {
 /** The researcher page: one researcher's profile, figures, charts, co-authors and works. */
 export function App() {
   useEffect(() => {
-    openFromLocation();
     const onOnline = () => (online.value = navigator.onLine);
     addEventListener('hashchange', openFromLocation);
     addEventListener('online', onOnline);
